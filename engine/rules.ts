@@ -1,0 +1,99 @@
+// The rules of gomoku on plain data: what the server validates with and the pages render with.
+// The searcher has its own fast board (engine/gomoku); this file favours clarity.
+import { type Color, type Point, type Position, type Rule, type Stone, MAX_SIZE, MIN_SIZE, other } from "./types";
+
+export const DIRECTIONS: ReadonlyArray<readonly [number, number]> = [
+  [1, 0],
+  [0, 1],
+  [1, 1],
+  [1, -1],
+];
+
+export function isValidSize(size: number): boolean {
+  return Number.isInteger(size) && size >= MIN_SIZE && size <= MAX_SIZE;
+}
+
+export const onBoard = (size: number, x: number, y: number) =>
+  Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < size && y < size;
+
+/** The lab's four opening stones, placed around the centre (on 11×11 exactly the lab's squares). */
+export function labOpening(size: number): Stone[] {
+  const c = Math.floor(size / 2);
+  return [
+    { x: c, y: c, color: 1 }, // lab: x at row 5, col 5
+    { x: c + 1, y: c, color: 1 }, // lab: x at row 5, col 6
+    { x: c, y: c + 1, color: 2 }, // lab: o at row 6, col 5
+    { x: c - 1, y: c, color: 2 }, // lab: o at row 5, col 4
+  ];
+}
+
+/** Cells as a flat array, index y*size+x, 0 empty, 1 black, 2 white. */
+export function cellsOf(size: number, stones: readonly Stone[]): Uint8Array {
+  const cells = new Uint8Array(size * size);
+  for (const s of stones) cells[s.y * size + s.x] = s.color;
+  return cells;
+}
+
+export type MoveError = "OFF_BOARD" | "OCCUPIED";
+
+export function moveError(size: number, cells: Uint8Array, p: Point): MoveError | null {
+  if (!onBoard(size, p.x, p.y)) return "OFF_BOARD";
+  if (cells[p.y * size + p.x] !== 0) return "OCCUPIED";
+  return null;
+}
+
+/**
+ * The winning line through p for the stone of `color` already at p, or null.
+ * freestyle: a run of five or more; exact5: a run of exactly five.
+ */
+export function winningLine(size: number, rule: Rule, cells: Uint8Array, p: Point, color: Color): Point[] | null {
+  for (const [dx, dy] of DIRECTIONS) {
+    const line: Point[] = [{ x: p.x, y: p.y }];
+    for (const sign of [1, -1]) {
+      let x = p.x + dx * sign;
+      let y = p.y + dy * sign;
+      while (onBoard(size, x, y) && cells[y * size + x] === color) {
+        if (sign === 1) line.push({ x, y });
+        else line.unshift({ x, y });
+        x += dx * sign;
+        y += dy * sign;
+      }
+    }
+    if (rule === "exact5" ? line.length === 5 : line.length >= 5) return line;
+  }
+  return null;
+}
+
+/** Side to move given the stones: black when both have as many stones, else the side with fewer. */
+export function sideToMove(stones: readonly Stone[]): Color {
+  let black = 0;
+  let white = 0;
+  for (const s of stones) s.color === 1 ? black++ : white++;
+  return black <= white ? 1 : 2;
+}
+
+export interface Outcome {
+  winner: Color | null;
+  line: Point[] | null;
+  full: boolean;
+}
+
+/** Plays `moves` alternately after `opening`, starting with `first`, and reports the outcome. */
+export function replay(size: number, rule: Rule, opening: readonly Stone[], moves: readonly Point[], first: Color = 1) {
+  const stones: Stone[] = [...opening];
+  const cells = cellsOf(size, stones);
+  let color = first;
+  let outcome: Outcome = { winner: null, line: null, full: false };
+  for (const [i, m] of moves.entries()) {
+    const err = moveError(size, cells, m);
+    if (err) throw new Error(`move ${i + 1} (${m.x},${m.y}): ${err}`);
+    if (outcome.winner) throw new Error(`move ${i + 1}: the game was already won`);
+    cells[m.y * size + m.x] = color;
+    stones.push({ x: m.x, y: m.y, color });
+    const line = winningLine(size, rule, cells, m, color);
+    outcome = { winner: line ? color : null, line, full: stones.length === size * size };
+    color = other(color);
+  }
+  const position: Position = { size, rule, stones, toMove: color };
+  return { position, cells, outcome };
+}
