@@ -1,0 +1,5 @@
+// The engine's one public face: rules, scores and think(). Pure TypeScript, no I/O.
+export * from "./types";
+export * from "./score";
+export * from "./rules";
+export { think } from "./gomoku/think";
