@@ -46,6 +46,11 @@ export interface Limits {
   maxDepth?: number;
   /** Stop after about this many nodes. Deterministic. */
   maxNodes?: number;
+  /**
+   * Search every root move with an open window so each rootScores entry is exact (default true).
+   * When false, only the best move's score is exact; the others are upper bounds (faster).
+   */
+  exactRootScores?: boolean;
   /** Called after each completed iteration of iterative deepening. */
   onProgress?: (progress: Progress) => void;
 }

@@ -134,6 +134,8 @@ export interface GameState {
   clock: ClockState | null;
   spectators: number;
   createdAt: string;
+  /** The rematch game started from this one, if any (hvh: the other player joins it with takeSeat or rematch). */
+  rematchId?: string | null;
 }
 
 export interface Thinking {

@@ -1,0 +1,272 @@
+// The searcher's board: a padded flat array (5 wall cells around, so a ±5 window never leaves
+// the array) plus everything the search reads per node, kept up to date INCREMENTALLY by
+// make/undo: window keys and line patterns per (cell, direction), per-cell pattern scores,
+// the evaluation totals, pattern counts (does anyone threaten five / an open four?), the
+// "near a stone" counts for move generation, and the Zobrist hash.
+import type { Color, Rule } from "../types";
+import { EMPTY, FIVE, WALL, patternTable } from "./patterns";
+import { ZOBRIST_CELLS, ZOBRIST_HI, ZOBRIST_LO } from "./zobrist";
+
+export const PAD = 5;
+
+/** Value of one (empty cell, direction) pattern for the side that could play there. */
+export const PATTERN_VALUE = new Int32Array([0, 1, 3, 6, 14, 18, 45, 60, 160, 400]);
+
+export class Board {
+  readonly size: number;
+  readonly rule: Rule;
+  /** Padded width: index = (y + PAD) * W + (x + PAD). */
+  readonly W: number;
+  /** 0 empty, 1 black, 2 white, 3 wall. */
+  readonly cells: Uint8Array;
+  /** Offsets of the four line directions: →, ↓, ↘, ↙. */
+  readonly dirs: Int32Array;
+  /** Per (cell, dir): 20-bit window key; pattern byte (black | white << 4). */
+  readonly keys: Uint32Array;
+  readonly pat: Uint8Array;
+  /** Per cell: Σ over directions of PATTERN_VALUE, index cell * 2 + (color − 1). */
+  readonly cellScore: Int32Array;
+  /** Per color (index 1, 2): Σ cellScore over empty cells. */
+  readonly total: Int32Array;
+  /** Per color * 16 + pattern: how many (empty cell, dir) pairs have that pattern. */
+  readonly cnt: Int32Array;
+  /** Per cell: stones within the 5×5 square around it (a candidate move when > 0). */
+  readonly near: Uint8Array;
+  /** The playable cells, in index order. */
+  readonly boardCells: Int16Array;
+  /** Moves played, in order (cell indices). */
+  readonly stack: Int16Array;
+  count = 0;
+  hashLo = 0;
+  hashHi = 0;
+  private readonly table: Uint8Array;
+
+  constructor(size: number, rule: Rule) {
+    this.size = size;
+    this.rule = rule;
+    const W = size + 2 * PAD;
+    this.W = W;
+    const n = W * W;
+    if (n > ZOBRIST_CELLS) throw new RangeError(`board too large: ${size}`);
+    this.table = patternTable(rule);
+    this.cells = new Uint8Array(n).fill(WALL);
+    this.dirs = new Int32Array([1, W, W + 1, W - 1]);
+    this.keys = new Uint32Array(n * 4);
+    this.pat = new Uint8Array(n * 4);
+    this.cellScore = new Int32Array(n * 2);
+    this.total = new Int32Array(3);
+    this.cnt = new Int32Array(3 * 16);
+    this.near = new Uint8Array(n);
+    this.boardCells = new Int16Array(size * size);
+    this.stack = new Int16Array(size * size);
+    let k = 0;
+    for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) {
+      const q = this.index(x, y);
+      this.cells[q] = EMPTY;
+      this.boardCells[k++] = q;
+    }
+    // Initial keys: walls seen from every playable cell; then patterns, scores, totals.
+    for (let i = 0; i < k; i++) {
+      const q = this.boardCells[i];
+      for (let d = 0; d < 4; d++) {
+        const o = this.dirs[d];
+        let key = 0;
+        for (let off = -5; off <= 5; off++) {
+          if (off === 0) continue;
+          const slot = off < 0 ? off + 5 : off + 4;
+          key |= this.cells[q + off * o] << (2 * slot);
+        }
+        this.keys[q * 4 + d] = key >>> 0;
+        const p = this.table[key];
+        this.pat[q * 4 + d] = p;
+        this.cellScore[q * 2] += PATTERN_VALUE[p & 15];
+        this.cellScore[q * 2 + 1] += PATTERN_VALUE[p >> 4];
+        this.cnt[16 + (p & 15)]++;
+        this.cnt[32 + (p >> 4)]++;
+      }
+      this.total[1] += this.cellScore[q * 2];
+      this.total[2] += this.cellScore[q * 2 + 1];
+    }
+  }
+
+  index(x: number, y: number): number {
+    return (y + PAD) * this.W + (x + PAD);
+  }
+  xOf(q: number): number {
+    return (q % this.W) - PAD;
+  }
+  yOf(q: number): number {
+    return Math.floor(q / this.W) - PAD;
+  }
+
+  /** Pattern (0..9) that `color` makes at empty cell q in direction d. */
+  patternAt(q: number, d: number, color: number): number {
+    const p = this.pat[q * 4 + d];
+    return color === 1 ? p & 15 : p >> 4;
+  }
+
+  /** Would `color` playing at empty q make five? */
+  isFive(q: number, color: number): boolean {
+    const sh = color === 1 ? 0 : 4;
+    const b = q * 4;
+    const pat = this.pat;
+    return (
+      ((pat[b] >> sh) & 15) === FIVE ||
+      ((pat[b + 1] >> sh) & 15) === FIVE ||
+      ((pat[b + 2] >> sh) & 15) === FIVE ||
+      ((pat[b + 3] >> sh) & 15) === FIVE
+    );
+  }
+
+  /** Static evaluation from `side`'s view: own potential counts a bit more (it moves next). */
+  evaluate(side: number): number {
+    const me = this.total[side];
+    const opp = this.total[3 - side];
+    const v = ((me * 5) >> 2) - opp;
+    return v > 20000 ? 20000 : v < -20000 ? -20000 : v;
+  }
+
+  make(q: number, color: Color): void {
+    const cells = this.cells;
+    cells[q] = color;
+    this.stack[this.count++] = q;
+    this.hashLo ^= ZOBRIST_LO[color * ZOBRIST_CELLS + q];
+    this.hashHi ^= ZOBRIST_HI[color * ZOBRIST_CELLS + q];
+    // q leaves the set of empty cells.
+    const cs = this.cellScore;
+    this.total[1] -= cs[q * 2];
+    this.total[2] -= cs[q * 2 + 1];
+    const cnt = this.cnt;
+    const pat = this.pat;
+    for (let d = 0; d < 4; d++) {
+      const p = pat[q * 4 + d];
+      cnt[16 + (p & 15)]--;
+      cnt[32 + (p >> 4)]--;
+    }
+    this.updateLines(q, color);
+    const near = this.near;
+    const W = this.W;
+    for (let dy = -2 * W; dy <= 2 * W; dy += W) for (let dx = -2; dx <= 2; dx++) near[q + dy + dx]++;
+  }
+
+  undo(): void {
+    const q = this.stack[--this.count];
+    const color = this.cells[q] as Color;
+    this.hashLo ^= ZOBRIST_LO[color * ZOBRIST_CELLS + q];
+    this.hashHi ^= ZOBRIST_HI[color * ZOBRIST_CELLS + q];
+    this.updateLines(q, -color);
+    this.cells[q] = EMPTY;
+    const cs = this.cellScore;
+    this.total[1] += cs[q * 2];
+    this.total[2] += cs[q * 2 + 1];
+    const cnt = this.cnt;
+    const pat = this.pat;
+    for (let d = 0; d < 4; d++) {
+      const p = pat[q * 4 + d];
+      cnt[16 + (p & 15)]++;
+      cnt[32 + (p >> 4)]++;
+    }
+    const near = this.near;
+    const W = this.W;
+    for (let dy = -2 * W; dy <= 2 * W; dy += W) for (let dx = -2; dx <= 2; dx++) near[q + dy + dx]--;
+  }
+
+  /**
+   * Adds (color > 0) or removes (color < 0) a stone at q in the keys of the cells within 5 along
+   * the four lines through q, and refreshes their patterns, scores, totals and counts.
+   * Only these 40 windows can change.
+   */
+  private updateLines(q: number, color: number): void {
+    const cells = this.cells;
+    const keys = this.keys;
+    const pat = this.pat;
+    const table = this.table;
+    const cs = this.cellScore;
+    const total = this.total;
+    const cnt = this.cnt;
+    for (let d = 0; d < 4; d++) {
+      const o = this.dirs[d];
+      for (let k = 1; k <= 5; k++) {
+        for (let side = 0; side < 2; side++) {
+          // The cell k steps before q sees q at offset +k (slot k+4); the one after, at −k (slot 5−k).
+          const r = side === 0 ? q - k * o : q + k * o;
+          if (cells[r] === WALL) continue;
+          const slot = side === 0 ? k + 4 : 5 - k;
+          const i = r * 4 + d;
+          const key = (keys[i] + color * (1 << (2 * slot))) >>> 0;
+          keys[i] = key;
+          const np = table[key];
+          const op = pat[i];
+          if (np === op) continue;
+          pat[i] = np;
+          const db = PATTERN_VALUE[np & 15] - PATTERN_VALUE[op & 15];
+          const dw = PATTERN_VALUE[np >> 4] - PATTERN_VALUE[op >> 4];
+          cs[r * 2] += db;
+          cs[r * 2 + 1] += dw;
+          if (cells[r] === EMPTY) {
+            total[1] += db;
+            total[2] += dw;
+            cnt[16 + (op & 15)]--;
+            cnt[16 + (np & 15)]++;
+            cnt[32 + (op >> 4)]--;
+            cnt[32 + (np >> 4)]++;
+          }
+        }
+      }
+    }
+  }
+
+  /** Recomputes everything from the cells (for tests: must equal the incremental state). */
+  recomputeCheck(): string | null {
+    const fresh = new Board(this.size, this.rule);
+    for (let i = 0; i < this.count; i++) {
+      const q = this.stack[i];
+      fresh.make(q, this.cells[q] as Color);
+    }
+    const same = (a: ArrayLike<number>, b: ArrayLike<number>) => {
+      for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+      return true;
+    };
+    // Fresh keys/patterns straight from cells, not via make.
+    for (let i = 0; i < this.boardCells.length; i++) {
+      const q = this.boardCells[i];
+      for (let d = 0; d < 4; d++) {
+        let key = 0;
+        for (let off = -5; off <= 5; off++) {
+          if (off === 0) continue;
+          const slot = off < 0 ? off + 5 : off + 4;
+          key |= this.cells[q + off * this.dirs[d]] << (2 * slot);
+        }
+        if (this.keys[q * 4 + d] !== key >>> 0) return `key mismatch at ${q}/${d}`;
+        if (this.pat[q * 4 + d] !== this.table[key >>> 0]) return `pattern mismatch at ${q}/${d}`;
+      }
+    }
+    let t1 = 0;
+    let t2 = 0;
+    const cnt = new Int32Array(48);
+    for (let i = 0; i < this.boardCells.length; i++) {
+      const q = this.boardCells[i];
+      let s1 = 0;
+      let s2 = 0;
+      for (let d = 0; d < 4; d++) {
+        const p = this.pat[q * 4 + d];
+        s1 += PATTERN_VALUE[p & 15];
+        s2 += PATTERN_VALUE[p >> 4];
+        if (this.cells[q] === EMPTY) {
+          cnt[16 + (p & 15)]++;
+          cnt[32 + (p >> 4)]++;
+        }
+      }
+      if (s1 !== this.cellScore[q * 2] || s2 !== this.cellScore[q * 2 + 1]) return `cellScore mismatch at ${q}`;
+      if (this.cells[q] === EMPTY) {
+        t1 += s1;
+        t2 += s2;
+      }
+    }
+    if (t1 !== this.total[1] || t2 !== this.total[2]) return "total mismatch";
+    if (!same(cnt, this.cnt)) return "count mismatch";
+    if (!same(fresh.near, this.near)) return "near mismatch";
+    if (fresh.hashLo !== this.hashLo || fresh.hashHi !== this.hashHi) return "hash mismatch";
+    return null;
+  }
+}

@@ -1,0 +1,137 @@
+// Candidate moves: empty cells within distance 2 of a stone, each scored by threat value for
+// both sides (own five > block five > own open four > block open four > own four-three …), then
+// by the cell's pattern potential and the history heuristic. Writes into caller-owned typed
+// arrays: no allocation per node.
+import type { Board } from "./board";
+import { BLOCK4, FIVE, FLEX3, FLEX4 } from "./patterns";
+
+// Threat levels of one cell for one colour (combining its four directions).
+export const L_NONE = 0;
+export const L_THREE = 2; // makes an open three
+export const L_FOUR = 3; // makes a four
+export const L_DOUBLE_THREE = 4;
+export const L_FOUR_THREE = 5;
+export const L_OPEN_FOUR = 6; // open four or double four: wins unless the opponent has a five point
+export const L_FIVE = 7;
+
+const ATTACK = new Int32Array([0, 0, 60_000, 120_000, 300_000, 1_000_000, 5_000_000, 100_000_000]);
+const DEFEND = new Int32Array([0, 0, 40_000, 80_000, 200_000, 800_000, 3_000_000, 50_000_000]);
+/** Order scores below this are "quiet" moves (no threat made or blocked): late-move reduction applies. */
+export const QUIET_LIMIT = 40_000;
+export const KILLER_BONUS = 20_000;
+export const HASH_BONUS = 1_000_000_000;
+
+export function threatLevel(board: Board, q: number, color: number): number {
+  const sh = color === 1 ? 0 : 4;
+  const pat = board.pat;
+  const b = q * 4;
+  let n4 = 0;
+  let n3 = 0;
+  for (let d = 0; d < 4; d++) {
+    const p = (pat[b + d] >> sh) & 15;
+    if (p === FIVE) return L_FIVE;
+    if (p === FLEX4) n4 += 2;
+    else if (p === BLOCK4) n4++;
+    else if (p === FLEX3) n3++;
+  }
+  if (n4 >= 2) return L_OPEN_FOUR;
+  if (n4 === 1) return n3 > 0 ? L_FOUR_THREE : L_FOUR;
+  if (n3 >= 2) return L_DOUBLE_THREE;
+  return n3 === 1 ? L_THREE : L_NONE;
+}
+
+/** Does `color` make at least a four at q (in some direction)? */
+export function makesFour(board: Board, q: number, color: number): boolean {
+  const sh = color === 1 ? 0 : 4;
+  const pat = board.pat;
+  const b = q * 4;
+  return (
+    ((pat[b] >> sh) & 15) >= BLOCK4 ||
+    ((pat[b + 1] >> sh) & 15) >= BLOCK4 ||
+    ((pat[b + 2] >> sh) & 15) >= BLOCK4 ||
+    ((pat[b + 3] >> sh) & 15) >= BLOCK4
+  );
+}
+
+/** Writes up to 2 distinct cells where `color` makes five into out[0..]; returns how many (capped at 2). */
+export function findFives(board: Board, color: number, out: Int16Array): number {
+  const cells = board.cells;
+  const near = board.near;
+  const bc = board.boardCells;
+  let n = 0;
+  for (let i = 0; i < bc.length; i++) {
+    const q = bc[i];
+    if (cells[q] !== 0 || near[q] === 0) continue;
+    if (board.isFive(q, color)) {
+      out[n++] = q;
+      if (n === 2) return n;
+    }
+  }
+  return n;
+}
+
+/** First cell where `color` reaches at least `level`, or −1. */
+export function findLevel(board: Board, color: number, level: number): number {
+  const cells = board.cells;
+  const near = board.near;
+  const bc = board.boardCells;
+  for (let i = 0; i < bc.length; i++) {
+    const q = bc[i];
+    if (cells[q] !== 0 || near[q] === 0) continue;
+    if (threatLevel(board, q, color) >= level) return q;
+  }
+  return -1;
+}
+
+export const GEN_ALL = 0;
+/** The opponent threatens an open four: only defences (its four points) and own fours. */
+export const GEN_DEFEND = 1;
+
+/**
+ * Fills moves[base..] / scores[base..] and returns the count. `history` is indexed
+ * side * ZOBRIST_CELLS-style by the caller's layout (historyBase + cell); killers get a bonus,
+ * the hash move goes first.
+ */
+export function generateMoves(
+  board: Board,
+  side: number,
+  mode: number,
+  moves: Int16Array,
+  scores: Int32Array,
+  base: number,
+  history: Int32Array,
+  historyBase: number,
+  killer1: number,
+  killer2: number,
+  hashMove: number,
+): number {
+  const cells = board.cells;
+  const near = board.near;
+  const bc = board.boardCells;
+  const cs = board.cellScore;
+  const opp = 3 - side;
+  let n = 0;
+  if (board.count === 0) {
+    // Empty board: the centre.
+    const c = board.size >> 1;
+    moves[base] = board.index(c, c);
+    scores[base] = 0;
+    return 1;
+  }
+  for (let i = 0; i < bc.length; i++) {
+    const q = bc[i];
+    if (cells[q] !== 0 || near[q] === 0) continue;
+    if (mode === GEN_DEFEND && !makesFour(board, q, side) && !makesFour(board, q, opp)) continue;
+    const my = threatLevel(board, q, side);
+    const their = threatLevel(board, q, opp);
+    let s = ATTACK[my] + DEFEND[their] + cs[q * 2 + side - 1] + cs[q * 2 + opp - 1];
+    if (q === hashMove) s += HASH_BONUS;
+    else if (q === killer1 || q === killer2) s += KILLER_BONUS;
+    const h = history[historyBase + q];
+    s += h > 10_000 ? 10_000 : h;
+    moves[base + n] = q;
+    scores[base + n] = s;
+    n++;
+  }
+  return n;
+}

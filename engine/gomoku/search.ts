@@ -1,0 +1,263 @@
+// Negamax alpha-beta with principal variation search, iterative deepening driven by think().
+// Ordering: hash move, threats (movegen), killers, history. Exactness switches:
+//  - plain: no threat shortcuts, no candidate pruning, no extensions, no LMR, no TT cut-offs;
+//    the result then equals plain alpha-beta over the same candidates (see as-game.ts).
+//  - exactRoot: every root move is searched with an open window, so rootScores are exact.
+// All buffers are preallocated per ply: the search loop allocates nothing.
+import type { Board } from "./board";
+import { FIVE, FLEX4 } from "./patterns";
+import { GEN_ALL, GEN_DEFEND, QUIET_LIMIT, findFives, generateMoves } from "./movegen";
+import { TT_EXACT, TT_LOWER, TT_UPPER, TranspositionTable } from "./tt";
+import { ZOBRIST_CELLS } from "./zobrist";
+
+export const MATE = 30000;
+/** |score| ≥ MATE_BOUND is a forced result: MATE − plies. */
+export const MATE_BOUND = MATE - 1000;
+export const INF = 32000;
+export const MAX_PLY = 128;
+const MAX_MOVES = 361;
+
+let sharedTT: TranspositionTable | null = null;
+
+export interface SearchConfig {
+  plain: boolean;
+  exactRoot: boolean;
+  maxNodes: number;
+  deadline: number; // performance.now() value, Infinity when none
+}
+
+export class Searcher {
+  readonly tt: TranspositionTable;
+  readonly moves = new Int16Array(MAX_PLY * MAX_MOVES);
+  readonly scores = new Int32Array(MAX_PLY * MAX_MOVES);
+  readonly pvTable = new Int16Array(MAX_PLY * MAX_PLY);
+  readonly pvLen = new Int32Array(MAX_PLY + 1);
+  private readonly killers = new Int16Array(MAX_PLY * 2).fill(-1);
+  private readonly history = new Int32Array(3 * ZOBRIST_CELLS);
+  /** plain mode: did the move that led to this ply make five? */
+  private readonly lastFive = new Uint8Array(MAX_PLY + 1);
+  private readonly tmp = new Int16Array(4);
+  nodes = 0;
+  stopped = false;
+
+  // Root state, kept across iterations.
+  rootCount = 0;
+  readonly rootMoves = new Int16Array(MAX_MOVES);
+  readonly rootScores = new Int32Array(MAX_MOVES);
+  readonly rootPv: Int16Array[] = [];
+  readonly rootPvLen = new Int32Array(MAX_MOVES);
+
+  constructor(
+    readonly board: Board,
+    readonly cfg: SearchConfig,
+  ) {
+    sharedTT ??= new TranspositionTable(20);
+    this.tt = sharedTT;
+    this.tt.clear();
+  }
+
+  private checkLimits(): void {
+    if (this.nodes >= this.cfg.maxNodes) this.stopped = true;
+    else if ((this.nodes & 1023) === 0 && this.cfg.deadline !== Infinity && globalThis.performance.now() >= this.cfg.deadline)
+      this.stopped = true;
+  }
+
+  /** Root candidates in order (threat pruning applies unless plain). */
+  generateRoot(side: number): number {
+    const b = this.board;
+    const opp = 3 - side;
+    let n: number;
+    if (!this.cfg.plain && b.cnt[opp * 16 + FIVE] > 0) {
+      n = findFives(b, opp, this.tmp);
+      for (let i = 0; i < n; i++) this.moves[i] = this.tmp[i];
+    } else {
+      const mode = !this.cfg.plain && b.cnt[opp * 16 + FLEX4] > 0 ? GEN_DEFEND : GEN_ALL;
+      n = generateMoves(b, side, mode, this.moves, this.scores, 0, this.history, side * ZOBRIST_CELLS, -1, -1, -1);
+      // Sort by order score, stable (insertion sort on a short list).
+      for (let i = 1; i < n; i++) {
+        const m = this.moves[i];
+        const s = this.scores[i];
+        let j = i - 1;
+        while (j >= 0 && this.scores[j] < s) {
+          this.moves[j + 1] = this.moves[j];
+          this.scores[j + 1] = this.scores[j];
+          j--;
+        }
+        this.moves[j + 1] = m;
+        this.scores[j + 1] = s;
+      }
+    }
+    this.rootCount = n;
+    for (let i = 0; i < n; i++) {
+      this.rootMoves[i] = this.moves[i];
+      this.rootScores[i] = -INF;
+      this.rootPv[i] ??= new Int16Array(MAX_PLY);
+      this.rootPvLen[i] = 0;
+    }
+    return n;
+  }
+
+  /**
+   * One iteration at the root. Returns false when stopped (the iteration is then discarded by
+   * the caller). On success root moves are re-sorted best first with their scores and PVs.
+   */
+  searchRoot(depth: number, side: number): boolean {
+    const b = this.board;
+    const opp = 3 - side;
+    const n = this.rootCount;
+    const scores = new Int32Array(n); // once per iteration, not per node
+    let alpha = -INF;
+    for (let i = 0; i < n; i++) {
+      const q = this.rootMoves[i];
+      this.lastFive[1] = b.isFive(q, side) ? 1 : 0;
+      b.make(q, side as 1 | 2);
+      let s: number;
+      if (this.cfg.exactRoot || i === 0) s = -this.pvs(depth - 1, -INF, INF, 1, opp);
+      else {
+        s = -this.pvs(depth - 1, -alpha - 1, -alpha, 1, opp);
+        if (s > alpha && !this.stopped) s = -this.pvs(depth - 1, -INF, -alpha, 1, opp);
+      }
+      b.undo();
+      if (this.stopped) return false;
+      scores[i] = s;
+      const pv = this.rootPv[i];
+      pv[0] = q;
+      let len = 1;
+      for (let j = 1; j < this.pvLen[1]; j++) pv[len++] = this.pvTable[MAX_PLY + j];
+      this.rootPvLen[i] = len;
+      if (s > alpha) alpha = s;
+    }
+    // Stable sort root moves by score, best first (keeps the earlier move on ties).
+    const idx = Array.from({ length: n }, (_, i) => i).sort((a, c) => scores[c] - scores[a] || a - c);
+    const moves = idx.map((i) => this.rootMoves[i]);
+    const pvs = idx.map((i) => this.rootPv[i]);
+    const lens = idx.map((i) => this.rootPvLen[i]);
+    for (let i = 0; i < n; i++) {
+      this.rootMoves[i] = moves[i];
+      this.rootScores[i] = scores[idx[i]];
+      this.rootPv[i] = pvs[i];
+      this.rootPvLen[i] = lens[i];
+    }
+    // Remember the best move for the next iteration's ordering below the root too.
+    this.tt.store(b.hashLo, b.hashHi, depth, TT_EXACT, this.rootScores[0], this.rootMoves[0]);
+    return true;
+  }
+
+  pvs(depth: number, alpha: number, beta: number, ply: number, side: number): number {
+    const b = this.board;
+    this.nodes++;
+    this.checkLimits();
+    if (this.stopped) return 0;
+    this.pvLen[ply] = ply;
+    const opp = 3 - side;
+    const cnt = b.cnt;
+    const plain = this.cfg.plain;
+    let forced = -1;
+    if (plain) {
+      if (this.lastFive[ply]) return -(MATE - ply);
+    } else {
+      // Exact shortcuts: a five now; a double five threat against us; our open four.
+      if (cnt[side * 16 + FIVE] > 0) return MATE - (ply + 1);
+      if (cnt[opp * 16 + FIVE] > 0) {
+        if (findFives(b, opp, this.tmp) >= 2) return -(MATE - (ply + 2));
+        forced = this.tmp[0];
+      } else if (cnt[side * 16 + FLEX4] > 0) return MATE - (ply + 3);
+    }
+    if (ply >= MAX_PLY - 2 || (depth <= 0 && forced < 0)) return b.evaluate(side);
+    if (!plain) {
+      // Mate distance pruning: no result here can beat a quicker mate already found above.
+      const mateAlpha = -(MATE - ply);
+      const mateBeta = MATE - (ply + 1);
+      if (alpha < mateAlpha) alpha = mateAlpha;
+      if (beta > mateBeta) beta = mateBeta;
+      if (alpha >= beta) return alpha;
+    }
+    const pvNode = beta - alpha > 1;
+    const tt = this.tt;
+    let hashMove = -1;
+    if (tt.probe(b.hashLo, b.hashHi)) {
+      hashMove = tt.hitMove;
+      if (!plain && !pvNode && tt.hitDepth >= depth) {
+        let s = tt.hitScore;
+        if (s >= MATE_BOUND) s -= ply;
+        else if (s <= -MATE_BOUND) s += ply;
+        const f = tt.hitFlag;
+        if (f === TT_EXACT || (f === TT_LOWER && s >= beta) || (f === TT_UPPER && s <= alpha)) return s;
+      }
+    }
+    const base = ply * MAX_MOVES;
+    const moves = this.moves;
+    const scores = this.scores;
+    let n: number;
+    let newDepth = depth - 1;
+    if (forced >= 0) {
+      moves[base] = forced;
+      scores[base] = 0;
+      n = 1;
+      newDepth = depth; // a forced block costs no depth
+    } else {
+      const mode = !plain && cnt[opp * 16 + FLEX4] > 0 ? GEN_DEFEND : GEN_ALL;
+      n = generateMoves(
+        b, side, mode, moves, scores, base, this.history, side * ZOBRIST_CELLS,
+        this.killers[ply * 2], this.killers[ply * 2 + 1], hashMove,
+      );
+    }
+    if (n === 0) return 0; // full board: draw
+    const alpha0 = alpha;
+    let best = -INF;
+    let bestMove = -1;
+    for (let i = 0; i < n; i++) {
+      // Selection: bring the best remaining move to i (cheap when a cut-off comes early).
+      let bi = i;
+      for (let j = i + 1; j < n; j++) if (scores[base + j] > scores[base + bi]) bi = j;
+      const q = moves[base + bi];
+      const qs = scores[base + bi];
+      moves[base + bi] = moves[base + i];
+      scores[base + bi] = scores[base + i];
+      moves[base + i] = q;
+      scores[base + i] = qs;
+      if (plain) this.lastFive[ply + 1] = b.isFive(q, side) ? 1 : 0;
+      b.make(q, side as 1 | 2);
+      let s: number;
+      if (i === 0) s = -this.pvs(newDepth, -beta, -alpha, ply + 1, opp);
+      else {
+        let r = 0;
+        if (!plain && depth >= 3 && i >= 3 && qs < QUIET_LIMIT) r = i >= 10 ? 2 : 1;
+        s = -this.pvs(newDepth - r, -alpha - 1, -alpha, ply + 1, opp);
+        if (s > alpha && r > 0 && !this.stopped) s = -this.pvs(newDepth, -alpha - 1, -alpha, ply + 1, opp);
+        if (s > alpha && s < beta && !this.stopped) s = -this.pvs(newDepth, -beta, -alpha, ply + 1, opp);
+      }
+      b.undo();
+      if (this.stopped) return 0;
+      if (s > best) {
+        best = s;
+        bestMove = q;
+        if (s > alpha) {
+          alpha = s;
+          const row = ply * MAX_PLY;
+          const child = (ply + 1) * MAX_PLY;
+          this.pvTable[row + ply] = q;
+          const len = this.pvLen[ply + 1];
+          for (let j = ply + 1; j < len; j++) this.pvTable[row + j] = this.pvTable[child + j];
+          this.pvLen[ply] = len > ply + 1 ? len : ply + 1;
+          if (s >= beta) {
+            if (qs < QUIET_LIMIT) {
+              if (this.killers[ply * 2] !== q) {
+                this.killers[ply * 2 + 1] = this.killers[ply * 2];
+                this.killers[ply * 2] = q;
+              }
+              this.history[side * ZOBRIST_CELLS + q] += depth * depth;
+            }
+            break;
+          }
+        }
+      }
+    }
+    let stored = best;
+    if (stored >= MATE_BOUND) stored += ply;
+    else if (stored <= -MATE_BOUND) stored -= ply;
+    const flag = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
+    tt.store(b.hashLo, b.hashHi, depth, flag, stored, bestMove);
+    return best;
+  }
+}

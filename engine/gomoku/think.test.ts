@@ -1,0 +1,213 @@
+import { describe, expect, it } from "vitest";
+import { think } from "./think";
+import { picture } from "./test-util";
+import type { Position } from "../types";
+
+const key = (p: { x: number; y: number } | null) => (p ? `${p.x},${p.y}` : "null");
+
+describe("think: tactics", () => {
+  it("finds a win in one", () => {
+    const pos = picture(
+      `
+      . . . . . . . . .
+      . . . . . . . . .
+      . . o o o . . . .
+      . . . . . . . . .
+      . o x x x x . . .
+      . . . . . . . . .
+      . . . . o . . . .
+      . . . . . . . . .
+      . . . . . . . . .`,
+      1,
+    );
+    const r = think(pos, { maxDepth: 3 });
+    expect(key(r.move)).toBe("6,4");
+    expect(r.score).toEqual({ kind: "win", plies: 1 });
+  });
+
+  it("blocks an opponent four", () => {
+    const pos = picture(
+      `
+      . . . . . . . . .
+      . . . . . . . . .
+      . . . . . . . . .
+      . . x . . . . . .
+      . x o o o o . . .
+      . . . x . . . . .
+      . . . . . . . . .
+      . . . . . . . . .
+      . . . . . . . . .`,
+      1,
+    );
+    const r = think(pos, { maxDepth: 4 });
+    expect(key(r.move)).toBe("6,4");
+    // Same with the plain search (no shortcuts): it must see the loss otherwise.
+    const plain = think(pos, { maxDepth: 2 }, { plain: true });
+    expect(key(plain.move)).toBe("6,4");
+  });
+
+  it("stops an open three in time", () => {
+    const pos = picture(
+      `
+      . . . . . . . . . . .
+      . . . . . . . . . . .
+      . . . . . . . . . . .
+      . . . . . x . . . . .
+      . . . . . . . . . . .
+      . . . o o o . . . . .
+      . . . . . x . . . . .
+      . . . . x . . . . . .
+      . . . . . . . . . . .
+      . . . . . . . . . . .
+      . . . . . . . . . . .`,
+      1,
+    );
+    const r = think(pos, { maxDepth: 4 });
+    // Defences: the open-four points and the four points of the three (row 5: x = 1, 2, 6, 7).
+    expect(["2,5", "6,5", "1,5", "7,5"]).toContain(key(r.move));
+    expect(r.score.kind).not.toBe("loss");
+  });
+
+  it("wins with a four-three and reports the plies", () => {
+    const pos = picture(
+      `
+      . . . . . . . . . . . . . . .
+      . . . . . . . . . . . . . . .
+      . . o . . . . . . . . . . . .
+      . . . . . . . . . . . o . . .
+      . . . . . . . . . . . . . . .
+      . . . . . . . . . . . . . . .
+      . . . . . . . . . . . . . . .
+      . . . o x x x . . . . . . . .
+      . . . . . . . x . . . . . . .
+      . . . . . . . x . . . . . . .
+      . . . . . . . . . . o . . . .
+      . . . . . . . . . . . . . . .
+      . . . . . . . . . . . . o . .
+      . . . . . . . . . . . . . . .
+      . . . . . . . . . . . . . . .`,
+      1,
+    );
+    const r = think(pos, { maxDepth: 6 });
+    expect(key(r.move)).toBe("7,7");
+    expect(r.score).toEqual({ kind: "win", plies: 5 });
+    expect(key(r.pv[0])).toBe("7,7");
+    // The plain search (no VCF, no shortcuts) finds it too at depth 5, here on 9×9 to stay quick.
+    const small = picture(
+      `
+      . . . . . . . . .
+      . . . . . . . . .
+      . o . . . . . . .
+      o x x x . . . . .
+      . . . . x . . . .
+      . . . . x . . . .
+      . . . . . . o . .
+      . . . . . . . . .
+      . . . . . . o . .`,
+      1,
+    );
+    const plain = think(small, { maxDepth: 5, exactRootScores: false }, { plain: true });
+    expect(key(plain.move)).toBe("4,3");
+    expect(plain.score).toEqual({ kind: "win", plies: 5 });
+  });
+
+  it("finds a longer VCF (several fours in a row)", () => {
+    // Black wins only by fours: each four forces the block, the last makes a double four.
+    const pos = picture(
+      `
+      . . . . . . . . . . . . . . .
+      . . . . . . . . . . . . . . .
+      . . . . . . . . . . . . . . .
+      . . . . . . . . . . . . . . .
+      . . . . o . . . . . . . . . .
+      . . . . . x . . . . . . . . .
+      . . . . . . x . . . . . . . .
+      . . . . . . . x . . . . . . .
+      . . . . . . . . . . . . . . .
+      . . . . . . . . . x x o . . .
+      . . . . . . . . . . . . . . .
+      . . . . . . . . . . . . . . .
+      . . . . . . . x o . . . . . .
+      . . . . . . . . . . . . . . .
+      . . . . . . . . . o . o . . .`,
+      1,
+    );
+    const r = think(pos, { maxDepth: 2 });
+    expect(r.score.kind).toBe("win");
+  });
+});
+
+describe("think: contract", () => {
+  const empty: Position = { size: 15, rule: "freestyle", stones: [], toMove: 1 };
+
+  it("plays the centre on an empty board and reports progress", () => {
+    const seen: number[] = [];
+    const r = think(empty, { maxDepth: 2, onProgress: (p) => seen.push(p.depth) });
+    expect(key(r.move)).toBe("7,7");
+    expect(seen).toEqual([1, 2]);
+  });
+
+  it("returns null on a won or full board", () => {
+    const won = picture(
+      `
+      . . . . .
+      x x x x x
+      o o o o .
+      . . . . .
+      . . . . .`,
+      2,
+    );
+    expect(think(won, { maxDepth: 2 }).move).toBeNull();
+    const stones = [];
+    for (let y = 0; y < 5; y++) for (let x = 0; x < 5; x++) stones.push({ x, y, color: ((x + 2 * y) % 4 < 2 ? 1 : 2) as 1 | 2 });
+    expect(think({ size: 5, rule: "freestyle", stones, toMove: 1 }, { maxDepth: 2 }).move).toBeNull();
+  });
+
+  it("exact5: an overline is not a win", () => {
+    const pos = picture(
+      `
+      . . . . . . . . .
+      . . . . . . . . .
+      . . . . . . . . .
+      . . . . o o o . .
+      x x x . x x . . .
+      . . . . . . . . .
+      . . . . . . o . .
+      . . . . . . . . .
+      . . . . . . . . .`,
+      1,
+      "exact5",
+    );
+    const r = think(pos, { maxDepth: 1 });
+    expect(r.score).not.toEqual({ kind: "win", plies: 1 });
+    const free = think({ ...pos, rule: "freestyle" }, { maxDepth: 1 });
+    expect(key(free.move)).toBe("3,4");
+    expect(free.score).toEqual({ kind: "win", plies: 1 });
+  });
+
+  it("is deterministic under depth and node limits, and rootScores are best first", () => {
+    const pos = picture(
+      `
+      . . . . . . . . .
+      . . . . . . . . .
+      . . . o . . . . .
+      . . . x x o . . .
+      . . . . x . . . .
+      . . . o . . . . .
+      . . . . . . . . .
+      . . . . . . . . .
+      . . . . . . . . .`,
+      1,
+    );
+    const a = think(pos, { maxDepth: 4, maxNodes: 50_000 });
+    const b = think(pos, { maxDepth: 4, maxNodes: 50_000 });
+    expect({ ...a, timeMs: 0 }).toEqual({ ...b, timeMs: 0 });
+    const ranks = a.rootScores.map((r) => (r.score.kind === "eval" ? r.score.value : r.score.kind === "win" ? 1e6 : -1e6));
+    expect([...ranks].sort((x, y) => y - x)).toEqual(ranks);
+    expect(a.rootScores[0].score).toEqual(a.score);
+    const c = think(pos, { maxNodes: 3000 });
+    const d = think(pos, { maxNodes: 3000 });
+    expect(key(c.move)).toBe(key(d.move));
+    expect(c.depth).toBe(d.depth);
+  });
+});

@@ -1,0 +1,148 @@
+// VCF ("victory by continuous fours"): the attacker plays only fours, the defender's reply is
+// forced (the one five point), so the tree is narrow and deep. Finds forced wins in 3/5/7… plies
+// that a depth-limited search would see only much later. Failed positions are remembered in a
+// small hash table so transpositions of the same four sequence are not searched twice.
+import type { Board } from "./board";
+import { FIVE, FLEX4 } from "./patterns";
+import { L_OPEN_FOUR, findFives, makesFour, threatLevel } from "./movegen";
+
+const MAX_PLY = 128;
+const MAX_CAND = 64;
+const FAIL_BITS = 16;
+
+export class VcfSolver {
+  /** The winning sequence, from ply 0: attacker, defender, attacker … (the last move is the win). */
+  readonly seq = new Int16Array(MAX_PLY + 4);
+  nodes = 0;
+  stopped = false;
+  private maxNodes = 0;
+  private deadline = Infinity;
+  private readonly cand = new Int16Array(MAX_PLY * MAX_CAND);
+  private readonly candScore = new Int32Array(MAX_PLY * MAX_CAND);
+  private readonly tmp = new Int16Array(4);
+  private readonly failLo = new Uint32Array(1 << FAIL_BITS);
+  private readonly failHi = new Uint32Array(1 << FAIL_BITS);
+  private readonly failDepth = new Int8Array(1 << FAIL_BITS);
+
+  constructor(private readonly board: Board) {}
+
+  /**
+   * Searches for a VCF for `attacker` (to move) with at most `maxFours` fours.
+   * Returns the plies to win (1 = five now), or 0 when none was found within the budget.
+   */
+  solve(attacker: number, maxFours: number, maxNodes: number, deadline: number): number {
+    this.nodes = 0;
+    this.stopped = false;
+    this.maxNodes = maxNodes;
+    this.deadline = deadline;
+    this.failDepth.fill(0);
+    return this.node(attacker, maxFours, 0);
+  }
+
+  private node(att: number, depth: number, ply: number): number {
+    const b = this.board;
+    this.nodes++;
+    if (this.nodes >= this.maxNodes) this.stopped = true;
+    else if ((this.nodes & 255) === 0 && globalThis.performance.now() >= this.deadline) this.stopped = true;
+    if (this.stopped) return 0;
+    const def = 3 - att;
+    const cnt = b.cnt;
+    const tmp = this.tmp;
+    if (cnt[att * 16 + FIVE] > 0) {
+      findFives(b, att, tmp);
+      this.seq[ply] = tmp[0];
+      return 1;
+    }
+    if (depth <= 0 || ply + 3 >= MAX_PLY) return 0;
+    const fi = b.hashLo & ((1 << FAIL_BITS) - 1);
+    if (this.failDepth[fi] >= depth && this.failLo[fi] === b.hashLo >>> 0 && this.failHi[fi] === b.hashHi >>> 0) return 0;
+    const base = ply * MAX_CAND;
+    const cand = this.cand;
+    const cs = this.candScore;
+    let n = 0;
+    if (cnt[def * 16 + FIVE] > 0) {
+      // The defender threatens five: the attacker must block, and the block must itself be a four.
+      if (findFives(b, def, tmp) >= 2) return 0;
+      if (!makesFour(b, tmp[0], att)) return 0;
+      cand[base] = tmp[0];
+      n = 1;
+    } else {
+      if (cnt[att * 16 + FLEX4] > 0) {
+        for (let i = 0; i < b.boardCells.length; i++) {
+          const q = b.boardCells[i];
+          if (b.cells[q] === 0 && b.near[q] > 0 && threatLevel(b, q, att) >= L_OPEN_FOUR) {
+            this.seq[ply] = q;
+            return 3;
+          }
+        }
+      }
+      const bc = b.boardCells;
+      for (let i = 0; i < bc.length && n < MAX_CAND; i++) {
+        const q = bc[i];
+        if (b.cells[q] !== 0 || b.near[q] === 0 || !makesFour(b, q, att)) continue;
+        const lvl = threatLevel(b, q, att);
+        if (lvl >= L_OPEN_FOUR) {
+          this.seq[ply] = q; // open four or double four: wins in 3
+          return 3;
+        }
+        cand[base + n] = q;
+        cs[base + n] = lvl * 10_000 + b.cellScore[q * 2 + att - 1];
+        n++;
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      let bi = i;
+      for (let j = i + 1; j < n; j++) if (cs[base + j] > cs[base + bi]) bi = j;
+      const c = cand[base + bi];
+      cand[base + bi] = cand[base + i];
+      cs[base + bi] = cs[base + i];
+      cand[base + i] = c;
+      b.make(c, att as 1 | 2);
+      // The defender's only reply: the five point the four just made (on a line through c).
+      const k = this.fivesAround(c, att);
+      if (k >= 2) {
+        b.undo();
+        this.seq[ply] = c;
+        return 3;
+      }
+      if (k === 0) {
+        b.undo();
+        continue;
+      }
+      const f = tmp[0];
+      b.make(f, def as 1 | 2);
+      const r = this.node(att, depth - 1, ply + 2);
+      b.undo();
+      b.undo();
+      if (r > 0) {
+        this.seq[ply] = c;
+        this.seq[ply + 1] = f;
+        return r + 2;
+      }
+      if (this.stopped) return 0;
+    }
+    this.failLo[fi] = b.hashLo >>> 0;
+    this.failHi[fi] = b.hashHi >>> 0;
+    this.failDepth[fi] = depth;
+    return 0;
+  }
+
+  /** Distinct empty cells within 4 of c on its four lines where `color` makes five (into tmp, max 2). */
+  private fivesAround(c: number, color: number): number {
+    const b = this.board;
+    const tmp = this.tmp;
+    let n = 0;
+    for (let d = 0; d < 4; d++) {
+      const o = b.dirs[d];
+      for (let k = -4; k <= 4; k++) {
+        if (k === 0) continue;
+        const q = c + k * o;
+        if (b.cells[q] !== 0 || !b.isFive(q, color)) continue;
+        if (n === 1 && tmp[0] === q) continue;
+        tmp[n++] = q;
+        if (n === 2) return n;
+      }
+    }
+    return n;
+  }
+}

@@ -1,0 +1,47 @@
+// Runs one engine search in a worker thread. The task carries the position, the limits and a
+// MessagePort on which each completed depth is posted as it happens.
+import type { MessagePort } from "node:worker_threads";
+import { workerData } from "node:worker_threads";
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Analysis, Limits, Position, Progress } from "../../engine/types";
+
+export interface ThinkTask {
+  position: Position;
+  limits: Omit<Limits, "onProgress">;
+  port?: MessagePort;
+}
+
+type ThinkFn = (position: Position, limits: Limits) => Analysis;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const engineModule: string =
+  (workerData as { engineModule?: string } | undefined)?.engineModule ?? path.join(here, "..", "..", "engine", "gomoku", "think.ts");
+
+let thinkFn: Promise<ThinkFn> | null = null;
+function loadThink(): Promise<ThinkFn> {
+  thinkFn ??= import(pathToFileURL(engineModule).href).then((m: { think?: ThinkFn; default?: { think?: ThinkFn } }) => {
+    const fn = m.think ?? m.default?.think;
+    if (typeof fn !== "function") throw new Error(`${engineModule} exports no think()`);
+    return fn;
+  });
+  return thinkFn;
+}
+
+// Load the engine as the thread starts, not on the first move.
+loadThink().catch(() => {});
+
+export default async function run(task: ThinkTask): Promise<Analysis> {
+  const think = await loadThink();
+  const port = task.port;
+  try {
+    return think(task.position, {
+      ...task.limits,
+      onProgress: port ? (p: Progress) => port.postMessage(p) : undefined,
+    });
+  } finally {
+    port?.postMessage({ done: true });
+    port?.close();
+  }
+}

@@ -1,0 +1,862 @@
+// The one game service. Every way of changing a game (a human over a socket, an AI seat, a test)
+// goes through these methods: validate → commit (the (gameId, ply) key decides order) → update the
+// cache → broadcast (events) → schedule the next AI turn. Memory only caches: a game not in the
+// cache is rebuilt from its rows.
+import { EventEmitter } from "node:events";
+import type { Db } from "../db/client";
+import { isUniqueViolation } from "../db/client";
+import type { AiPool } from "../ai/pool";
+import { log as rootLog, type Logger } from "../log";
+import { cellsOf, labOpening, moveError, sideToMove, winningLine } from "../../engine/rules";
+import { other, type Analysis, type Color, type Point, type Score, type Stone } from "../../engine/types";
+import type {
+  ClockSettings,
+  ClockState,
+  EngineSettings,
+  GameEndReason,
+  GameKind,
+  GameResult,
+  GameState,
+  GameStatus,
+  GameSummary,
+  MoveRecord,
+  Seat,
+  ServerToClient,
+  Thinking,
+} from "../protocol";
+import { GameError, fail } from "./errors";
+import { hashToken, newGameId, newSeatToken, tokenMatches } from "./tokens";
+
+export type SeatDesc = { kind: "human" } | { kind: "engine"; engine: EngineSettings };
+
+export type MovedEvent = Parameters<ServerToClient["game:moved"]>[0];
+
+/** Input of createGame: the protocol's CreateGame after parsing (the service trusts its caller on limits). */
+export interface CreateGameInput {
+  opponent: "ai" | "human";
+  size: number;
+  rule: "freestyle" | "exact5";
+  color: Color;
+  labOpening?: boolean;
+  ai?: EngineSettings;
+  clock?: ClockSettings | null;
+}
+export interface CreateAiMatchInput {
+  size: number;
+  rule: "freestyle" | "exact5";
+  labOpening?: boolean;
+  black: EngineSettings;
+  white: EngineSettings;
+}
+export interface SeatActionInput {
+  gameId: string;
+  seatToken?: string;
+}
+export interface MoveInput extends SeatActionInput {
+  ply: number;
+  x: number;
+  y: number;
+}
+export interface JoinInput {
+  gameId: string;
+  seatToken?: string;
+  takeSeat?: boolean;
+}
+export interface ListInput {
+  status?: "live" | "finished";
+  kind?: GameKind;
+  page?: number;
+}
+
+export interface Presence {
+  spectators: number;
+  connected: { 1: boolean; 2: boolean };
+}
+
+/** A game in memory: its row, decoded, plus its moves and board. */
+interface Entry {
+  id: string;
+  kind: GameKind;
+  size: number;
+  rule: "freestyle" | "exact5";
+  opening: Stone[];
+  seats: { 1: SeatDesc; 2: SeatDesc };
+  tokens: { 1: string | null; 2: string | null }; // hashes
+  clock: ClockSettings | null;
+  status: GameStatus;
+  result: GameResult | null;
+  reason: GameEndReason | null;
+  winLine: Point[] | null;
+  rematchId: string | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  moves: MoveRecord[];
+  cells: Uint8Array;
+}
+
+export interface GameServiceOptions {
+  db: Db;
+  ai?: AiPool | null;
+  log?: Logger;
+  /** Pause before each move of an AI-vs-AI game, so spectators can follow (default 300 ms). */
+  aiPauseMs?: number;
+  /** Most games kept in memory (finished and idle ones are dropped first). */
+  cacheSize?: number;
+  pageSize?: number;
+}
+
+const DEFAULT_ENGINE: EngineSettings = { algo: "alphabeta", timeMs: 1000 };
+
+export const PAGE_SIZE = 20;
+
+const json = <T>(s: string | null | undefined, fallback: T): T => (s ? (JSON.parse(s) as T) : fallback);
+
+function colorOfPly(e: Pick<Entry, "opening">, ply: number): Color {
+  const first = sideToMove(e.opening);
+  return ply % 2 === 1 ? first : other(first);
+}
+const toMoveOf = (e: Entry): Color => colorOfPly(e, e.moves.length + 1);
+const colorName = (c: Color) => (c === 1 ? "black" : "white");
+
+function seatLabel(s: SeatDesc): string {
+  return s.kind === "human" ? "Human" : `AI ${(s.engine.timeMs / 1000).toFixed(1)}s`;
+}
+
+export class GameService extends EventEmitter {
+  readonly db: Db;
+  private ai: AiPool | null;
+  private log: Logger;
+  private aiPauseMs: number;
+  private cacheSize: number;
+  private pageSize: number;
+  private cache = new Map<string, Entry>();
+  private locks = new Map<string, Promise<void>>();
+  /** Bumped whenever a game's move list is rewritten or ended: in-flight AI answers for an old generation are dropped. */
+  private gens = new Map<string, number>();
+  private aiRunning = new Map<string, { gen: number; ply: number }>();
+  private clockTimers = new Map<string, NodeJS.Timeout>();
+  private pending = new Set<Promise<unknown>>();
+  private closed = false;
+  /** Set by the realtime layer: who is connected to a game's room. */
+  presenceOf: (gameId: string) => Presence = () => ({ spectators: 0, connected: { 1: false, 2: false } });
+
+  constructor(opts: GameServiceOptions) {
+    super();
+    this.db = opts.db;
+    this.ai = opts.ai ?? null;
+    this.log = opts.log ?? rootLog;
+    this.aiPauseMs = opts.aiPauseMs ?? 300;
+    this.cacheSize = opts.cacheSize ?? 500;
+    this.pageSize = opts.pageSize ?? PAGE_SIZE;
+  }
+
+  // ---------------------------------------------------------------- typed events
+
+  override on(event: "moved", fn: (e: MovedEvent) => void): this;
+  override on(event: "state", fn: (s: GameState) => void): this;
+  override on(event: "thinking", fn: (t: Thinking) => void): this;
+  override on(event: string, fn: (...args: never[]) => void): this {
+    return super.on(event, fn as (...args: unknown[]) => void);
+  }
+
+  // ---------------------------------------------------------------- creating
+
+  async createGame(input: CreateGameInput): Promise<{ gameId: string; seatToken: string; color: Color }> {
+    const color = input.color;
+    const token = newSeatToken();
+    const seats: Entry["seats"] =
+      input.opponent === "ai"
+        ? color === 1
+          ? { 1: { kind: "human" }, 2: { kind: "engine", engine: input.ai ?? DEFAULT_ENGINE } }
+          : { 1: { kind: "engine", engine: input.ai ?? DEFAULT_ENGINE }, 2: { kind: "human" } }
+        : { 1: { kind: "human" }, 2: { kind: "human" } };
+    const tokens: Entry["tokens"] = { 1: null, 2: null };
+    tokens[color] = hashToken(token);
+    const kind: GameKind = input.opponent === "ai" ? "hva" : "hvh";
+    const e = await this.insertGame({
+      kind,
+      size: input.size,
+      rule: input.rule,
+      opening: input.labOpening ? labOpening(input.size) : [],
+      seats,
+      tokens,
+      clock: input.clock ?? null,
+      status: kind === "hvh" ? "waiting" : "playing",
+    });
+    this.afterChange(e);
+    return { gameId: e.id, seatToken: token, color };
+  }
+
+  async createAiMatch(input: CreateAiMatchInput): Promise<{ gameId: string }> {
+    const e = await this.insertGame({
+      kind: "ava",
+      size: input.size,
+      rule: input.rule,
+      opening: input.labOpening ? labOpening(input.size) : [],
+      seats: { 1: { kind: "engine", engine: input.black }, 2: { kind: "engine", engine: input.white } },
+      tokens: { 1: null, 2: null },
+      clock: null,
+      status: "playing",
+    });
+    this.afterChange(e);
+    return { gameId: e.id };
+  }
+
+  private async insertGame(g: Pick<Entry, "kind" | "size" | "rule" | "opening" | "seats" | "tokens" | "clock" | "status">): Promise<Entry> {
+    const now = new Date();
+    const id = newGameId();
+    await this.db.game.create({
+      data: {
+        id,
+        kind: g.kind,
+        size: g.size,
+        rule: g.rule,
+        opening: JSON.stringify(g.opening),
+        black: JSON.stringify(g.seats[1]),
+        white: JSON.stringify(g.seats[2]),
+        blackToken: g.tokens[1],
+        whiteToken: g.tokens[2],
+        clock: g.clock ? JSON.stringify(g.clock) : null,
+        status: g.status,
+        createdAt: now,
+        startedAt: g.status === "playing" ? now : null,
+      },
+    });
+    const e: Entry = {
+      id,
+      ...g,
+      result: null,
+      reason: null,
+      winLine: null,
+      rematchId: null,
+      createdAt: now,
+      startedAt: g.status === "playing" ? now : null,
+      finishedAt: null,
+      moves: [],
+      cells: cellsOf(g.size, g.opening),
+    };
+    this.remember(e);
+    this.log.info({ gameId: id, kind: g.kind, size: g.size, rule: g.rule }, "game created");
+    return e;
+  }
+
+  // ---------------------------------------------------------------- joining
+
+  /** Your seat back (token), the free human seat of a waiting game (takeSeat), or a spectator's view. */
+  async join(input: JoinInput): Promise<{ state: GameState; color: Color | null; seatToken: string | null }> {
+    return this.withLock(input.gameId, async () => {
+      const e = await this.load(input.gameId);
+      if (input.seatToken) {
+        const color = this.seatOf(e, input.seatToken);
+        if (!color) fail("NOT_YOUR_SEAT", "That seat token does not belong to this game.");
+        return { state: this.stateOf(e), color, seatToken: input.seatToken };
+      }
+      if (input.takeSeat && e.status === "waiting") {
+        const free = ([1, 2] as const).find((c) => e.seats[c].kind === "human" && e.tokens[c] === null);
+        if (free) {
+          const token = newSeatToken();
+          const hash = hashToken(token);
+          const now = new Date();
+          const field = free === 1 ? "blackToken" : "whiteToken";
+          const { count } = await this.db.game.updateMany({
+            where: { id: e.id, status: "waiting", [field]: null },
+            data: { [field]: hash, status: "playing", startedAt: now },
+          });
+          if (count !== 1) {
+            // Someone else (another process) took it first: our cache is stale.
+            this.cache.delete(e.id);
+            fail("SEAT_TAKEN", "The free seat was taken by someone else.");
+          }
+          e.tokens[free] = hash;
+          e.status = "playing";
+          e.startedAt = now;
+          this.log.info({ gameId: e.id, color: free }, "seat taken");
+          this.emitState(e);
+          this.afterChange(e);
+          return { state: this.stateOf(e), color: free, seatToken: token };
+        }
+      }
+      return { state: this.stateOf(e), color: null, seatToken: null };
+    });
+  }
+
+  async getState(gameId: string): Promise<GameState> {
+    return this.stateOf(await this.load(gameId));
+  }
+
+  // ---------------------------------------------------------------- moving
+
+  async move(input: MoveInput): Promise<{ move: MoveRecord }> {
+    return this.withLock(input.gameId, async () => {
+      let e = await this.load(input.gameId);
+      if (input.ply > e.moves.length + 1 && e.status === "playing") {
+        // The client is ahead of our cache: another process may have committed moves. Reload once.
+        this.cache.delete(e.id);
+        e = await this.load(input.gameId);
+      }
+      const color = this.requireSeat(e, input.seatToken);
+      this.requirePlaying(e);
+      if (this.flagIfExpired(e)) fail("GAME_OVER", `The game is over: ${colorName(toMoveOf(e) as Color)} ran out of time.`);
+      // A stale ply first (the client's view is out of date), then whose turn it is.
+      const expected = e.moves.length + 1;
+      if (input.ply !== expected) fail("WRONG_PLY", `This would be ply ${expected}, not ${input.ply}: reload the game.`);
+      const toMove = toMoveOf(e);
+      if (color !== toMove) fail("NOT_YOUR_TURN", `It is ${colorName(toMove)}'s turn, not yours.`);
+      const err = moveError(e.size, e.cells, input);
+      if (err === "OFF_BOARD") fail("OFF_BOARD", `(${input.x}, ${input.y}) is off the ${e.size}×${e.size} board.`);
+      if (err === "OCCUPIED") fail("OCCUPIED", `(${input.x}, ${input.y}) is already taken.`);
+      const move = await this.commitMove(e, color, input, "human");
+      return { move };
+    });
+  }
+
+  /** Validated move of `color` at p: commit the row (and the result, if it ends the game), then broadcast. */
+  private async commitMove(e: Entry, color: Color, p: Point, by: "human" | "engine", a?: Analysis): Promise<MoveRecord> {
+    const ply = e.moves.length + 1;
+    const now = new Date();
+    const timeMs = Math.max(0, now.getTime() - this.lastAt(e).getTime());
+    const cells = e.cells.slice();
+    cells[p.y * e.size + p.x] = color;
+    const line = winningLine(e.size, e.rule, cells, p, color);
+    const full = e.opening.length + ply === e.size * e.size;
+    const rec: MoveRecord = { ply, x: p.x, y: p.y, color, by, timeMs, at: now.toISOString() };
+    if (a) {
+      rec.score = a.score;
+      rec.depth = a.depth;
+      rec.nodes = a.nodes;
+      rec.pv = a.pv.map(({ x, y }) => ({ x, y }));
+      rec.rootScores = a.rootScores.map((r) => ({ x: r.move.x, y: r.move.y, score: r.score }));
+    }
+    const ends = line || full;
+    try {
+      const create = this.db.move.create({
+        data: {
+          gameId: e.id,
+          ply,
+          x: p.x,
+          y: p.y,
+          color,
+          by,
+          timeMs,
+          score: rec.score ? JSON.stringify(rec.score) : null,
+          depth: rec.depth ?? null,
+          nodes: rec.nodes ?? null,
+          pv: rec.pv ? JSON.stringify(rec.pv) : null,
+          rootScores: rec.rootScores ? JSON.stringify(rec.rootScores) : null,
+          createdAt: now,
+        },
+      });
+      if (ends) {
+        await this.db.$transaction([
+          create,
+          this.db.game.update({
+            where: { id: e.id },
+            data: {
+              status: "finished",
+              result: line ? colorName(color) : "draw",
+              reason: line ? "five" : "full",
+              winLine: line ? JSON.stringify(line) : null,
+              finishedAt: now,
+            },
+          }),
+        ]);
+      } else {
+        await create;
+      }
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        // Another writer committed this ply first: the database decides; our cache is stale.
+        this.cache.delete(e.id);
+        fail("WRONG_PLY", `Ply ${ply} was already played: reload the game.`);
+      }
+      throw err;
+    }
+    e.moves.push(rec);
+    e.cells = cells;
+    if (ends) {
+      e.status = "finished";
+      e.result = line ? colorName(color) : "draw";
+      e.reason = line ? "five" : "full";
+      e.winLine = line;
+      e.finishedAt = now;
+      this.bumpGen(e.id);
+      this.log.info({ gameId: e.id, result: e.result, reason: e.reason, plies: ply }, "game over");
+    }
+    this.emit("moved", {
+      gameId: e.id,
+      move: rec,
+      status: e.status,
+      result: e.result,
+      reason: e.reason,
+      winLine: e.winLine,
+      clock: this.clockOf(e),
+    } satisfies MovedEvent);
+    this.afterChange(e);
+    return rec;
+  }
+
+  // ---------------------------------------------------------------- resign, takeback, rematch
+
+  async resign(input: SeatActionInput): Promise<object> {
+    return this.withLock(input.gameId, async () => {
+      const e = await this.load(input.gameId);
+      const color = this.requireSeat(e, input.seatToken);
+      this.requirePlaying(e);
+      if (this.flagIfExpired(e)) fail("GAME_OVER", "The game is over: time ran out.");
+      await this.finish(e, colorName(other(color)), "resign", null);
+      return {};
+    });
+  }
+
+  /** Against the AI only: takes back your last move and the AI's reply to it. */
+  async takeback(input: SeatActionInput): Promise<object> {
+    return this.withLock(input.gameId, async () => {
+      const e = await this.load(input.gameId);
+      const color = this.requireSeat(e, input.seatToken);
+      if (e.kind !== "hva") fail("NOT_ALLOWED", "Takeback is only for games against the AI.");
+      if (e.status === "finished" && e.reason !== "five" && e.reason !== "full")
+        fail("GAME_OVER", `The game is over (${e.reason}): nothing to take back.`);
+      let from = -1;
+      for (let i = e.moves.length - 1; i >= 0; i--)
+        if (e.moves[i].color === color) {
+          from = i;
+          break;
+        }
+      if (from < 0) fail("NOT_ALLOWED", "You have no move to take back.");
+      const fromPly = from + 1;
+      this.bumpGen(e.id); // an AI search under way answers a position that no longer exists
+      this.aiRunning.delete(e.id);
+      await this.db.$transaction([
+        this.db.move.deleteMany({ where: { gameId: e.id, ply: { gte: fromPly } } }),
+        this.db.game.update({
+          where: { id: e.id },
+          data: { status: "playing", result: null, reason: null, winLine: null, finishedAt: null },
+        }),
+      ]);
+      e.moves = e.moves.slice(0, from);
+      e.cells = this.cellsFor(e);
+      e.status = "playing";
+      e.result = e.reason = null;
+      e.winLine = null;
+      e.finishedAt = null;
+      this.log.info({ gameId: e.id, fromPly }, "takeback");
+      this.emitState(e);
+      this.afterChange(e);
+      return {};
+    });
+  }
+
+  /** A new game with the same settings and colours swapped. hvh: the second asker takes the free seat. */
+  async rematch(input: SeatActionInput): Promise<{ gameId: string; seatToken: string; color: Color }> {
+    return this.withLock(input.gameId, async () => {
+      const e = await this.load(input.gameId);
+      const color = this.requireSeat(e, input.seatToken);
+      if (e.status !== "finished") fail("NOT_ALLOWED", "A rematch can start only once this game is over.");
+      const newColor = other(color);
+      if (e.kind === "hvh" && e.rematchId) {
+        const r = await this.withLock(e.rematchId, async () => {
+          const n = await this.load(e.rematchId!);
+          if (n.status === "waiting" && n.tokens[newColor] === null) return n;
+          return null;
+        });
+        if (r) {
+          const joined = await this.join({ gameId: r.id, takeSeat: true });
+          if (joined.seatToken && joined.color) return { gameId: r.id, seatToken: joined.seatToken, color: joined.color };
+        }
+        fail("SEAT_TAKEN", "The rematch already has both players.");
+      }
+      const token = newSeatToken();
+      const tokens: Entry["tokens"] = { 1: null, 2: null };
+      tokens[newColor] = hashToken(token);
+      const n = await this.insertGame({
+        kind: e.kind,
+        size: e.size,
+        rule: e.rule,
+        opening: e.opening,
+        seats: { 1: e.seats[2], 2: e.seats[1] },
+        tokens,
+        clock: e.clock,
+        status: e.kind === "hvh" ? "waiting" : "playing",
+      });
+      await this.db.game.update({ where: { id: e.id }, data: { rematchId: n.id } });
+      e.rematchId = n.id;
+      this.emitState(e);
+      this.afterChange(n);
+      return { gameId: n.id, seatToken: token, color: newColor };
+    });
+  }
+
+  /** AI-vs-AI (no seat tokens): a new match with the engines' colours swapped. */
+  async rematchAiMatch(gameId: string): Promise<{ gameId: string }> {
+    const e = await this.load(gameId);
+    if (e.kind !== "ava" || e.seats[1].kind !== "engine" || e.seats[2].kind !== "engine") fail("NOT_ALLOWED", "Not an AI match.");
+    return this.createAiMatch({
+      size: e.size,
+      rule: e.rule,
+      labOpening: e.opening.length > 0,
+      black: (e.seats[2] as { engine: EngineSettings }).engine,
+      white: (e.seats[1] as { engine: EngineSettings }).engine,
+    });
+  }
+
+  // ---------------------------------------------------------------- listing
+
+  async list(input: ListInput = {}): Promise<{ games: GameSummary[]; page: number; pages: number }> {
+    const status = input.status ?? "live";
+    const page = input.page ?? 1;
+    const where = {
+      status: status === "live" ? { in: ["waiting", "playing"] } : "finished",
+      ...(input.kind ? { kind: input.kind } : {}),
+    };
+    const [count, rows] = await Promise.all([
+      this.db.game.count({ where }),
+      this.db.game.findMany({
+        where,
+        orderBy: status === "live" ? [{ createdAt: "desc" }, { id: "asc" }] : [{ finishedAt: "desc" }, { id: "asc" }],
+        skip: (page - 1) * this.pageSize,
+        take: this.pageSize,
+        include: { _count: { select: { moves: true } } },
+      }),
+    ]);
+    const games: GameSummary[] = rows.map((r) => ({
+      id: r.id,
+      kind: r.kind as GameKind,
+      size: r.size,
+      rule: r.rule as GameSummary["rule"],
+      status: r.status as GameStatus,
+      result: r.result as GameResult | null,
+      reason: r.reason as GameEndReason | null,
+      plies: r._count.moves,
+      black: seatLabel(json<SeatDesc>(r.black, { kind: "human" })),
+      white: seatLabel(json<SeatDesc>(r.white, { kind: "human" })),
+      createdAt: r.createdAt.toISOString(),
+      finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
+    }));
+    return { games, page, pages: Math.max(1, Math.ceil(count / this.pageSize)) };
+  }
+
+  // ---------------------------------------------------------------- lifecycle
+
+  /** On start: resume AI turns and clocks of every game in progress, so a restart loses nothing. */
+  async resumeAll(): Promise<number> {
+    const rows = await this.db.game.findMany({ where: { status: "playing" }, select: { id: true } });
+    for (const { id } of rows) {
+      await this.withLock(id, async () => {
+        const e = await this.load(id);
+        if (!this.flagIfExpired(e)) this.afterChange(e);
+      }).catch((err) => this.log.error({ err, gameId: id }, "resume failed"));
+    }
+    if (rows.length) this.log.info({ games: rows.length }, "resumed games in progress");
+    return rows.length;
+  }
+
+  /** Stops timers and waits for work under way (AI searches finish within their deadline). */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const t of this.clockTimers.values()) clearTimeout(t);
+    this.clockTimers.clear();
+    await Promise.allSettled([...this.pending]);
+    await Promise.allSettled([...this.locks.values()]);
+  }
+
+  /** Resolves when no AI turn is scheduled or running (for tests and orderly shutdowns). */
+  async idle(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+
+  // ---------------------------------------------------------------- internals: state
+
+  private stateOf(e: Entry): GameState {
+    const presence = this.presenceOf(e.id);
+    const seat = (c: Color): Seat => {
+      const s = e.seats[c];
+      return s.kind === "engine" ? { kind: "engine", engine: s.engine } : { kind: "human", taken: e.tokens[c] !== null, connected: presence.connected[c] };
+    };
+    return {
+      id: e.id,
+      kind: e.kind,
+      size: e.size,
+      rule: e.rule,
+      opening: e.opening.map((s) => ({ ...s })),
+      black: seat(1),
+      white: seat(2),
+      status: e.status,
+      result: e.result,
+      reason: e.reason,
+      winLine: e.winLine,
+      moves: e.moves.map((m) => ({ ...m })),
+      toMove: toMoveOf(e),
+      clock: this.clockOf(e),
+      spectators: presence.spectators,
+      createdAt: e.createdAt.toISOString(),
+      rematchId: e.rematchId,
+    };
+  }
+
+  /** Broadcasts the state after a change the moved event cannot describe (seat taken, takeback, resign, flag). */
+  private emitState(e: Entry): void {
+    this.emit("state", this.stateOf(e));
+  }
+
+  private lastAt(e: Entry): Date {
+    const last = e.moves.at(-1);
+    return last ? new Date(last.at) : (e.startedAt ?? e.createdAt);
+  }
+
+  private clockOf(e: Entry): ClockState | null {
+    if (!e.clock) return null;
+    const ms = { 1: e.clock.initialMs, 2: e.clock.initialMs };
+    for (const m of e.moves) ms[m.color] += e.clock.incrementMs - m.timeMs;
+    if (e.status === "finished" && e.reason === "timeout") {
+      // Show the flagged side at zero.
+      const loser: Color = e.result === "black" ? 2 : 1;
+      ms[loser] = 0;
+    }
+    return { settings: e.clock, blackMs: ms[1], whiteMs: ms[2], at: this.lastAt(e).toISOString() };
+  }
+
+  /** Milliseconds left to the side to move, now. */
+  private remainingMs(e: Entry): number {
+    const c = this.clockOf(e);
+    if (!c) return Infinity;
+    const left = toMoveOf(e) === 1 ? c.blackMs : c.whiteMs;
+    return left - (Date.now() - new Date(c.at).getTime());
+  }
+
+  /** If the side to move's time is up, ends the game (timeout) and returns true. Call under the lock. */
+  private flagIfExpired(e: Entry): boolean {
+    if (e.status !== "playing" || !e.clock || e.startedAt === null) return false;
+    if (this.remainingMs(e) > 0) return false;
+    // The database write follows; the game counts as over from now on.
+    const loser = toMoveOf(e);
+    void this.finish(e, colorName(other(loser)), "timeout", null).catch((err) =>
+      this.log.error({ err, gameId: e.id }, "could not record a timeout"),
+    );
+    return true;
+  }
+
+  private async finish(e: Entry, result: GameResult, reason: GameEndReason, winLine: Point[] | null): Promise<void> {
+    const now = new Date();
+    e.status = "finished";
+    e.result = result;
+    e.reason = reason;
+    e.winLine = winLine;
+    e.finishedAt = now;
+    this.bumpGen(e.id);
+    this.aiRunning.delete(e.id);
+    this.clearClock(e.id);
+    this.log.info({ gameId: e.id, result, reason, plies: e.moves.length }, "game over");
+    this.emitState(e);
+    await this.db.game.update({
+      where: { id: e.id },
+      data: { status: "finished", result, reason, winLine: winLine ? JSON.stringify(winLine) : null, finishedAt: now },
+    });
+  }
+
+  // ---------------------------------------------------------------- internals: scheduling
+
+  /** After every change: start or stop the clock timer and the AI's turn. */
+  private afterChange(e: Entry): void {
+    if (this.closed) return;
+    this.clearClock(e.id);
+    if (e.status !== "playing") return;
+    if (e.clock && e.startedAt) {
+      const ms = Math.max(0, this.remainingMs(e)) + 5;
+      const t = setTimeout(() => {
+        this.clockTimers.delete(e.id);
+        void this.withLock(e.id, async () => {
+          const cur = await this.load(e.id);
+          if (!this.flagIfExpired(cur)) this.afterChange(cur);
+        }).catch((err) => this.log.error({ err, gameId: e.id }, "clock check failed"));
+      }, ms);
+      t.unref?.();
+      this.clockTimers.set(e.id, t);
+    }
+    this.scheduleAi(e);
+  }
+
+  private clearClock(id: string): void {
+    const t = this.clockTimers.get(id);
+    if (t) clearTimeout(t);
+    this.clockTimers.delete(id);
+  }
+
+  private gen(id: string): number {
+    return this.gens.get(id) ?? 0;
+  }
+  private bumpGen(id: string): void {
+    this.gens.set(id, this.gen(id) + 1);
+  }
+
+  /** If an engine is to move, start its search (once: a second call while it runs does nothing). */
+  private scheduleAi(e: Entry): void {
+    if (this.closed || e.status !== "playing") return;
+    const color = toMoveOf(e);
+    const seat = e.seats[color];
+    if (seat.kind !== "engine") return;
+    if (this.aiRunning.has(e.id)) return;
+    if (!this.ai) {
+      this.log.warn({ gameId: e.id }, "an engine is to move but there is no AI pool");
+      return;
+    }
+    const ticket = { gen: this.gen(e.id), ply: e.moves.length + 1 };
+    this.aiRunning.set(e.id, ticket);
+    const p = this.runAi(e.id, color, seat.engine, ticket).finally(() => this.pending.delete(p));
+    this.pending.add(p);
+  }
+
+  private async runAi(id: string, color: Color, engine: EngineSettings, ticket: { gen: number; ply: number }, attempt = 1): Promise<void> {
+    const current = () => this.aiRunning.get(id) === ticket && this.gen(id) === ticket.gen && !this.closed;
+    try {
+      const first = await this.load(id);
+      if (first.kind === "ava" && this.aiPauseMs > 0) await new Promise((r) => setTimeout(r, this.aiPauseMs));
+      if (!current()) return;
+      const e = await this.load(id);
+      const position = { size: e.size, rule: e.rule, stones: this.stonesOf(e), toMove: color };
+      const started = Date.now();
+      // With a clock, never think longer than a fifth of the time left.
+      const left = this.remainingMs(e);
+      const timeMs = Number.isFinite(left) ? Math.max(50, Math.min(engine.timeMs, Math.floor(left / 5))) : engine.timeMs;
+      const analysis = await this.ai!.think({
+        position,
+        limits: { timeMs, ...(engine.maxDepth ? { maxDepth: engine.maxDepth } : {}) },
+        onProgress: (pr) => {
+          if (!current()) return;
+          this.emit("thinking", {
+            gameId: id,
+            ply: ticket.ply,
+            depth: pr.depth,
+            score: pr.score,
+            nodes: pr.nodes,
+            timeMs: pr.timeMs,
+            pv: pr.pv.map(({ x, y }) => ({ x, y })),
+          } satisfies Thinking);
+        },
+      });
+      this.log.debug({ gameId: id, ply: ticket.ply, ms: Date.now() - started, depth: analysis.depth, nodes: analysis.nodes }, "ai move");
+      await this.withLock(id, async () => {
+        if (!current()) return;
+        const cur = await this.load(id);
+        if (cur.status !== "playing" || cur.moves.length + 1 !== ticket.ply || toMoveOf(cur) !== color) return;
+        if (this.flagIfExpired(cur)) return;
+        const mv = analysis.move;
+        if (!mv || moveError(cur.size, cur.cells, mv)) throw new Error(`engine returned an illegal move ${JSON.stringify(mv)}`);
+        this.aiRunning.delete(id); // before committing, so the next engine turn (AI vs AI) can be scheduled
+        await this.commitMove(cur, color, mv, "engine", analysis);
+      });
+    } catch (err) {
+      this.log.error({ err, gameId: id, ply: ticket.ply, attempt }, "AI turn failed");
+      if (attempt < 3 && current()) {
+        await new Promise((r) => setTimeout(r, 500 * attempt));
+        return this.runAi(id, color, engine, ticket, attempt + 1);
+      }
+    } finally {
+      if (this.aiRunning.get(id) === ticket) this.aiRunning.delete(id);
+    }
+  }
+
+  // ---------------------------------------------------------------- internals: loading and locking
+
+  private withLock<T>(id: string, fn: () => Promise<T>): Promise<T> {
+    const prev = this.locks.get(id) ?? Promise.resolve();
+    const run = prev.then(fn);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.locks.set(id, tail);
+    void tail.then(() => {
+      if (this.locks.get(id) === tail) this.locks.delete(id);
+    });
+    return run;
+  }
+
+  private async load(id: string): Promise<Entry> {
+    const hit = this.cache.get(id);
+    if (hit) {
+      // Most recently used last.
+      this.cache.delete(id);
+      this.cache.set(id, hit);
+      return hit;
+    }
+    const row = await this.db.game.findUnique({ where: { id }, include: { moves: { orderBy: { ply: "asc" } } } });
+    if (!row) fail("NOT_FOUND", `There is no game ${id}.`);
+    const r = row!;
+    const e: Entry = {
+      id: r.id,
+      kind: r.kind as GameKind,
+      size: r.size,
+      rule: r.rule as Entry["rule"],
+      opening: json<Stone[]>(r.opening, []),
+      seats: { 1: json<SeatDesc>(r.black, { kind: "human" }), 2: json<SeatDesc>(r.white, { kind: "human" }) },
+      tokens: { 1: r.blackToken, 2: r.whiteToken },
+      clock: json<ClockSettings | null>(r.clock, null),
+      status: r.status as GameStatus,
+      result: r.result as GameResult | null,
+      reason: r.reason as GameEndReason | null,
+      winLine: json<Point[] | null>(r.winLine, null),
+      rematchId: r.rematchId,
+      createdAt: r.createdAt,
+      startedAt: r.startedAt,
+      finishedAt: r.finishedAt,
+      moves: r.moves.map((m) => {
+        const rec: MoveRecord = { ply: m.ply, x: m.x, y: m.y, color: m.color as Color, by: m.by as "human" | "engine", timeMs: m.timeMs, at: m.createdAt.toISOString() };
+        if (m.score) rec.score = json<Score>(m.score, { kind: "eval", value: 0 });
+        if (m.depth !== null) rec.depth = m.depth;
+        if (m.nodes !== null) rec.nodes = m.nodes;
+        if (m.pv) rec.pv = json<Point[]>(m.pv, []);
+        if (m.rootScores) rec.rootScores = json<NonNullable<MoveRecord["rootScores"]>>(m.rootScores, []);
+        return rec;
+      }),
+      cells: new Uint8Array(0),
+    };
+    e.cells = this.cellsFor(e);
+    // Another load may have raced us while we awaited the database: keep the first.
+    const raced = this.cache.get(id);
+    if (raced) return raced;
+    this.remember(e);
+    return e;
+  }
+
+  private remember(e: Entry): void {
+    this.cache.set(e.id, e);
+    if (this.cache.size <= this.cacheSize) return;
+    for (const [id, g] of this.cache) {
+      if (this.cache.size <= this.cacheSize) break;
+      const busy = this.locks.has(id) || this.aiRunning.has(id) || this.clockTimers.has(id);
+      const p = this.presenceOf(id);
+      const watched = p.spectators > 0 || p.connected[1] || p.connected[2];
+      if (!busy && (g.status === "finished" || !watched)) this.cache.delete(id);
+    }
+  }
+
+  private stonesOf(e: Entry): Stone[] {
+    return [...e.opening, ...e.moves.map((m) => ({ x: m.x, y: m.y, color: m.color }))];
+  }
+
+  private cellsFor(e: Entry): Uint8Array {
+    return cellsOf(e.size, this.stonesOf(e));
+  }
+
+  private seatOf(e: Entry, token: string | undefined): Color | null {
+    if (!token) return null;
+    if (tokenMatches(token, e.tokens[1])) return 1;
+    if (tokenMatches(token, e.tokens[2])) return 2;
+    return null;
+  }
+
+  private requireSeat(e: Entry, token: string | undefined): Color {
+    if (!token) fail("SPECTATOR", "Spectators cannot play: you have no seat in this game.");
+    const c = this.seatOf(e, token);
+    if (!c) fail("NOT_YOUR_SEAT", "That seat token does not belong to this game.");
+    return c!;
+  }
+
+  private requirePlaying(e: Entry): void {
+    if (e.status === "finished") fail("GAME_OVER", "The game is over.");
+    if (e.status === "waiting") fail("NOT_STARTED", "The game has not started: waiting for an opponent to join.");
+  }
+}
+
+export { GameError };

@@ -1,0 +1,92 @@
+// The game server without Next: database, AI pool, game service and socket.io on one HTTP server.
+// server.ts adds Next's request handler; tests and e2e use startTestServer (./test-server.ts).
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { openDb, type Db } from "../db/client";
+import { createAiPool, type AiPool } from "../ai/pool";
+import { GameService } from "../games/service";
+import { log as rootLog, type Logger } from "../log";
+import { attachRealtime } from "./attach";
+
+export interface GameServerOptions {
+  /** SQLite file (default DATABASE_FILE or data/gomoku.db). It must be migrated already. */
+  dbFile?: string;
+  /** Port to listen on (0: any free port). Default env PORT or 3000. */
+  port?: number;
+  /** Default: all interfaces. */
+  host?: string;
+  /** An HTTP server to use (server.ts makes one so Next can hook its upgrades); else one is created. */
+  httpServer?: http.Server;
+  /** Handles every request that is not socket.io's (Next's handler). Default: 404. */
+  requestHandler?: http.RequestListener;
+  /** AI worker threads (default env AI_THREADS or 1). */
+  aiThreads?: number;
+  /** Module exporting think() (default engine/gomoku/think.ts). */
+  engineModule?: string;
+  /** Pause before each AI-vs-AI move (default 300 ms). */
+  aiPauseMs?: number;
+  /** Resume AI turns and clocks of games in progress (default true). */
+  resume?: boolean;
+  corsOrigin?: string | string[];
+  log?: Logger;
+}
+
+export interface GameServer {
+  httpServer: http.Server;
+  games: GameService;
+  db: Db;
+  ai: AiPool;
+  io: ReturnType<typeof attachRealtime>["io"];
+  port: number;
+  /** http://127.0.0.1:<port> (or the host given) */
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startGameServer(opts: GameServerOptions = {}): Promise<GameServer> {
+  const log = opts.log ?? rootLog;
+  const db = await openDb(opts.dbFile);
+  const ai = createAiPool({ threads: opts.aiThreads, engineModule: opts.engineModule });
+  const games = new GameService({ db, ai, log, aiPauseMs: opts.aiPauseMs });
+  const fallback: http.RequestListener = (_req, res) => {
+    res.statusCode = 404;
+    res.end("Not found");
+  };
+  const handler = opts.requestHandler ?? fallback;
+  const httpServer = opts.httpServer ?? http.createServer();
+  httpServer.on("request", (req, res) => {
+    // socket.io answers its own path (engine.io hooks "request" first and handles /socket.io/).
+    if (req.url?.startsWith("/socket.io/")) return;
+    handler(req, res);
+  });
+  const realtime = attachRealtime(httpServer, { games, log }, { corsOrigin: opts.corsOrigin });
+  const port = opts.port ?? Number.parseInt(process.env.PORT ?? "3000", 10);
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once("error", reject);
+    httpServer.listen(port, opts.host, () => {
+      httpServer.off("error", reject);
+      resolve();
+    });
+  });
+  const actual = (httpServer.address() as AddressInfo).port;
+  if (opts.resume ?? true) await games.resumeAll();
+  let closing: Promise<void> | null = null;
+  return {
+    httpServer,
+    games,
+    db,
+    ai,
+    io: realtime.io,
+    port: actual,
+    url: `http://${opts.host && opts.host !== "0.0.0.0" && opts.host !== "::" ? opts.host : "127.0.0.1"}:${actual}`,
+    close() {
+      closing ??= (async () => {
+        await games.close();
+        await realtime.close(); // also closes the HTTP server
+        await ai.close();
+        await db.$disconnect();
+      })();
+      return closing;
+    },
+  };
+}

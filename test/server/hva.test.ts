@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { replay } from "../../engine/rules";
+import { EV } from "../../lib/protocol";
+import { call, connect, server, usingRealEngine, waitFor, type Client } from "./helpers";
+import type { TestServer } from "../../lib/realtime/test-server";
+
+let srv: TestServer;
+const clients: Client[] = [];
+const client = async () => {
+  const c = await connect(srv.url);
+  clients.push(c);
+  return c;
+};
+
+beforeAll(async () => {
+  srv = await server();
+});
+afterAll(async () => {
+  for (const c of clients) c.disconnect();
+  await srv?.close();
+});
+
+const aiTimes: number[] = [];
+
+describe("human vs AI", () => {
+  it("the AI answers within its limit; its move is stored with the analysis; moves replay", async () => {
+    const me = await client();
+    const created = await call(me, EV.create, { opponent: "ai", size: 15, rule: "freestyle", color: 1, ai: { timeMs: 200 } });
+    expect(created.ok).toBe(true);
+    const { gameId, seatToken } = created;
+    const j = await call(me, EV.join, { gameId, seatToken });
+    expect(j.state).toMatchObject({ kind: "hva", status: "playing", toMove: 1, white: { kind: "engine", engine: { timeMs: 200 } } });
+
+    for (const [i, [x, y]] of [[7, 7], [3, 3], [11, 3]].entries()) {
+      const ply = 2 * i + 1;
+      const t0 = Date.now();
+      const r = await call(me, EV.move, { gameId, seatToken, ply, x, y });
+      expect(r, `ply ${ply}`).toEqual({ ok: true });
+      const reply = await waitFor(me, EV.moved, (e: any) => e.move.ply === ply + 1, 5000);
+      aiTimes.push(Date.now() - t0);
+      expect(Date.now() - t0).toBeLessThan(1000);
+      expect(reply.move).toMatchObject({ by: "engine", color: 2 });
+      expect(reply.move.depth).toBeGreaterThan(0);
+    }
+    console.log(`AI (timeMs 200, ${usingRealEngine ? "real engine" : "stub engine"}) reply times ms:`, aiTimes.join(", "));
+    const thinking = me.events.filter((e) => e.event === EV.thinking);
+    expect(thinking.length).toBeGreaterThan(0);
+    expect(thinking[0].data).toMatchObject({ gameId, ply: 2 });
+
+    const rows = await srv.db.move.findMany({ where: { gameId }, orderBy: { ply: "asc" } });
+    expect(rows).toHaveLength(6);
+    for (const r of rows.filter((r) => r.by === "engine")) {
+      expect(JSON.parse(r.score!)).toHaveProperty("kind");
+      expect(r.depth).toBeGreaterThan(0);
+      expect(r.nodes).toBeGreaterThan(0);
+      expect(Array.isArray(JSON.parse(r.pv!))).toBe(true);
+      expect(JSON.parse(r.rootScores!).length).toBeGreaterThan(0);
+    }
+    const { position } = replay(15, "freestyle", [], rows.map((r) => ({ x: r.x, y: r.y })));
+    const state = (await call(me, EV.join, { gameId, seatToken })).state;
+    expect(position.stones).toEqual(state.moves.map((m: any) => ({ x: m.x, y: m.y, color: m.color })));
+  });
+
+  it("AI first: the AI opens as black", async () => {
+    const me = await client();
+    const { gameId, seatToken, color } = await call(me, EV.create, { opponent: "ai", size: 11, rule: "exact5", color: 2, labOpening: true, ai: { timeMs: 100 } });
+    expect(color).toBe(2);
+    const j = await call(me, EV.join, { gameId, seatToken });
+    // The AI may have moved before we joined the room: then the state has its move.
+    const first = j.state.moves[0] ?? (await waitFor(me, EV.moved, (e: any) => e.gameId === gameId && e.move.ply === 1, 5000)).move;
+    expect(first).toMatchObject({ color: 1, by: "engine" });
+    const state = await srv.games.getState(gameId);
+    expect(state.opening).toHaveLength(4);
+    expect(state.toMove).toBe(2);
+  });
+
+  it("takeback removes the human move and the AI reply; resign ends the game", async () => {
+    const me = await client();
+    const { gameId, seatToken } = await call(me, EV.create, { opponent: "ai", size: 15, rule: "freestyle", color: 1, ai: { timeMs: 100 } });
+    await call(me, EV.join, { gameId, seatToken });
+    expect(await call(me, EV.takeback, { gameId, seatToken })).toMatchObject({ ok: false, error: { code: "NOT_ALLOWED" } });
+    await call(me, EV.move, { gameId, seatToken, ply: 1, x: 7, y: 7 });
+    await waitFor(me, EV.moved, (e: any) => e.gameId === gameId && e.move.ply === 2, 5000);
+    await call(me, EV.move, { gameId, seatToken, ply: 3, x: 2, y: 2 });
+    await waitFor(me, EV.moved, (e: any) => e.gameId === gameId && e.move.ply === 4, 5000);
+    const from = me.events.length;
+    expect(await call(me, EV.takeback, { gameId, seatToken })).toEqual({ ok: true });
+    const st = await waitFor(me, EV.state, (s: any) => s.id === gameId && s.moves.length === 2, 5000, from);
+    expect(st.toMove).toBe(1);
+    expect(await srv.db.move.count({ where: { gameId } })).toBe(2);
+    // Play on from the taken-back position.
+    expect(await call(me, EV.move, { gameId, seatToken, ply: 3, x: 2, y: 2 })).toEqual({ ok: true });
+    await waitFor(me, EV.moved, (e: any) => e.gameId === gameId && e.move.ply === 4, 5000, from);
+
+    // A spectator cannot take back or resign.
+    const other = await client();
+    expect(await call(other, EV.takeback, { gameId })).toMatchObject({ ok: false, error: { code: "SPECTATOR" } });
+    expect(await call(other, EV.resign, { gameId, seatToken: "x".repeat(32) })).toMatchObject({ ok: false, error: { code: "NOT_YOUR_SEAT" } });
+
+    expect(await call(me, EV.resign, { gameId, seatToken })).toEqual({ ok: true });
+    const over = await waitFor(me, EV.state, (s: any) => s.id === gameId && s.status === "finished", 5000);
+    expect(over).toMatchObject({ result: "white", reason: "resign" });
+    expect(await call(me, EV.resign, { gameId, seatToken })).toMatchObject({ ok: false, error: { code: "GAME_OVER" } });
+    const row = await srv.db.game.findUniqueOrThrow({ where: { id: gameId } });
+    expect(row).toMatchObject({ status: "finished", result: "white", reason: "resign" });
+
+    // Rematch: same settings, colours swapped, the AI (now black) opens.
+    const rm = await call(me, EV.rematch, { gameId, seatToken });
+    expect(rm).toMatchObject({ ok: true, color: 2 });
+    const rj = await call(me, EV.join, { gameId: rm.gameId, seatToken: rm.seatToken });
+    expect(rj.state).toMatchObject({ black: { kind: "engine" }, white: { kind: "human" }, size: 15, rule: "freestyle" });
+    if (!rj.state.moves.length) await waitFor(me, EV.moved, (e: any) => e.gameId === rm.gameId && e.move.ply === 1, 5000);
+  });
+});

@@ -1,0 +1,145 @@
+// Reconnects, clocks, AI-vs-AI, listing, and a server restart that loses nothing.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { replay } from "../../engine/rules";
+import { EV } from "../../lib/protocol";
+import { call, connect, server, sleep, waitFor, type Client } from "./helpers";
+import type { TestServer } from "../../lib/realtime/test-server";
+
+let srv: TestServer;
+const clients: Client[] = [];
+const client = async (url = srv.url) => {
+  const c = await connect(url);
+  clients.push(c);
+  return c;
+};
+
+beforeAll(async () => {
+  srv = await server();
+});
+afterAll(async () => {
+  for (const c of clients) c.disconnect();
+  await srv?.close();
+});
+
+describe("reconnecting", () => {
+  it("a reload (new socket, same token) gets the same seat and the full state; presence follows", async () => {
+    const a = await client();
+    const { gameId, seatToken: ta } = await call(a, EV.create, { opponent: "human", size: 15, rule: "exact5", color: 2 });
+    await call(a, EV.join, { gameId, seatToken: ta });
+    const b = await client();
+    const { seatToken: tb, color } = await call(b, EV.join, { gameId, takeSeat: true });
+    expect(color).toBe(1);
+    await call(b, EV.move, { gameId, seatToken: tb, ply: 1, x: 7, y: 7 });
+    await call(a, EV.move, { gameId, seatToken: ta, ply: 2, x: 8, y: 8 });
+
+    const watcher = await client();
+    await call(watcher, EV.join, { gameId });
+    await waitFor(b, EV.spectators, (e: any) => e.count === 1);
+
+    a.disconnect();
+    await waitFor(b, EV.state, (s: any) => s.id === gameId && s.white.connected === false);
+    const a2 = await client();
+    const from = a2.events.length;
+    const back = await call(a2, EV.join, { gameId, seatToken: ta });
+    expect(back).toMatchObject({ ok: true, color: 2, seatToken: ta });
+    expect(back.state.moves.map((m: any) => [m.x, m.y])).toEqual([[7, 7], [8, 8]]);
+    expect(back.state).toMatchObject({ toMove: 1, status: "playing", white: { kind: "human", taken: true, connected: true } });
+    await waitFor(a2, EV.state, (s: any) => s.id === gameId, 2000, from);
+    await waitFor(b, EV.state, (s: any) => s.id === gameId && s.white.connected === true);
+
+    watcher.disconnect();
+    await waitFor(b, EV.spectators, (e: any) => e.count === 0);
+    // Seat taken: a newcomer with the invite link is a spectator.
+    const c = await client();
+    expect(await call(c, EV.join, { gameId, takeSeat: true })).toMatchObject({ ok: true, color: null, seatToken: null });
+    expect(await call(c, EV.leave, { gameId })).toEqual({ ok: true });
+  });
+});
+
+describe("clocks", () => {
+  it("the side to move loses on time when its clock runs out (server timer)", async () => {
+    const a = await client();
+    // The public schema wants ≥ 10 s; the service API accepts a short test clock.
+    const { gameId, seatToken: ta } = await srv.games.createGame({
+      opponent: "human", size: 15, rule: "freestyle", color: 1, clock: { initialMs: 1200, incrementMs: 100 },
+    });
+    await call(a, EV.join, { gameId, seatToken: ta });
+    const b = await client();
+    const { seatToken: tb } = await call(b, EV.join, { gameId, takeSeat: true });
+    await call(a, EV.move, { gameId, seatToken: ta, ply: 1, x: 7, y: 7 });
+    const moved = await waitFor(b, EV.moved, (e: any) => e.move.ply === 1);
+    expect(moved.clock.settings).toEqual({ initialMs: 1200, incrementMs: 100 });
+    expect(moved.clock.blackMs).toBeLessThanOrEqual(1300);
+    expect(moved.clock.whiteMs).toBe(1200);
+    // White thinks too long.
+    const over = await waitFor(a, EV.state, (s: any) => s.id === gameId && s.status === "finished", 3000);
+    expect(over).toMatchObject({ result: "black", reason: "timeout" });
+    expect(over.clock.whiteMs).toBe(0);
+    expect(await call(b, EV.move, { gameId, seatToken: tb, ply: 2, x: 0, y: 0 })).toMatchObject({ ok: false, error: { code: "GAME_OVER" } });
+    const row = await srv.db.game.findUniqueOrThrow({ where: { id: gameId } });
+    expect(row).toMatchObject({ status: "finished", result: "black", reason: "timeout" });
+  });
+});
+
+describe("AI vs AI and listing", () => {
+  it("an AI match plays itself out, spectators see each move, the moves replay; lists show it", async () => {
+    const w = await client();
+    const { ok, gameId } = await call(w, EV.createAiMatch, {
+      size: 7, rule: "freestyle", black: { timeMs: 100 }, white: { timeMs: 100, maxDepth: 2 },
+    });
+    expect(ok).toBe(true);
+    const j = await call(w, EV.join, { gameId });
+    expect(j.color).toBe(null);
+    const live = await call(w, EV.list, { status: "live", kind: "ava" });
+    expect(live.games.map((g: any) => g.id)).toContain(gameId);
+    expect(live.games.find((g: any) => g.id === gameId)).toMatchObject({ black: "AI 0.1s", white: "AI 0.1s", kind: "ava" });
+    const end = await waitFor(w, EV.moved, (e: any) => e.gameId === gameId && e.status === "finished", 40_000);
+    const state = await srv.games.getState(gameId);
+    expect(state.moves.length).toBe(end.move.ply);
+    const { outcome } = replay(7, "freestyle", [], state.moves);
+    expect(outcome.winner ? (outcome.winner === 1 ? "black" : "white") : "draw").toBe(state.result);
+    const finished = await call(w, EV.list, { status: "finished" });
+    expect(finished.games[0]).toMatchObject({ id: gameId, status: "finished", plies: state.moves.length });
+    expect(await call(w, EV.list)).toMatchObject({ ok: true, page: 1 });
+    expect(await call(w, EV.list, { page: 0 })).toMatchObject({ ok: false, error: { code: "BAD_PAYLOAD" } });
+  }, 60_000);
+});
+
+describe("restart", () => {
+  it("a restarted server rebuilds games from their rows and resumes the AI's turn", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gomoku-restart-"));
+    const dbFile = path.join(dir, "r.db");
+    try {
+      let s1 = await server({ dbFile });
+      const c1 = await client(s1.url);
+      const { gameId, seatToken } = await call(c1, EV.create, { opponent: "ai", size: 15, rule: "freestyle", color: 1, ai: { timeMs: 300 } });
+      await call(c1, EV.join, { gameId, seatToken });
+      await call(c1, EV.move, { gameId, seatToken, ply: 1, x: 7, y: 7 });
+      await waitFor(c1, EV.moved, (e: any) => e.move.ply === 2, 5000);
+      // Kill the AI's turn mid-way: insert a human move straight into the rows, then restart.
+      c1.disconnect();
+      await s1.close();
+      const s2 = await server({ dbFile, resume: false });
+      await s2.db.move.create({ data: { gameId, ply: 3, x: 3, y: 3, color: 1, by: "human", timeMs: 10 } });
+      await s2.close();
+      s1 = await server({ dbFile }); // resumes: white (AI) is to move at ply 4
+      try {
+        const c2 = await client(s1.url);
+        const back = await call(c2, EV.join, { gameId, seatToken });
+        expect(back).toMatchObject({ ok: true, color: 1 });
+        const four = back.state.moves[3] ?? (await waitFor(c2, EV.moved, (e: any) => e.move.ply === 4, 5000)).move;
+        expect(four).toMatchObject({ by: "engine", color: 2 });
+        await sleep(100);
+        expect(await s1.db.move.count({ where: { gameId } })).toBe(4);
+        c2.disconnect();
+      } finally {
+        await s1.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
