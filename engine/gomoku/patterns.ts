@@ -90,3 +90,7 @@ export function patternTable(rule: Rule): Uint8Array {
   tables.set(rule, table);
   return table;
 }
+
+// Built at module load (~50 ms each), so no think() pays for it inside its time budget.
+patternTable("freestyle");
+patternTable("exact5");

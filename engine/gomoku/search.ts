@@ -5,10 +5,17 @@
 //  - exactRoot: every root move is searched with an open window, so rootScores are exact.
 // All buffers are preallocated per ply: the search loop allocates nothing.
 import type { Board } from "./board";
-import { FIVE, FLEX4 } from "./patterns";
-import { GEN_ALL, GEN_DEFEND, QUIET_LIMIT, findFives, generateMoves } from "./movegen";
-import { TT_EXACT, TT_LOWER, TT_UPPER, TranspositionTable } from "./tt";
-import { ZOBRIST_CELLS } from "./zobrist";
+import * as P from "./patterns";
+import * as M from "./movegen";
+import * as T from "./tt";
+import * as Z from "./zobrist";
+
+// Imported values are re-bound to local consts: transpilers that compile ESM to CommonJS (tsx,
+// vitest) turn every use of an imported binding into a getter call, which costs ~4× in the hot loop.
+const { FIVE, FLEX4 } = P;
+const { GEN_ALL, GEN_DEFEND, QUIET_LIMIT, findFives, generateMoves } = M;
+const { TT_EXACT, TT_LOWER, TT_UPPER, TranspositionTable } = T;
+const { ZOBRIST_CELLS } = Z;
 
 export const MATE = 30000;
 /** |score| ≥ MATE_BOUND is a forced result: MATE − plies. */
@@ -16,8 +23,16 @@ export const MATE_BOUND = MATE - 1000;
 export const INF = 32000;
 export const MAX_PLY = 128;
 const MAX_MOVES = 361;
+/** Beam width below the root in quiet positions (see pvs). */
+const MAX_BRANCH = 16;
+/** Half-width of a root move's first aspiration window (exact root scores). */
+const ASPIRATION = 40;
+/** Late-move reductions for quiet moves: the later in the order, the shallower the first look. */
+const LMR_DEPTH = 3;
+const LMR_MOVES = 3;
+const LMR = new Int8Array(64).map((_, i) => (i < LMR_MOVES ? 0 : 1 + Math.floor(Math.log2(i / LMR_MOVES + 1))));
 
-let sharedTT: TranspositionTable | null = null;
+let sharedTT: T.TranspositionTable | null = null;
 
 export interface SearchConfig {
   plain: boolean;
@@ -27,7 +42,7 @@ export interface SearchConfig {
 }
 
 export class Searcher {
-  readonly tt: TranspositionTable;
+  readonly tt: T.TranspositionTable;
   readonly moves = new Int16Array(MAX_PLY * MAX_MOVES);
   readonly scores = new Int32Array(MAX_PLY * MAX_MOVES);
   readonly pvTable = new Int16Array(MAX_PLY * MAX_PLY);
@@ -112,7 +127,24 @@ export class Searcher {
       this.lastFive[1] = b.isFive(q, side) ? 1 : 0;
       b.make(q, side as 1 | 2);
       let s: number;
-      if (this.cfg.exactRoot || i === 0) s = -this.pvs(depth - 1, -INF, INF, 1, opp);
+      if (this.cfg.exactRoot && depth > 1) {
+        // Exact score for every root move: an aspiration window around its previous score,
+        // widened until the score falls strictly inside (cheaper than one open window).
+        const prev = this.rootScores[i];
+        let delta = ASPIRATION;
+        let lo = prev - delta;
+        let hi = prev + delta;
+        if (prev <= -MATE_BOUND || prev >= MATE_BOUND) (lo = -INF), (hi = INF);
+        for (;;) {
+          if (lo < -INF) lo = -INF;
+          if (hi > INF) hi = INF;
+          s = -this.pvs(depth - 1, -hi, -lo, 1, opp);
+          if (this.stopped) break;
+          if (s <= lo && lo > -INF) lo = s - (delta *= 4);
+          else if (s >= hi && hi < INF) hi = s + (delta *= 4);
+          else break;
+        }
+      } else if (this.cfg.exactRoot || i === 0) s = -this.pvs(depth - 1, -INF, INF, 1, opp);
       else {
         s = -this.pvs(depth - 1, -alpha - 1, -alpha, 1, opp);
         if (s > alpha && !this.stopped) s = -this.pvs(depth - 1, -INF, -alpha, 1, opp);
@@ -203,10 +235,15 @@ export class Searcher {
       );
     }
     if (n === 0) return 0; // full board: draw
+    // Beam: below the root, quiet positions look at the best-ordered moves only (threats are
+    // never cut: in DEFEND mode every defence stays). Not exact, so never in plain mode.
+    const limit = !plain && forced < 0 && n > MAX_BRANCH && cnt[opp * 16 + FLEX4] === 0 ? MAX_BRANCH : n;
     const alpha0 = alpha;
     let best = -INF;
     let bestMove = -1;
     for (let i = 0; i < n; i++) {
+      // Beyond the beam only while every move so far loses: a proven loss must have tried them all.
+      if (i >= limit && best > -MATE_BOUND) break;
       // Selection: bring the best remaining move to i (cheap when a cut-off comes early).
       let bi = i;
       for (let j = i + 1; j < n; j++) if (scores[base + j] > scores[base + bi]) bi = j;
@@ -222,7 +259,7 @@ export class Searcher {
       if (i === 0) s = -this.pvs(newDepth, -beta, -alpha, ply + 1, opp);
       else {
         let r = 0;
-        if (!plain && depth >= 3 && i >= 3 && qs < QUIET_LIMIT) r = i >= 10 ? 2 : 1;
+        if (!plain && depth >= LMR_DEPTH && i >= LMR_MOVES && qs < QUIET_LIMIT) r = LMR[i < 63 ? i : 63];
         s = -this.pvs(newDepth - r, -alpha - 1, -alpha, ply + 1, opp);
         if (s > alpha && r > 0 && !this.stopped) s = -this.pvs(newDepth, -alpha - 1, -alpha, ply + 1, opp);
         if (s > alpha && s < beta && !this.stopped) s = -this.pvs(newDepth, -beta, -alpha, ply + 1, opp);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { think } from "./think";
 import { picture } from "./test-util";
 import type { Position } from "../types";
+import { replay } from "../rules";
 
 const key = (p: { x: number; y: number } | null) => (p ? `${p.x},${p.y}` : "null");
 
@@ -41,6 +42,7 @@ describe("think: tactics", () => {
     );
     const r = think(pos, { maxDepth: 4 });
     expect(key(r.move)).toBe("6,4");
+    expect(r.rootScores.map((s) => key(s.move))).toEqual(["6,4"]); // the block is the only candidate
     // Same with the plain search (no shortcuts): it must see the loss otherwise.
     const plain = think(pos, { maxDepth: 2 }, { plain: true });
     expect(key(plain.move)).toBe("6,4");
@@ -111,29 +113,37 @@ describe("think: tactics", () => {
     expect(plain.score).toEqual({ kind: "win", plies: 5 });
   });
 
-  it("finds a longer VCF (several fours in a row)", () => {
-    // Black wins only by fours: each four forces the block, the last makes a double four.
+  it("finds a long VCF (six fours in a row) and its line holds up", () => {
     const pos = picture(
       `
       . . . . . . . . . . . . . . .
       . . . . . . . . . . . . . . .
       . . . . . . . . . . . . . . .
+      . . . . . . . . o . . . . . .
+      . . . x o x . . . . . . . . .
+      . . . . . . o . . . . . . . .
+      . . . . . x . o . . . . . . .
+      . . . x . . . . x . . . . . .
+      . . . o . . . x x . x o . . .
+      . . . . x . . . o . . . . . .
+      . . . . o . o . . . . . . . .
+      . . . . x . . . . . o . . . .
       . . . . . . . . . . . . . . .
-      . . . . o . . . . . . . . . .
-      . . . . . x . . . . . . . . .
-      . . . . . . x . . . . . . . .
-      . . . . . . . x . . . . . . .
       . . . . . . . . . . . . . . .
-      . . . . . . . . . x x o . . .
-      . . . . . . . . . . . . . . .
-      . . . . . . . . . . . . . . .
-      . . . . . . . x o . . . . . .
-      . . . . . . . . . . . . . . .
-      . . . . . . . . . o . o . . .`,
+      . . . . . . . . . . . . . . .`,
       1,
     );
     const r = think(pos, { maxDepth: 2 });
     expect(r.score.kind).toBe("win");
+    const plies = (r.score as { plies: number }).plies;
+    expect(plies).toBeGreaterThanOrEqual(7);
+    // Replaying the line is legal and leaves White lost.
+    const { position, outcome } = replay(15, "freestyle", pos.stones, r.pv, 1);
+    expect(outcome.winner).toBeNull();
+    const after = think(position, { maxDepth: 2 });
+    expect(after.score.kind).toBe("loss");
+    // A depth-3 plain search does not see it: the VCF solver is what finds it.
+    expect(think(pos, { maxDepth: 3, exactRootScores: false }, { plain: true }).score.kind).not.toBe("win");
   });
 });
 
@@ -145,6 +155,24 @@ describe("think: contract", () => {
     const r = think(empty, { maxDepth: 2, onProgress: (p) => seen.push(p.depth) });
     expect(key(r.move)).toBe("7,7");
     expect(seen).toEqual([1, 2]);
+  });
+
+  it("falls back to the best-ordered candidate when not even depth 1 completes", () => {
+    const pos = picture(
+      `
+      . . . . . . .
+      . . . . . . .
+      . . x x . . .
+      . . o o . . .
+      . . . . . . .
+      . . . . . . .
+      . . . . . . .`,
+      1,
+    );
+    const r = think(pos, { maxNodes: 2 });
+    expect(r.depth).toBe(0);
+    expect(r.move).not.toBeNull();
+    expect(r.score.kind).toBe("eval");
   });
 
   it("returns null on a won or full board", () => {

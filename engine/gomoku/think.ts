@@ -63,7 +63,7 @@ export function think(position: Position, limits: Limits = {}, options: ThinkOpt
   const noLimit = timeMs === undefined && limits.maxDepth === undefined && limits.maxNodes === undefined;
   if (noLimit) timeMs = 1000;
   // Keep a margin for the last clock check (every 1024 nodes) and for building the answer.
-  const deadline = timeMs === undefined ? Infinity : start + Math.max(1, timeMs - Math.min(15, timeMs * 0.1));
+  const deadline = timeMs === undefined ? Infinity : start + Math.max(1, timeMs - Math.min(25, timeMs * 0.1));
   const maxDepth = Math.max(1, Math.min(limits.maxDepth ?? 100, 100));
   const maxNodes = limits.maxNodes ?? Number.MAX_SAFE_INTEGER;
 
@@ -107,13 +107,12 @@ export function think(position: Position, limits: Limits = {}, options: ThinkOpt
     // Continuous fours first: cheap, narrow, and decisive when it finds something.
     const vcf = new VcfSolver(b);
     const vcfDeadline = timeMs === undefined ? Infinity : start + timeMs * 0.2;
-    const vcfBudget = Math.min(timeMs === undefined ? 20_000 : 400_000, Math.max(1000, Math.floor(maxNodes / 4)));
+    const vcfBudget = Math.min(timeMs === undefined ? 20_000 : 400_000, Math.max(1, Math.floor(maxNodes / 4)));
     const plies = vcf.solve(side, 20, vcfBudget, vcfDeadline);
     vcfNodes = vcf.nodes;
     if (plies > 0) {
       const v = MATE - plies;
-      const pv = Array.from(vcf.seq.subarray(0, Math.max(1, plies - 2)));
-      if (plies === 1) pv.length = 1;
+      const pv = Array.from(vcf.seq.subarray(0, vcf.length));
       const r = done(pv[0], v, plies, vcfNodes, pv, [{ move: pt(pv[0]), score: toScore(v) }]);
       limits.onProgress?.({ depth: r.depth, score: r.score, nodes: r.nodes, timeMs: r.timeMs, pv: r.pv, move: r.move });
       return r;
@@ -124,6 +123,7 @@ export function think(position: Position, limits: Limits = {}, options: ThinkOpt
   const n = s.generateRoot(side);
   // Fallback when not even depth 1 completes: the best-ordered candidate, scored statically.
   let result = done(s.rootMoves[0], b.evaluate(side), 0, vcfNodes, [s.rootMoves[0]], []);
+  let iterStart = now();
   for (let depth = 1; depth <= maxDepth; depth++) {
     if (!s.searchRoot(depth, side)) break;
     const best = s.rootScores[0];
@@ -135,8 +135,10 @@ export function think(position: Position, limits: Limits = {}, options: ThinkOpt
     // A proven result does not change with more depth (all shortcuts and prunings are exact).
     if (!plain && (best >= MATE_BOUND || best <= -MATE_BOUND)) break;
     if (n === 1 && depth >= 2 && !plain) break; // a single legal choice: enough to give it a score
-    // The next depth costs several times this one: do not start what cannot finish.
-    if (timeMs !== undefined && now() - start > timeMs * 0.55) break;
+    // Do not start a depth that cannot finish: the next one costs about 1.5–2.5× the last.
+    const t = now();
+    if (timeMs !== undefined && t - start + (t - iterStart) * 1.5 > timeMs) break;
+    iterStart = t;
   }
   result.nodes = s.nodes + vcfNodes;
   result.timeMs = elapsed();

@@ -3,8 +3,13 @@
 // that a depth-limited search would see only much later. Failed positions are remembered in a
 // small hash table so transpositions of the same four sequence are not searched twice.
 import type { Board } from "./board";
-import { FIVE, FLEX4 } from "./patterns";
-import { L_OPEN_FOUR, findFives, makesFour, threatLevel } from "./movegen";
+import * as P from "./patterns";
+import * as M from "./movegen";
+
+// Imported values are re-bound to local consts: transpilers that compile ESM to CommonJS (tsx,
+// vitest) turn every use of an imported binding into a getter call, which costs ~4× in the hot loop.
+const { FIVE, FLEX4 } = P;
+const { L_OPEN_FOUR, findFives, makesFour, threatLevel } = M;
 
 const MAX_PLY = 128;
 const MAX_CAND = 64;
@@ -13,6 +18,8 @@ const FAIL_BITS = 16;
 export class VcfSolver {
   /** The winning sequence, from ply 0: attacker, defender, attacker … (the last move is the win). */
   readonly seq = new Int16Array(MAX_PLY + 4);
+  /** How many moves of seq are known (the last defender block and five may be left implicit). */
+  length = 0;
   nodes = 0;
   stopped = false;
   private maxNodes = 0;
@@ -51,6 +58,7 @@ export class VcfSolver {
     if (cnt[att * 16 + FIVE] > 0) {
       findFives(b, att, tmp);
       this.seq[ply] = tmp[0];
+      this.length = ply + 1;
       return 1;
     }
     if (depth <= 0 || ply + 3 >= MAX_PLY) return 0;
@@ -72,6 +80,7 @@ export class VcfSolver {
           const q = b.boardCells[i];
           if (b.cells[q] === 0 && b.near[q] > 0 && threatLevel(b, q, att) >= L_OPEN_FOUR) {
             this.seq[ply] = q;
+            this.length = ply + 1;
             return 3;
           }
         }
@@ -83,6 +92,7 @@ export class VcfSolver {
         const lvl = threatLevel(b, q, att);
         if (lvl >= L_OPEN_FOUR) {
           this.seq[ply] = q; // open four or double four: wins in 3
+          this.length = ply + 1;
           return 3;
         }
         cand[base + n] = q;
@@ -103,6 +113,7 @@ export class VcfSolver {
       if (k >= 2) {
         b.undo();
         this.seq[ply] = c;
+        this.length = ply + 1;
         return 3;
       }
       if (k === 0) {

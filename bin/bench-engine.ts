@@ -1,0 +1,89 @@
+// Engine benchmark: nodes per second, depth reached in 1 s, time to each depth, the cost of
+// exact root scores, and the lecture's alpha-beta / minimax node ratios. Medians of several runs.
+// Run: npm run bench:engine   (about a minute on one core)
+import { think } from "../engine/gomoku/think";
+import { labOpening } from "../engine/rules";
+import { formatScore } from "../engine/score";
+import type { Analysis, Color, Position, Stone } from "../engine/types";
+
+/** "h8 i9 …": alternate colours from black; column letter a.., row number from the bottom. */
+function fromMoves(size: number, moves: string): Position {
+  const stones: Stone[] = moves
+    .trim()
+    .split(/\s+/)
+    .map((m, i) => ({ x: m.charCodeAt(0) - 97, y: size - Number(m.slice(1)), color: (i % 2 === 0 ? 1 : 2) as Color }));
+  return { size, rule: "freestyle", stones, toMove: stones.length % 2 === 0 ? 1 : 2 };
+}
+
+const POSITIONS: Array<[string, Position]> = [
+  ["11×11 lab opening", { size: 11, rule: "freestyle", stones: labOpening(11), toMove: 1 }],
+  // Self-play positions (engine vs engine, 150 ms a move), undecided at the cut.
+  ["15×15 middle A (24 stones)", fromMoves(15, "h8 i7 g9 k9 h6 i9 h7 h9 g6 g8 i10 h5 j9 i8 i6 j6 k6 e6 d5 l7 h10 g10 f11 i11")],
+  ["15×15 middle B (28 stones)", fromMoves(15, "h8 i7 g9 k9 h6 i9 h7 h9 g6 g8 i10 h5 j9 i8 i6 j6 k6 e6 d5 l7 h10 g10 f11 i11 g12 h11 e10 h13")],
+  ["15×15 middle C (20 stones)", fromMoves(15, "h8 g8 i6 k6 e9 k5 k8 k4 k3 h5 g7 i9 e11 f8 f6 l5 e7 i5 j5 e5")],
+];
+
+const RUNS = 3;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const pad = (s: string | number, n: number) => String(s).padStart(n);
+
+function run(pos: Position, exactRootScores: boolean) {
+  const depthTimes: number[] = [];
+  const r: Analysis = think(pos, { timeMs: 1000, exactRootScores, onProgress: (p) => (depthTimes[p.depth] = p.timeMs) });
+  return { r, depthTimes };
+}
+
+console.log(`Engine bench (1 s per search, median of ${RUNS} runs)\n`);
+for (const [name, pos] of POSITIONS) {
+  console.log(`== ${name}`);
+  for (const exact of [true, false]) {
+    const runs = Array.from({ length: RUNS }, () => run(pos, exact));
+    const nps = runs.map((x) => (x.r.nodes / Math.max(1, x.r.timeMs)) * 1000);
+    const depth = median(runs.map((x) => x.r.depth));
+    const mid = runs.find((x) => x.r.depth === depth)!;
+    const times = mid.depthTimes.map((t, d) => `d${d}:${t.toFixed(0)}ms`).filter(Boolean).join(" ");
+    const mv = mid.r.move ? `(${mid.r.move.x},${mid.r.move.y})` : "-";
+    console.log(
+      `  exactRootScores=${String(exact).padEnd(5)} nodes/s ${pad(Math.round(median(nps)).toLocaleString("en"), 9)}` +
+        `  depth ${pad(depth, 2)}  move ${mv} ${formatScore(mid.r.score)}  roots ${mid.r.rootScores.length}`,
+    );
+    console.log(`    time to depth: ${times}`);
+  }
+}
+
+// Cost of exact root scores at equal depth (deterministic: maxDepth, no clock).
+console.log("\n== Cost of exact root scores (same depth, median time)");
+for (const [name, pos] of POSITIONS) {
+  const probe = think(pos, { timeMs: 500, exactRootScores: false });
+  const depth = Math.max(2, probe.depth - 1);
+  const cost = (exact: boolean) => {
+    const t = [];
+    let nodes = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      nodes = think(pos, { maxDepth: depth, maxNodes: 5_000_000, exactRootScores: exact }).nodes;
+      t.push(performance.now() - t0);
+    }
+    return { ms: median(t), nodes };
+  };
+  const a = cost(true);
+  const b = cost(false);
+  console.log(
+    `  ${name.padEnd(28)} depth ${pad(depth, 2)}: exact ${pad(a.ms.toFixed(0), 5)} ms / ${pad(a.nodes, 8)} nodes,` +
+      ` bounds ${pad(b.ms.toFixed(0), 5)} ms / ${pad(b.nodes, 8)} nodes  → ×${(a.nodes / Math.max(1, b.nodes)).toFixed(2)}`,
+  );
+}
+
+// The lecture's node counts, if engine/search/lecture.ts provides them.
+console.log("\n== Alpha-beta vs minimax (lecture games)");
+try {
+  const mod: { lectureNodeRatios?: () => Array<{ game: string; minimaxNodes: number; alphaBetaNodes: number }> } =
+    await import("../engine/search/lecture");
+  if (typeof mod.lectureNodeRatios !== "function") throw new Error("no lectureNodeRatios()");
+  for (const row of mod.lectureNodeRatios()) {
+    const ratio = row.alphaBetaNodes / Math.max(1, row.minimaxNodes);
+    console.log(`  ${row.game.padEnd(30)} minimax ${pad(row.minimaxNodes, 9)}  alpha-beta ${pad(row.alphaBetaNodes, 9)}  ratio ${ratio.toFixed(3)}`);
+  }
+} catch (e) {
+  console.log(`  skipped: ${(e as Error).message}`);
+}
