@@ -1,13 +1,25 @@
 import path from "node:path";
 import { defineConfig } from "prisma/config";
-import { PrismaLibSQL } from "@prisma/adapter-libsql";
-import { sqliteUrl } from "./lib/db/sqlite-url";
+import { dbProvider } from "./lib/db/provider";
 
 // Prisma 6 with the JavaScript engine and a driver adapter: works offline (no engine download).
+// One set of models (prisma/models), two providers: DATABASE_URL=postgresql://… picks
+// prisma/postgresql and prisma/migrations/postgresql, anything else SQLite (DATABASE_FILE).
+// PRISMA_PROVIDER=sqlite|postgresql overrides (postinstall generates both clients with it).
+const provider = dbProvider();
+
 export default defineConfig({
   experimental: { adapter: true },
   engine: "js",
-  schema: path.join("prisma", "schema.prisma"),
-  migrations: { path: path.join("prisma", "migrations") },
-  adapter: async () => new PrismaLibSQL({ url: sqliteUrl() }),
+  schema: path.join("prisma", provider),
+  migrations: { path: path.join("prisma", "migrations", provider) },
+  adapter: async () => {
+    if (provider === "postgresql") {
+      const { pgAdapter } = await import("./lib/db/pg");
+      return pgAdapter(process.env.DATABASE_URL ?? "");
+    }
+    const { PrismaLibSQL } = await import("@prisma/adapter-libsql");
+    const { sqliteUrl } = await import("./lib/db/sqlite-url");
+    return new PrismaLibSQL({ url: sqliteUrl() });
+  },
 });

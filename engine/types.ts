@@ -62,6 +62,15 @@ export interface Progress {
   timeMs: number;
   pv: Point[];
   move: Point | null;
+  /** MCTS only: the most-visited root moves (most first). */
+  top?: MoveStat[];
+}
+
+/** MCTS: one root move's statistics. winRate is from the side to move, 0..1. */
+export interface MoveStat {
+  move: Point;
+  visits: number;
+  winRate: number;
 }
 
 export interface RootScore {
@@ -78,4 +87,6 @@ export interface Analysis {
   pv: Point[];
   /** Every root candidate with its score (from the mover's side), best first. */
   rootScores: RootScore[];
+  /** MCTS only: the most-visited root moves (most first), with visits and win rates. */
+  top?: MoveStat[];
 }

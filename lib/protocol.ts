@@ -12,9 +12,12 @@ const gameId = z.string().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/);
 const seatToken = z.string().min(16).max(MAX_TOKEN_LENGTH).regex(/^[A-Za-z0-9_-]+$/);
 const coord = z.number().int().min(0).max(18);
 
-/** An engine seat's settings. algo grows with issue 6 (mcts, expectimax). */
+/**
+ * An engine seat's settings. algo (engine/players.ts): alphabeta (the strongest), mcts (Monte-Carlo
+ * tree search), casual (expectimax against a partly random opponent: beatable on purpose).
+ */
 export const EngineSettingsSchema = z.strictObject({
-  algo: z.enum(["alphabeta"]).default("alphabeta"),
+  algo: z.enum(["alphabeta", "mcts", "casual"]).default("alphabeta"),
   timeMs: z.number().int().min(100).max(10_000),
   maxDepth: z.number().int().min(1).max(64).optional(),
 });
@@ -67,6 +70,8 @@ export const MoveSchema = z.strictObject({
 
 export const SeatActionSchema = z.strictObject({ gameId, seatToken });
 export const LeaveGameSchema = z.strictObject({ gameId });
+/** Follow the TV (watch: true, the default) or stop following it. */
+export const TvWatchSchema = z.strictObject({ watch: z.boolean().default(true) });
 export const ListGamesSchema = z.strictObject({
   status: z.enum(["live", "finished"]).default("live"),
   kind: z.enum(["hva", "hvh", "ava"]).optional(),
@@ -136,6 +141,21 @@ export interface GameState {
   createdAt: string;
   /** The rematch game started from this one, if any (hvh: the other player joins it with takeSeat or rematch). */
   rematchId?: string | null;
+  /** A game of the TV stream (lib/tv): an AI-vs-AI game the server started itself. */
+  tv?: boolean;
+}
+
+/** The TV stream's current game. Between games: the finished one, and when the next starts. */
+export interface TvCurrent {
+  /** false when the server runs without TV (env TV=0). */
+  enabled: boolean;
+  /** The game on air (null only when TV is off or has not started a game yet). */
+  gameId: string | null;
+  status: GameStatus | null;
+  /** How many games the TV has started since the server started. */
+  number: number;
+  /** Set while waiting between games: when the next game will start (ISO UTC). */
+  nextAt: string | null;
 }
 
 export interface Thinking {
@@ -146,6 +166,8 @@ export interface Thinking {
   nodes: number;
   timeMs: number;
   pv: Point[];
+  /** MCTS only: the most-visited root moves with their visits and win rates (0..1, mover's side). */
+  top?: Array<{ x: number; y: number; visits: number; winRate: number }>;
 }
 
 export interface GameSummary {
@@ -161,6 +183,8 @@ export interface GameSummary {
   white: string;
   createdAt: string;
   finishedAt: string | null;
+  /** A TV game (see TvCurrent). */
+  tv?: boolean;
 }
 
 export type ErrorCode =
@@ -198,11 +222,14 @@ export const EV = {
   takeback: "game:takeback",
   rematch: "game:rematch",
   list: "games:list",
+  tvWatch: "tv:watch",
   // server → client
   state: "game:state",
   moved: "game:moved",
   thinking: "game:thinking",
   spectators: "game:spectators",
+  /** To sockets following the TV (room "tv"): the current TV game changed or ended. */
+  tvCurrent: "tv:current",
 } as const;
 
 export interface ServerToClient {
@@ -219,6 +246,7 @@ export interface ServerToClient {
   }) => void;
   [EV.thinking]: (t: Thinking) => void;
   [EV.spectators]: (e: { gameId: string; count: number }) => void;
+  [EV.tvCurrent]: (e: TvCurrent) => void;
 }
 
 type AckFn<T> = (ack: Ack<T>) => void;
@@ -232,4 +260,5 @@ export interface ClientToServer {
   [EV.takeback]: (p: unknown, ack: AckFn<object>) => void;
   [EV.rematch]: (p: unknown, ack: AckFn<{ gameId: string; seatToken: string; color: 1 | 2 }>) => void;
   [EV.list]: (p: unknown, ack: AckFn<{ games: GameSummary[]; page: number; pages: number }>) => void;
+  [EV.tvWatch]: (p: unknown, ack: AckFn<{ current: TvCurrent }>) => void;
 }

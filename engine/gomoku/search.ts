@@ -9,13 +9,15 @@ import * as P from "./patterns";
 import * as M from "./movegen";
 import * as T from "./tt";
 import * as Z from "./zobrist";
+import * as V from "./vcf";
 
 // Imported values are re-bound to local consts: transpilers that compile ESM to CommonJS (tsx,
 // vitest) turn every use of an imported binding into a getter call, which costs ~4× in the hot loop.
-const { FIVE, FLEX4 } = P;
+const { BLOCK4, FIVE, FLEX4 } = P;
 const { GEN_ALL, GEN_DEFEND, QUIET_LIMIT, findFives, generateMoves } = M;
 const { TT_EXACT, TT_LOWER, TT_UPPER, TranspositionTable } = T;
 const { ZOBRIST_CELLS } = Z;
+const { VcfSolver } = V;
 
 export const MATE = 30000;
 /** |score| ≥ MATE_BOUND is a forced result: MATE − plies. */
@@ -30,6 +32,9 @@ const ASPIRATION = 40;
 /** Late-move reductions for quiet moves: the later in the order, the shallower the first look. */
 const LMR_DEPTH = 3;
 const LMR_MOVES = 3;
+/** Leaf VCF probe: at most this many fours, this many solver nodes per probe. */
+const LEAF_VCF_FOURS = 5;
+const LEAF_VCF_NODES = 20;
 const LMR = new Int8Array(64).map((_, i) => (i < LMR_MOVES ? 0 : 1 + Math.floor(Math.log2(i / LMR_MOVES + 1))));
 
 let sharedTT: T.TranspositionTable | null = null;
@@ -39,6 +44,8 @@ export interface SearchConfig {
   exactRoot: boolean;
   maxNodes: number;
   deadline: number; // performance.now() value, Infinity when none
+  /** At the horizon, probe for a VCF of the side to move (a proven win instead of an eval). */
+  leafVcf?: boolean;
 }
 
 export class Searcher {
@@ -54,6 +61,9 @@ export class Searcher {
   private readonly tmp = new Int16Array(4);
   nodes = 0;
   stopped = false;
+  private nextCheck = 1024;
+  private readonly vcf: V.VcfSolver | null;
+  private readonly leafVcf: boolean;
 
   // Root state, kept across iterations.
   rootCount = 0;
@@ -69,12 +79,16 @@ export class Searcher {
     sharedTT ??= new TranspositionTable(20);
     this.tt = sharedTT;
     this.tt.clear();
+    this.leafVcf = !cfg.plain && cfg.leafVcf === true;
+    this.vcf = this.leafVcf ? new VcfSolver(board) : null;
   }
 
   private checkLimits(): void {
     if (this.nodes >= this.cfg.maxNodes) this.stopped = true;
-    else if ((this.nodes & 1023) === 0 && this.cfg.deadline !== Infinity && globalThis.performance.now() >= this.cfg.deadline)
-      this.stopped = true;
+    else if (this.nodes >= this.nextCheck) {
+      this.nextCheck = this.nodes + 1024;
+      if (this.cfg.deadline !== Infinity && globalThis.performance.now() >= this.cfg.deadline) this.stopped = true;
+    }
   }
 
   /** Root candidates in order (threat pruning applies unless plain). */
@@ -195,7 +209,19 @@ export class Searcher {
         forced = this.tmp[0];
       } else if (cnt[side * 16 + FLEX4] > 0) return MATE - (ply + 3);
     }
-    if (ply >= MAX_PLY - 2 || (depth <= 0 && forced < 0)) return b.evaluate(side);
+    if (ply >= MAX_PLY - 2) return b.evaluate(side);
+    if (depth <= 0 && forced < 0) {
+      // Horizon: a VCF of the side to move turns the guess into a proven win (needs a four to start).
+      // Only when the eval alone would not already fail high (then a win changes nothing).
+      const e = b.evaluate(side);
+      if (this.leafVcf && e < beta && cnt[side * 16 + BLOCK4] > 0) {
+        const vcf = this.vcf!;
+        const p = vcf.probe(side, LEAF_VCF_FOURS, LEAF_VCF_NODES, Infinity);
+        this.nodes += vcf.nodes;
+        if (p > 0) return MATE - (ply + p);
+      }
+      return e;
+    }
     if (!plain) {
       // Mate distance pruning: no result here can beat a quicker mate already found above.
       const mateAlpha = -(MATE - ply);

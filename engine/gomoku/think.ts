@@ -1,18 +1,36 @@
 // think(): the engine's one entry point. Sets up the fast board, handles the decided cases
-// (game over, a five now, a double five threat, a VCF win), then iterative deepening under the
-// limits. The answer is always the best move of the last COMPLETED depth.
+// (game over, a five now, a double five threat, a VCF win, a short VCT win), drops the root moves
+// that leave the opponent a VCF (threat-space defence), then iterative deepening under the
+// limits. The answer is always the best move of the last COMPLETED depth (or a proven VCT win
+// when the search proves nothing quicker). Feature switches: ThinkOptions.features, docs/ENGINE.md.
 import type { Analysis, Limits, Point, Position, RootScore, Score } from "../types";
 import { Board } from "./board";
-import { FIVE } from "./patterns";
+import { FIVE, FLEX4 } from "./patterns";
 import { findFives } from "./movegen";
 import { MATE, MATE_BOUND, Searcher } from "./search";
 import { VcfSolver } from "./vcf";
+import { VctSolver } from "./vct";
 
 /** Internal switches, not part of the public Limits. */
 export interface ThinkOptions {
   /** No threat shortcuts, pruning, extensions, LMR or VCF: equals plain alpha-beta (for tests). */
   plain?: boolean;
+  /** Feature switches for A/B matches (docs/ENGINE.md); unset = DEFAULT_FEATURES. */
+  features?: Partial<Features>;
 }
+
+export interface Features {
+  /** VCF probe of the side to move at the search horizon (measured: weaker at 200 ms, off). */
+  leafVcf: boolean;
+  /** Root: when the opponent has a VCF, drop the root moves that leave it one (proven losses). */
+  rootDefence: boolean;
+  /** Root: a budgeted VCT (threes and fours) for the side to move after the VCF. */
+  rootVct: boolean;
+  /** Root defence also against the opponent's VCT (not only its VCF). */
+  rootDefenceVct: boolean;
+}
+
+export const DEFAULT_FEATURES: Features = { leafVcf: false, rootDefence: true, rootVct: true, rootDefenceVct: false };
 
 const now = (): number => globalThis.performance.now();
 
@@ -22,6 +40,9 @@ export function toScore(v: number): Score {
   if (v <= -MATE_BOUND) return { kind: "loss", plies: MATE + v };
   return { kind: "eval", value: v };
 }
+
+/** Orders public scores: quicker wins first, then evals, then slower losses. */
+const rank = (s: Score): number => (s.kind === "win" ? 1e6 - s.plies : s.kind === "loss" ? -1e6 + s.plies : s.value);
 
 /** A Board holding the position's stones (throws on a bad position). */
 export function boardOf(position: Position): Board {
@@ -58,6 +79,7 @@ function lineFive(b: Board, q: number, c: number): boolean {
 export function think(position: Position, limits: Limits = {}, options: ThinkOptions = {}): Analysis {
   const start = now();
   const plain = options.plain === true;
+  const features: Features = { ...DEFAULT_FEATURES, ...options.features };
   const exactRoot = limits.exactRootScores ?? true;
   let timeMs = limits.timeMs;
   const noLimit = timeMs === undefined && limits.maxDepth === undefined && limits.maxNodes === undefined;
@@ -119,8 +141,80 @@ export function think(position: Position, limits: Limits = {}, options: ThinkOpt
     }
   }
 
-  const s = new Searcher(b, { plain, exactRoot, maxNodes: Math.max(1, maxNodes - vcfNodes), deadline });
-  const n = s.generateRoot(side);
+  let vct: VctSolver | null = null;
+  let vctMove = -1;
+  let vctPlies = 0;
+  const vctResult = (): Analysis => {
+    const v = MATE - vctPlies;
+    const r = done(vctMove, v, vctPlies, vcfNodes + (sNodes?.() ?? 0), [vctMove], [{ move: pt(vctMove), score: toScore(v) }]);
+    limits.onProgress?.({ depth: r.depth, score: r.score, nodes: r.nodes, timeMs: r.timeMs, pv: r.pv, move: r.move });
+    return r;
+  };
+  let sNodes: (() => number) | null = null;
+  if (!plain && features.rootVct) {
+    // Continuous threats (threes too): wider than VCF, so a smaller share of the time.
+    vct = new VctSolver(b);
+    const vctDeadline = timeMs === undefined ? Infinity : start + timeMs * 0.15;
+    const vctBudget = Math.min(20_000, Math.max(1, Math.floor(maxNodes / 8)));
+    const plies = vct.solve(side, 6, vctBudget, vctDeadline);
+    vcfNodes += vct.nodes;
+    if (plies > 0) {
+      vctMove = vct.seq[0];
+      vctPlies = plies;
+      // A short win is played at once; a long one only if the search finds no quicker win.
+      if (plies <= 7) return vctResult();
+    }
+  }
+
+  const s = new Searcher(b, { plain, exactRoot, maxNodes: Math.max(1, maxNodes - vcfNodes), deadline, leafVcf: features.leafVcf });
+  let n = s.generateRoot(side);
+  // Threat-space defence at the root: if the opponent, given a free move, has a VCF, every root
+  // move after which it still has one is a proven loss. Those are not searched (their scores are
+  // reported as losses); if every move loses, all are searched (longest resistance).
+  const lost: RootScore[] = [];
+  if (!plain && features.rootDefence && n > 1 && b.cnt[opp * 16 + FIVE] === 0) {
+    const vcf = new VcfSolver(b);
+    const tssDeadline = timeMs === undefined ? Infinity : start + timeMs * 0.3;
+    const tssBudget = Math.min(timeMs === undefined ? 20_000 : 200_000, Math.max(1, Math.floor(maxNodes / 4)));
+    let used = 0;
+    let threat = vcf.solve(opp, 20, Math.min(tssBudget, 20_000), tssDeadline);
+    used += vcf.nodes;
+    // Without a VCF, maybe a VCT (then the root moves are checked against both).
+    const useVct = threat === 0 && features.rootDefenceVct && b.cnt[opp * 16 + FLEX4] === 0;
+    if (useVct) {
+      vct ??= new VctSolver(b);
+      threat = vct.solve(opp, 6, Math.min(tssBudget - used, 20_000), tssDeadline);
+      used += vct.nodes;
+    }
+    if (threat > 0) {
+      const keep: number[] = [];
+      const drop: Array<[number, number]> = [];
+      for (let i = 0; i < n; i++) {
+        const q = s.rootMoves[i];
+        let p = 0;
+        // A move whose check runs out of its own small budget is simply kept (not proven lost).
+        if (used < tssBudget && now() < tssDeadline) {
+          b.make(q, side);
+          p = vcf.solve(opp, 20, Math.min(5_000, tssBudget - used), tssDeadline);
+          used += vcf.nodes;
+          if (p === 0 && useVct && used < tssBudget) {
+            p = vct!.solve(opp, 6, Math.min(5_000, tssBudget - used), tssDeadline);
+            used += vct!.nodes;
+          }
+          b.undo();
+        }
+        if (p > 0) drop.push([q, p]);
+        else keep.push(q);
+      }
+      if (keep.length > 0 && drop.length > 0) {
+        for (let i = 0; i < keep.length; i++) s.rootMoves[i] = keep[i];
+        n = s.rootCount = keep.length;
+        for (const [q, p] of drop) lost.push({ move: pt(q), score: toScore(-(MATE - (1 + p))) });
+        lost.sort((x, y) => (x.score.kind === "loss" && y.score.kind === "loss" ? y.score.plies - x.score.plies : 0));
+      }
+    }
+    vcfNodes += used;
+  }
   // Fallback when not even depth 1 completes: the best-ordered candidate, scored statically.
   let result = done(s.rootMoves[0], b.evaluate(side), 0, vcfNodes, [s.rootMoves[0]], []);
   let iterStart = now();
@@ -130,6 +224,10 @@ export function think(position: Position, limits: Limits = {}, options: ThinkOpt
     const pv = Array.from(s.rootPv[0].subarray(0, s.rootPvLen[0]));
     const roots: RootScore[] = [];
     for (let i = 0; i < n; i++) roots.push({ move: pt(s.rootMoves[i]), score: toScore(s.rootScores[i]) });
+    if (lost.length > 0) {
+      for (const r of lost) roots.push(r);
+      roots.sort((x, y) => rank(y.score) - rank(x.score)); // stable: best first
+    }
     result = done(s.rootMoves[0], best, depth, s.nodes + vcfNodes, pv, roots);
     limits.onProgress?.({ depth, score: result.score, nodes: result.nodes, timeMs: result.timeMs, pv: result.pv, move: result.move });
     // A proven result does not change with more depth (all shortcuts and prunings are exact).
@@ -142,5 +240,9 @@ export function think(position: Position, limits: Limits = {}, options: ThinkOpt
   }
   result.nodes = s.nodes + vcfNodes;
   result.timeMs = elapsed();
+  if (vctMove >= 0 && !(result.score.kind === "win" && result.score.plies <= vctPlies)) {
+    sNodes = () => s.nodes;
+    return vctResult();
+  }
   return result;
 }

@@ -22,6 +22,8 @@ export class VcfSolver {
   length = 0;
   nodes = 0;
   stopped = false;
+  /** Probe mode: after the first four, only fours through the attacker's last stone. */
+  private local = false;
   private maxNodes = 0;
   private deadline = Infinity;
   private readonly cand = new Int16Array(MAX_PLY * MAX_CAND);
@@ -43,6 +45,20 @@ export class VcfSolver {
     this.maxNodes = maxNodes;
     this.deadline = deadline;
     this.failDepth.fill(0);
+    this.local = false;
+    return this.node(attacker, maxFours, 0);
+  }
+
+  /**
+   * Like solve(), but keeps the failure table (its entries stay true facts about positions) and
+   * counts nodes from zero: for many small probes inside one search (leaf VCF).
+   */
+  probe(attacker: number, maxFours: number, maxNodes: number, deadline: number): number {
+    this.local = true;
+    this.nodes = 0;
+    this.stopped = false;
+    this.maxNodes = maxNodes;
+    this.deadline = deadline;
     return this.node(attacker, maxFours, 0);
   }
 
@@ -62,8 +78,11 @@ export class VcfSolver {
       return 1;
     }
     if (depth <= 0 || ply + 3 >= MAX_PLY) return 0;
-    const fi = b.hashLo & ((1 << FAIL_BITS) - 1);
-    if (this.failDepth[fi] >= depth && this.failLo[fi] === b.hashLo >>> 0 && this.failHi[fi] === b.hashHi >>> 0) return 0;
+    // The failure key includes the attacker: the same stones can fail for one side, not the other.
+    const keyLo = (att === 1 ? b.hashLo : b.hashLo ^ 0x5bd1e995) >>> 0;
+    const keyHi = b.hashHi >>> 0;
+    const fi = keyLo & ((1 << FAIL_BITS) - 1);
+    if (this.failDepth[fi] >= depth && this.failLo[fi] === keyLo && this.failHi[fi] === keyHi) return 0;
     const base = ply * MAX_CAND;
     const cand = this.cand;
     const cs = this.candScore;
@@ -85,19 +104,41 @@ export class VcfSolver {
           }
         }
       }
-      const bc = b.boardCells;
-      for (let i = 0; i < bc.length && n < MAX_CAND; i++) {
-        const q = bc[i];
-        if (b.cells[q] !== 0 || b.near[q] === 0 || !makesFour(b, q, att)) continue;
-        const lvl = threatLevel(b, q, att);
-        if (lvl >= L_OPEN_FOUR) {
-          this.seq[ply] = q; // open four or double four: wins in 3
-          this.length = ply + 1;
-          return 3;
+      if (this.local && ply >= 2) {
+        // Local probe: only fours on the lines through the attacker's last stone (a narrowing:
+        // it can miss a VCF, never invent one).
+        const last = this.seq[ply - 2];
+        for (let d = 0; d < 4; d++) {
+          const o = b.dirs[d];
+          for (let k = -4; k <= 4; k++) {
+            const q = last + k * o;
+            if (k === 0 || b.cells[q] !== 0 || !makesFour(b, q, att)) continue;
+            const lvl = threatLevel(b, q, att);
+            if (lvl >= L_OPEN_FOUR) {
+              this.seq[ply] = q;
+              this.length = ply + 1;
+              return 3;
+            }
+            cand[base + n] = q;
+            cs[base + n] = lvl * 10_000 + b.cellScore[q * 2 + att - 1];
+            n++;
+          }
         }
-        cand[base + n] = q;
-        cs[base + n] = lvl * 10_000 + b.cellScore[q * 2 + att - 1];
-        n++;
+      } else {
+        const bc = b.boardCells;
+        for (let i = 0; i < bc.length && n < MAX_CAND; i++) {
+          const q = bc[i];
+          if (b.cells[q] !== 0 || b.near[q] === 0 || !makesFour(b, q, att)) continue;
+          const lvl = threatLevel(b, q, att);
+          if (lvl >= L_OPEN_FOUR) {
+            this.seq[ply] = q; // open four or double four: wins in 3
+            this.length = ply + 1;
+            return 3;
+          }
+          cand[base + n] = q;
+          cs[base + n] = lvl * 10_000 + b.cellScore[q * 2 + att - 1];
+          n++;
+        }
       }
     }
     for (let i = 0; i < n; i++) {
@@ -132,8 +173,8 @@ export class VcfSolver {
       }
       if (this.stopped) return 0;
     }
-    this.failLo[fi] = b.hashLo >>> 0;
-    this.failHi[fi] = b.hashHi >>> 0;
+    this.failLo[fi] = keyLo;
+    this.failHi[fi] = keyHi;
     this.failDepth[fi] = depth;
     return 0;
   }

@@ -12,7 +12,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export interface AiPoolOptions {
   /** Worker threads (default: env AI_THREADS, else 1; at most 2 unless asked for explicitly). */
   threads?: number;
-  /** Module exporting think(); default engine/gomoku/think.ts. For tests with a stand-in engine. */
+  /** Module exporting play() or think(); default engine/players.ts (play dispatches on algo). For tests with a stand-in engine. */
   engineModule?: string;
   /** Run a short search at start so the first move is not slowed by loading and JIT (default true). */
   warmup?: boolean;
@@ -21,6 +21,8 @@ export interface AiPoolOptions {
 export interface ThinkRequest {
   position: Position;
   limits: Omit<Limits, "onProgress">;
+  /** The seat's algorithm (alphabeta, mcts, casual; default alphabeta). */
+  algo?: string;
   onProgress?: (p: Progress) => void;
   signal?: AbortSignal;
 }
@@ -51,7 +53,7 @@ export function createAiPool(opts: AiPoolOptions = {}): AiPool {
       .run({ position: { size: 9, rule: "freestyle", stones: [{ x: 4, y: 4, color: 1 }], toMove: 2 }, limits: { timeMs: 100, maxDepth: 3 } } satisfies ThinkTask)
       .catch(() => {});
   return {
-    async think({ position, limits, onProgress, signal }) {
+    async think({ position, limits, algo, onProgress, signal }) {
       if (closed) throw new Error("AI pool closed");
       const { port1, port2 } = new MessageChannel();
       // The worker posts { done: true } after the last progress message.
@@ -61,7 +63,7 @@ export function createAiPool(opts: AiPoolOptions = {}): AiPool {
         if ("done" in m) drain();
         else onProgress?.(m);
       });
-      const task: ThinkTask = { position, limits, port: port2 };
+      const task: ThinkTask = { position, limits, ...(algo ? { algo } : {}), port: port2 };
       try {
         const analysis = (await pool.run(task, { transferList: [port2], signal })) as Analysis;
         await Promise.race([drained, new Promise((r) => setTimeout(r, 100).unref())]);

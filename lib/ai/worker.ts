@@ -10,19 +10,23 @@ import type { Analysis, Limits, Position, Progress } from "../../engine/types";
 export interface ThinkTask {
   position: Position;
   limits: Omit<Limits, "onProgress">;
+  /** The engine seat's algorithm (engine/players.ts: alphabeta, mcts, casual); default alphabeta. */
+  algo?: string;
   port?: MessagePort;
 }
 
-type ThinkFn = (position: Position, limits: Limits) => Analysis;
+type ThinkFn = (position: Position, limits: Limits & { algo?: string }) => Analysis;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const engineModule: string =
-  (workerData as { engineModule?: string } | undefined)?.engineModule ?? path.join(here, "..", "..", "engine", "gomoku", "think.ts");
+  (workerData as { engineModule?: string } | undefined)?.engineModule ?? path.join(here, "..", "..", "engine", "players.ts");
 
 let thinkFn: Promise<ThinkFn> | null = null;
 function loadThink(): Promise<ThinkFn> {
-  thinkFn ??= import(pathToFileURL(engineModule).href).then((m: { think?: ThinkFn; default?: { think?: ThinkFn } }) => {
-    const fn = m.think ?? m.default?.think;
+  // play(position, { algo, ...limits }) (engine/players.ts) dispatches on algo; a module with only
+  // think() (a stand-in engine in tests) plays every algo its own way.
+  thinkFn ??= import(pathToFileURL(engineModule).href).then((m: { play?: ThinkFn; think?: ThinkFn; default?: { play?: ThinkFn; think?: ThinkFn } }) => {
+    const fn = m.play ?? m.default?.play ?? m.think ?? m.default?.think;
     if (typeof fn !== "function") throw new Error(`${engineModule} exports no think()`);
     return fn;
   });
@@ -38,6 +42,7 @@ export default async function run(task: ThinkTask): Promise<Analysis> {
   try {
     return think(task.position, {
       ...task.limits,
+      ...(task.algo ? { algo: task.algo } : {}),
       onProgress: port ? (p: Progress) => port.postMessage(p) : undefined,
     });
   } finally {

@@ -1,4 +1,6 @@
-// The one way to get a PrismaClient: the libsql driver adapter on a SQLite file (no engine binary).
+// The one way to get a PrismaClient. Embedded by default: the libsql driver adapter on a SQLite
+// file (no engine binary). With DATABASE_URL=postgresql://…: @prisma/adapter-pg and node-postgres,
+// through the client generated from prisma/postgresql (the same models, see prisma/models).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -6,45 +8,84 @@ import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { createClient } from "@libsql/client";
 import { PrismaClient } from "../../generated/prisma/client";
 import { sqliteFile, sqliteUrl } from "./sqlite-url";
+import { isPostgresUrl, type DbProvider } from "./provider";
 
+/** Both generated clients have the same models and methods; the SQLite one's type stands for both. */
 export type Db = PrismaClient;
 
+/** The database to open: DATABASE_URL when it is a PostgreSQL URL, else the SQLite file. */
+export function defaultTarget(): string {
+  return isPostgresUrl(process.env.DATABASE_URL) ? process.env.DATABASE_URL! : sqliteFile();
+}
+
+export const providerOf = (target: string): DbProvider => (isPostgresUrl(target) ? "postgresql" : "sqlite");
+
+const providers = new WeakMap<object, DbProvider>();
+/** Which provider a client opened by openDb talks to. */
+export const dbProviderOf = (db: Db): DbProvider => providers.get(db) ?? "sqlite";
+
 /**
- * Opens the SQLite database at `file` (default DATABASE_FILE or data/gomoku.db), creating its
- * folder, and switches it to WAL (readers never block the writer; persistent in the file) with a
- * busy timeout for a second process writing the same file.
+ * Opens `target`: a postgresql:// URL, or a SQLite file (default DATABASE_URL if it is a
+ * PostgreSQL URL, else DATABASE_FILE or data/gomoku.db). SQLite: creates the file's folder,
+ * switches it to WAL (readers never block the writer; persistent in the file) with a busy
+ * timeout for a second process writing the same file.
  */
-export async function openDb(file: string = sqliteFile()): Promise<Db> {
-  const url = sqliteUrl(file);
+export async function openDb(target: string = defaultTarget()): Promise<Db> {
+  if (isPostgresUrl(target)) {
+    const { pgAdapter } = await import("./pg");
+    const { PrismaClient: PgClient } = await import("../../generated/prisma-pg/client");
+    const db = new PgClient({ adapter: pgAdapter(target) }) as unknown as Db;
+    await db.$queryRawUnsafe("SELECT 1");
+    providers.set(db, "postgresql");
+    return db;
+  }
+  const url = sqliteUrl(target);
   const db = new PrismaClient({ adapter: new PrismaLibSQL({ url }) });
-  // PRAGMAs return rows, so they go through queryRaw.
+  // PRAGMAs return rows, so they go through queryRaw. journal_mode = WAL stays in the file. The
+  // others are per connection, and @libsql/client opens a new connection after every transaction,
+  // so busy_timeout holds only until the first one: fine within one process (the Prisma adapter
+  // runs one query or transaction at a time), a second process writing the same file may see
+  // SQLITE_BUSY. (The same goes for `PRAGMA synchronous`: SQLite's default, FULL, stays.)
   await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
   await db.$queryRawUnsafe("PRAGMA busy_timeout = 5000");
+  providers.set(db, "sqlite");
   return db;
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
-/**
- * Applies every migration's SQL to a fresh database file directly (no Prisma CLI process).
- * For tests and throwaway files only: it does not record them in _prisma_migrations, so use
- * `node scripts/prisma.mjs migrate deploy` for real databases.
- */
-export async function applyMigrationsDirectly(file: string): Promise<void> {
-  const url = sqliteUrl(file);
-  const dir = path.join(root, "prisma", "migrations");
-  const folders = fs
+function migrationSql(provider: DbProvider): string[] {
+  const dir = path.join(root, "prisma", "migrations", provider);
+  return fs
     .readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name)
-    .sort();
-  const client = createClient({ url });
+    .sort()
+    .map((f) => fs.readFileSync(path.join(dir, f, "migration.sql"), "utf8"));
+}
+
+/**
+ * Applies every migration's SQL to a fresh database (a SQLite file or an empty PostgreSQL
+ * database) directly, with no Prisma CLI process. For tests and throwaway databases only: it
+ * does not record them in _prisma_migrations, so use `node scripts/prisma.mjs migrate deploy`
+ * for real databases.
+ */
+export async function applyMigrationsDirectly(target: string): Promise<void> {
+  if (isPostgresUrl(target)) {
+    const pg = (await import("pg")).default;
+    const client = new pg.Client({ connectionString: target });
+    await client.connect();
+    try {
+      for (const sql of migrationSql("postgresql")) await client.query(sql);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const client = createClient({ url: sqliteUrl(target) });
   try {
     await client.execute("PRAGMA journal_mode = WAL");
-    for (const f of folders) {
-      const sql = fs.readFileSync(path.join(dir, f, "migration.sql"), "utf8");
-      await client.executeMultiple(sql);
-    }
+    for (const sql of migrationSql("sqlite")) await client.executeMultiple(sql);
   } finally {
     client.close();
   }
@@ -53,8 +94,9 @@ export async function applyMigrationsDirectly(file: string): Promise<void> {
 /** True for Prisma's unique-constraint violation (P2002), however the adapter wraps it. */
 export function isUniqueViolation(e: unknown): boolean {
   if (!e || typeof e !== "object") return false;
-  const err = e as { code?: unknown; message?: unknown; meta?: unknown };
-  if (err.code === "P2002") return true;
+  const err = e as { code?: unknown; message?: unknown; meta?: unknown; cause?: unknown };
+  if (err.code === "P2002" || err.code === "23505") return true;
   const msg = typeof err.message === "string" ? err.message : "";
-  return /UNIQUE constraint failed|Unique constraint failed/i.test(msg);
+  if (/UNIQUE constraint failed|Unique constraint failed|duplicate key value/i.test(msg)) return true;
+  return err.cause !== undefined && err.cause !== e ? isUniqueViolation(err.cause) : false;
 }

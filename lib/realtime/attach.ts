@@ -2,7 +2,7 @@
 // service, and acknowledged { ok: true, … } or { ok: false, error: { code, message } }. One room per
 // game ("game:<id>"); the service's events are broadcast to it.
 import type { Server as HttpServer } from "node:http";
-import { Server, type Socket } from "socket.io";
+import { Server, type ServerOptions, type Socket } from "socket.io";
 import { z } from "zod";
 import {
   CreateAiMatchSchema,
@@ -13,6 +13,7 @@ import {
   ListGamesSchema,
   MoveSchema,
   SeatActionSchema,
+  TvWatchSchema,
   type Ack,
   type ClientToServer,
   type ErrorInfo,
@@ -21,20 +22,35 @@ import {
 import { GameError } from "../games/errors";
 import type { GameService, Presence } from "../games/service";
 import { log as rootLog, type Logger } from "../log";
+import { createLimiter, rateLimitedMessage, type Limiter } from "./limits";
+import { TV_OFF, type TvLoop } from "../tv/loop";
 
 export const roomOf = (gameId: string) => `game:${gameId}`;
-
-const RATE_BURST = 60;
-const RATE_PER_SEC = 20;
+/** Sockets following the TV (lib/tv): they get EV.tvCurrent whenever the game on air changes. */
+export const TV_ROOM = "tv";
 
 export interface RealtimeServices {
   games: GameService;
+  /** The TV loop, if the server runs one. */
+  tv?: TvLoop | null;
   log?: Logger;
 }
 
 export interface RealtimeOptions {
   /** Allowed CORS origins for socket.io (default: same origin only). */
   corsOrigin?: string | string[];
+  /** Rate limits and the payload limit (default: lib/realtime/limits from the environment, in memory). */
+  limiter?: Limiter;
+  /** socket.io adapter (several nodes: the Redis adapter, lib/realtime/adapter). Default in memory. */
+  adapter?: ServerOptions["adapter"];
+  /**
+   * socket.io connection-state recovery: a client back within this many ms gets its rooms and the
+   * packets it missed (default env SOCKET_RECOVERY_MS or 30 s; 0: off; never with an adapter
+   * given, the Redis adapter cannot). The server keeps every broadcast that long: memory grows
+   * with the move rate. Clients rejoin on every (re)connection anyway, and every join answers
+   * with the full state.
+   */
+  recoveryMs?: number;
 }
 
 type IO = Server<ClientToServer, ServerToClient>;
@@ -60,12 +76,30 @@ function errorInfo(err: unknown, log: Logger, event: string): ErrorInfo {
 export function attachRealtime(httpServer: HttpServer, services: RealtimeServices, opts: RealtimeOptions = {}) {
   const { games } = services;
   const log = services.log ?? rootLog;
+  const limiter = opts.limiter ?? createLimiter();
+  const envRecovery = Number(process.env.SOCKET_RECOVERY_MS);
+  const recoveryMs = opts.recoveryMs ?? (process.env.SOCKET_RECOVERY_MS && Number.isFinite(envRecovery) ? envRecovery : 30_000);
   const io: IO = new Server(httpServer, {
     serveClient: false,
     // Leave upgrade requests that are not ours (Next's HMR websocket) alone.
     destroyUpgrade: false,
-    maxHttpBufferSize: 64 * 1024,
+    // A larger inbound message closes the connection (engine.io refuses it).
+    maxHttpBufferSize: limiter.settings.maxPayloadBytes,
+    ...(opts.adapter ? { adapter: opts.adapter } : {}),
+    ...(recoveryMs > 0 && !opts.adapter ? { connectionStateRecovery: { maxDisconnectionDuration: recoveryMs, skipMiddlewares: true } } : {}),
     ...(opts.corsOrigin ? { cors: { origin: opts.corsOrigin } } : {}),
+  });
+
+  // New connections per client address.
+  io.use((socket, next) => {
+    const ip = limiter.addressOf(socket.request);
+    socket.data.ip = ip;
+    void limiter.connection(ip).then((r) => {
+      if (r.ok) return next();
+      const err = new Error(rateLimitedMessage("connections", r.retryMs)) as Error & { data?: unknown };
+      err.data = { code: "RATE_LIMITED", retryMs: r.retryMs };
+      next(err);
+    });
   });
 
   /** Who is in each game's room, by socket: a colour (seat holder) or null (spectator). */
@@ -86,6 +120,8 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
   games.on("moved", (e) => io.to(roomOf(e.gameId)).emit(EV.moved, e));
   games.on("state", (s) => io.to(roomOf(s.id)).emit(EV.state, s));
   games.on("thinking", (t) => io.to(roomOf(t.gameId)).emit(EV.thinking, t));
+  const tv = services.tv ?? null;
+  tv?.on("current", (c) => io.to(TV_ROOM).emit(EV.tvCurrent, c));
 
   /** Records a socket entering or leaving a room and tells the room what changed. */
   const setMember = async (socket: Sock, gameId: string, role: 1 | 2 | null | undefined) => {
@@ -114,19 +150,23 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
   };
 
   io.on("connection", (socket: Sock) => {
-    const joined = new Map<string, 1 | 2 | null>();
-    // A token bucket per socket: bursts of RATE_BURST events, RATE_PER_SEC sustained.
-    let tokens = RATE_BURST;
-    let refilled = Date.now();
-    const allow = () => {
-      const now = Date.now();
-      tokens = Math.min(RATE_BURST, tokens + ((now - refilled) / 1000) * RATE_PER_SEC);
-      refilled = now;
-      if (tokens < 1) return false;
-      tokens -= 1;
-      return true;
+    // The games this socket is in and its role there; kept in socket.data so a recovered
+    // connection (connectionStateRecovery) knows them again.
+    const joined = new Map<string, 1 | 2 | null>(Object.entries((socket.data.joined ?? {}) as Record<string, 1 | 2 | null>));
+    const remember = () => (socket.data.joined = Object.fromEntries(joined));
+    const ip: string = socket.data.ip ?? limiter.addressOf(socket.request);
+    socket.data.ip = ip;
+    const allow = () => limiter.event(socket.id, ip);
+    const limited = (what: string, retryMs: number): Ack<never> => ({ ok: false, error: { code: "RATE_LIMITED", message: rateLimitedMessage(what, retryMs) } });
+    /** Games created per address per minute. */
+    const creating = async <T>(run: () => Promise<T>): Promise<T> => {
+      const r = await limiter.gameCreated(ip);
+      if (!r.ok) throw new GameError("RATE_LIMITED", rateLimitedMessage("new games", r.retryMs));
+      return run();
     };
 
+    /** The events with a handler; anything else (server → client names too) is UNKNOWN_EVENT. */
+    const known = new Set<string>();
     /** Registers a handler: parse → run → ack. Never throws, whatever the client sends. */
     function handle<S extends z.ZodType, R extends object>(
       event: string,
@@ -135,13 +175,19 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
       /** The same schema without seatToken: a payload that fits it is a spectator's attempt (SPECTATOR, not BAD_PAYLOAD). */
       spectatorSchema?: z.ZodType,
     ) {
+      known.add(event);
       socket.on(event as keyof ClientToServer, async (...args: unknown[]) => {
         const ackArg = args.at(-1);
         const ack = typeof ackArg === "function" ? (ackArg as (a: Ack<R>) => void) : null;
         const payload = ack && args.length === 1 ? undefined : args[0];
         let reply: Ack<R>;
-        if (!allow()) {
-          ack?.({ ok: false, error: { code: "RATE_LIMITED", message: "Too many requests: slow down." } });
+        const allowed = await allow();
+        if (!allowed.ok) {
+          try {
+            ack?.(limited("requests", allowed.retryMs));
+          } catch {
+            /* the client's problem */
+          }
           return;
         }
         const parsed = schema.safeParse(payload);
@@ -168,11 +214,12 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
       });
     }
 
-    handle(EV.create, CreateGameSchema, async (p) => games.createGame(p));
-    handle(EV.createAiMatch, CreateAiMatchSchema, async (p) => games.createAiMatch(p));
+    handle(EV.create, CreateGameSchema, async (p) => creating(() => games.createGame(p)));
+    handle(EV.createAiMatch, CreateAiMatchSchema, async (p) => creating(() => games.createAiMatch(p)));
     handle(EV.join, JoinGameSchema, async (p) => {
       const r = await games.join(p);
       joined.set(p.gameId, r.color);
+      remember();
       await setMember(socket, p.gameId, r.color);
       const state = await games.getState(p.gameId); // with this socket counted
       socket.emit(EV.state, state);
@@ -180,6 +227,7 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
     });
     handle(EV.leave, LeaveGameSchema, async (p) => {
       joined.delete(p.gameId);
+      remember();
       await setMember(socket, p.gameId, undefined);
       return {};
     });
@@ -188,26 +236,47 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
     const spectatorAction = SeatActionSchema.omit({ seatToken: true });
     handle(EV.resign, SeatActionSchema, async (p) => games.resign(p), spectatorAction);
     handle(EV.takeback, SeatActionSchema, async (p) => games.takeback(p), spectatorAction);
-    handle(EV.rematch, SeatActionSchema, async (p) => games.rematch(p), spectatorAction);
+    handle(EV.rematch, SeatActionSchema, async (p) => creating(() => games.rematch(p)), spectatorAction);
     handle(EV.list, z.preprocess((v) => v ?? {}, ListGamesSchema), async (p) => games.list(p)); // no payload: the first page of live games
+    handle(EV.tvWatch, z.preprocess((v) => v ?? {}, TvWatchSchema), async (p) => {
+      if (p.watch) await socket.join(TV_ROOM);
+      else await socket.leave(TV_ROOM);
+      return { current: tv ? tv.snapshot() : TV_OFF };
+    });
 
-    const known = new Set<string>(Object.values(EV));
     socket.onAny((event: string, ...args: unknown[]) => {
       if (known.has(event)) return;
       const ack = args.at(-1);
       if (typeof ack === "function") {
-        try {
-          ack({ ok: false, error: { code: "UNKNOWN_EVENT", message: `Unknown event "${String(event).slice(0, 40)}".` } });
-        } catch {
-          /* the client's problem */
-        }
-      }
+        void allow().then((r) => {
+          try {
+            ack(
+              r.ok
+                ? { ok: false, error: { code: "UNKNOWN_EVENT", message: `Unknown event "${String(event).slice(0, 40)}".` } }
+                : limited("requests", r.retryMs),
+            );
+          } catch {
+            /* the client's problem */
+          }
+        });
+      } else void allow();
     });
 
     socket.on("disconnect", () => {
+      limiter.forgetSocket(socket.id);
       for (const gameId of joined.keys()) void setMember(socket, gameId, undefined).catch(() => {});
+      // joined stays in socket.data for a recovered connection; this handler's copy is done.
       joined.clear();
     });
+
+    // A recovered connection (same socket id, rooms kept): count it in its games again and send
+    // each game's full state (the client rejoins as well; a join answers with the full state).
+    if (socket.recovered)
+      for (const [gameId, role] of joined)
+        void (async () => {
+          await setMember(socket, gameId, role);
+          socket.emit(EV.state, await games.getState(gameId));
+        })().catch((err) => log.debug({ err, gameId }, "could not restore a recovered socket's game"));
   });
 
   return {

@@ -7,10 +7,24 @@ import { createAiPool, type AiPool } from "../ai/pool";
 import { GameService } from "../games/service";
 import { log as rootLog, type Logger } from "../log";
 import { attachRealtime } from "./attach";
+import { connectRedis, wireCluster, type RedisSetup } from "./adapter";
+import { createLimiter, limitsFromEnv, type LimitSettings } from "./limits";
+import { TvLoop, type TvOptions } from "../tv/loop";
 
 export interface GameServerOptions {
   /** SQLite file (default DATABASE_FILE or data/gomoku.db). It must be migrated already. */
   dbFile?: string;
+  /**
+   * A postgresql:// URL (default env DATABASE_URL when it is one; dbFile wins when given). It
+   * must be migrated already (`npm run db:deploy` with DATABASE_URL set).
+   */
+  databaseUrl?: string;
+  /** redis:// URL for the socket.io Redis adapter and shared rate limits (default env REDIS_URL; null: none). */
+  redisUrl?: string | null;
+  /** Rate and payload limits (default lib/realtime/limits from the environment). */
+  limits?: LimitSettings;
+  /** This node's name in AI claims (default random). */
+  nodeId?: string;
   /** Port to listen on (0: any free port). Default env PORT or 3000. */
   port?: number;
   /** Default: all interfaces. */
@@ -21,13 +35,15 @@ export interface GameServerOptions {
   requestHandler?: http.RequestListener;
   /** AI worker threads (default env AI_THREADS or 1). */
   aiThreads?: number;
-  /** Module exporting think() (default engine/gomoku/think.ts). */
+  /** Module exporting play() or think() (default engine/players.ts). */
   engineModule?: string;
   /** Pause before each AI-vs-AI move (default 300 ms). */
   aiPauseMs?: number;
   /** Resume AI turns and clocks of games in progress (default true). */
   resume?: boolean;
   corsOrigin?: string | string[];
+  /** The TV loop (lib/tv): a continuous stream of AI-vs-AI games. Default on unless env TV=0. */
+  tv?: boolean | TvOptions;
   log?: Logger;
 }
 
@@ -37,6 +53,7 @@ export interface GameServer {
   db: Db;
   ai: AiPool;
   io: ReturnType<typeof attachRealtime>["io"];
+  tv: TvLoop | null;
   port: number;
   /** http://127.0.0.1:<port> (or the host given) */
   url: string;
@@ -45,9 +62,27 @@ export interface GameServer {
 
 export async function startGameServer(opts: GameServerOptions = {}): Promise<GameServer> {
   const log = opts.log ?? rootLog;
-  const db = await openDb(opts.dbFile);
+  const db = await openDb(opts.dbFile ?? opts.databaseUrl);
+  const redisUrl = opts.redisUrl === undefined ? process.env.REDIS_URL || null : opts.redisUrl;
+  let redis: RedisSetup | null = null;
+  try {
+    redis = redisUrl ? await connectRedis(redisUrl, { log }) : null;
+  } catch (err) {
+    await db.$disconnect();
+    throw err;
+  }
   const ai = createAiPool({ threads: opts.aiThreads, engineModule: opts.engineModule });
-  const games = new GameService({ db, ai, log, aiPauseMs: opts.aiPauseMs });
+  const envPause = Number.parseInt(process.env.AI_PAUSE_MS ?? "", 10);
+  const games = new GameService({
+    db,
+    ai,
+    log,
+    aiPauseMs: opts.aiPauseMs ?? (Number.isFinite(envPause) ? envPause : undefined),
+    // Several nodes share rooms through Redis: claim engine turns, reload games others changed.
+    cluster: !!redis,
+    nodeId: opts.nodeId,
+  });
+  const limiter = createLimiter(opts.limits ?? limitsFromEnv(), { redis: redis?.redis, prefix: redis ? `${redis.prefix}:rl` : undefined });
   const fallback: http.RequestListener = (_req, res) => {
     res.statusCode = 404;
     res.end("Not found");
@@ -59,7 +94,10 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     if (req.url?.startsWith("/socket.io/")) return;
     handler(req, res);
   });
-  const realtime = attachRealtime(httpServer, { games, log }, { corsOrigin: opts.corsOrigin });
+  const tvOpts = opts.tv ?? process.env.TV !== "0";
+  const tv = tvOpts ? new TvLoop(games, { log, ...(typeof tvOpts === "object" ? tvOpts : {}) }) : null;
+  const realtime = attachRealtime(httpServer, { games, log, tv }, { corsOrigin: opts.corsOrigin, limiter, adapter: redis?.adapter });
+  if (redis) wireCluster(realtime.io, games, log);
   const port = opts.port ?? Number.parseInt(process.env.PORT ?? "3000", 10);
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
@@ -70,6 +108,7 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
   });
   const actual = (httpServer.address() as AddressInfo).port;
   if (opts.resume ?? true) await games.resumeAll();
+  if (tv) await tv.start().catch((err) => log.error({ err }, "TV: could not start"));
   let closing: Promise<void> | null = null;
   return {
     httpServer,
@@ -77,13 +116,16 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     db,
     ai,
     io: realtime.io,
+    tv,
     port: actual,
     url: `http://${opts.host && opts.host !== "0.0.0.0" && opts.host !== "::" ? opts.host : "127.0.0.1"}:${actual}`,
     close() {
       closing ??= (async () => {
+        tv?.stop();
         await games.close();
         await realtime.close(); // also closes the HTTP server
         await ai.close();
+        await redis?.close();
         await db.$disconnect();
       })();
       return closing;

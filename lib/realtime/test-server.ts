@@ -29,7 +29,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     dbFile = path.join(tmp, "test.db");
   }
   if (!fs.existsSync(dbFile)) await applyMigrationsDirectly(dbFile);
-  const srv = await startGameServer({ host: "127.0.0.1", aiThreads: 1, ...opts, dbFile, port: opts.port ?? 0 });
+  // No TV unless asked for (opts.tv, or env TV=1): it would slow every other test down.
+  const srv = await startGameServer({ host: "127.0.0.1", aiThreads: 1, ...opts, tv: opts.tv ?? process.env.TV === "1", dbFile, port: opts.port ?? 0 });
   const close = srv.close;
   return {
     ...srv,

@@ -1,0 +1,16 @@
+import type { Metadata } from "next";
+import { GameView } from "@/components/GameView";
+
+export const metadata: Metadata = { title: "Game" };
+
+export default async function GamePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { id } = await params;
+  const sp = await searchParams;
+  return <GameView key={id} gameId={id} watchOnly={sp.watch !== undefined} />;
+}

@@ -1,0 +1,29 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import "./globals.css";
+import { Nav } from "@/components/Nav";
+import { ToastProvider } from "@/components/Toast";
+
+export const metadata: Metadata = {
+  title: { default: "Gomoku Arena", template: "%s · Gomoku Arena" },
+  description: "Play gomoku online against a strong AI or a friend, and watch live games.",
+};
+
+export const viewport: Viewport = {
+  themeColor: "#f3efe6",
+  width: "device-width",
+  initialScale: 1,
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen">
+        <ToastProvider>
+          <Nav />
+          <main className="mx-auto max-w-6xl px-3 py-5 sm:px-4 sm:py-8">{children}</main>
+        </ToastProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,12 @@
+import type { Metadata } from "next";
+import { ImportReplay } from "@/components/replay/ImportReplay";
+
+export const metadata: Metadata = { title: "Imported game" };
+
+export default async function ImportedReplayPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const sp = await searchParams;
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(sp)) if (typeof v === "string" && k !== "ply") q.set(k, v);
+  const ply = typeof sp.ply === "string" && /^\d+$/.test(sp.ply) ? Number(sp.ply) : null;
+  return <ImportReplay query={q.toString()} initialPly={ply} />;
+}

@@ -1,0 +1,272 @@
+// npm run bench:load -- [--rooms 2000] [--spectators 10000] [--duration 30] [--ai 0]
+//                        [--interval 2000] [--workers 4] [--ramp 600] [--size 19] [--json]
+//
+// Starts the real game server (no Next, production mode, a fresh SQLite file unless DATABASE_URL
+// is set) as a process of its own and drives it from separate client processes over loopback:
+// `rooms` human-vs-human games, each making one move every `interval` ms, and `spectators`
+// watchers spread over the rooms, every connection a socket.io-client websocket. With --ai N,
+// N AI-vs-AI games search back to back on N worker threads (N concurrent searches).
+// Prints progress while it runs, then: connections held, moves/s, move-to-opponent latency
+// p50/p99 (and to spectators), the server's event-loop delay p99 (monitorEventLoopDelay), RSS.
+import { fork, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { io, type Socket } from "socket.io-client";
+import { applyMigrationsDirectly } from "../lib/db/client";
+import { isPostgresUrl } from "../lib/db/provider";
+import { percentile } from "./load/cells";
+import type { WorkerConfig, WorkerReport } from "./load/worker";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+function flags() {
+  const a = process.argv.slice(2);
+  const get = (name: string, def: number) => {
+    const i = a.indexOf(`--${name}`);
+    if (i < 0) return def;
+    const v = Number(a[i + 1]);
+    if (!Number.isFinite(v) || v < 0) throw new Error(`--${name} wants a number`);
+    return v;
+  };
+  if (a.includes("--help") || a.includes("-h")) {
+    console.log(fs.readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n").filter((l) => l.startsWith("//")).join("\n").replace(/^\/\/ ?/gm, ""));
+    process.exit(0);
+  }
+  return {
+    rooms: get("rooms", 2000),
+    spectators: get("spectators", 10_000),
+    duration: get("duration", 30),
+    ai: get("ai", 0),
+    interval: get("interval", 2000),
+    workers: Math.max(1, get("workers", 4)),
+    ramp: get("ramp", 600),
+    size: get("size", 19),
+    aiTimeMs: get("ai-time", 3000),
+    json: a.includes("--json"),
+  };
+}
+
+const f = flags();
+const log = (s: string) => process.stderr.write(s + "\n");
+const children: ChildProcess[] = [];
+let tmpDir: string | null = null;
+const cleanup = () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+  if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+};
+process.on("exit", cleanup);
+for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => process.exit(130));
+
+// ---- the server
+let dbEnv: Record<string, string> = {};
+if (isPostgresUrl(process.env.DATABASE_URL)) {
+  dbEnv = { DATABASE_URL: process.env.DATABASE_URL! };
+  log(`[bench] database: ${process.env.DATABASE_URL} (must be migrated)`);
+} else {
+  tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "gomoku-bench-"));
+  const file = path.join(tmpDir, "bench.db");
+  await applyMigrationsDirectly(file);
+  dbEnv = { DATABASE_FILE: file };
+}
+const server = fork(path.join(here, "load", "server.ts"), [], {
+  // BENCH_PROF=<dir>: write a CPU profile of the server there (node --cpu-prof).
+  execArgv: ["--import", "tsx", ...(process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [])],
+  env: {
+    ...process.env,
+    ...dbEnv,
+    NODE_ENV: "production",
+    PORT: "0",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    RATE_LIMITS: "off",
+    AI_THREADS: String(Math.max(1, f.ai)),
+    AI_PAUSE_MS: "0",
+    TV: "0",
+  },
+  stdio: ["ignore", "pipe", "inherit", "ipc"],
+});
+children.push(server);
+const url = await new Promise<string>((resolve, reject) => {
+  let out = "";
+  server.stdout!.on("data", (d: Buffer) => {
+    out += d.toString();
+    const m = /READY (\S+)/.exec(out);
+    if (m) resolve(m[1]);
+  });
+  server.once("exit", (code) => reject(new Error(`server exited (${code})`)));
+});
+const loadBefore = os.loadavg()[0];
+log(`[bench] server ${url} (pid ${server.pid}); ${f.rooms} rooms, ${f.spectators} spectators, ${f.workers} client processes, a move every ${f.interval} ms per room, ${f.ai} AI searches`);
+
+async function stats(reset = false) {
+  const r = await fetch(`${url}/__bench/stats${reset ? "?reset=1" : ""}`);
+  return (await r.json()) as {
+    connections: number;
+    rssMB: number;
+    heapMB: number;
+    loop: { p50: number; p99: number; max: number; mean: number };
+    cpuPct: number;
+    serverMoveMs: { p50: number; p99: number; count: number };
+  };
+}
+
+// ---- the clients
+const reports = new Map<number, WorkerReport>();
+let lat: number[] = [];
+let specLat: number[] = [];
+let moves = 0;
+let errors = 0;
+const errorCodes: Record<string, number> = {};
+let measuring = false;
+const workers: ChildProcess[] = [];
+for (let i = 0; i < f.workers; i++) {
+  const share = (n: number) => Math.floor(n / f.workers) + (i < n % f.workers ? 1 : 0);
+  const w = fork(path.join(here, "load", "worker.ts"), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  children.push(w);
+  workers.push(w);
+  w.on("message", (m: WorkerReport) => {
+    if (m.type !== "report") return;
+    reports.set(m.id, m);
+    if (measuring) {
+      lat.push(...m.lat);
+      specLat.push(...m.specLat);
+      moves += m.moves;
+      errors += m.errors;
+      for (const [k, v] of Object.entries(m.errorCodes)) errorCodes[k] = (errorCodes[k] ?? 0) + v;
+    } else {
+      errors += m.errors;
+      for (const [k, v] of Object.entries(m.errorCodes)) errorCodes[k] = (errorCodes[k] ?? 0) + v;
+    }
+  });
+  const config: WorkerConfig = {
+    id: i,
+    url,
+    rooms: share(f.rooms),
+    spectators: share(f.spectators),
+    moveIntervalMs: f.interval,
+    rampPerSec: Math.max(1, f.ramp / f.workers),
+    size: f.size,
+  };
+  w.send({ type: "start", config });
+}
+const sum = (k: "connected" | "rooms" | "spectators") => [...reports.values()].reduce((n, r) => n + r[k], 0);
+
+// ---- AI searches: N AI-vs-AI games on N threads, searching back to back
+let aiSocket: Socket | null = null;
+let aiGames = 0;
+async function startAi() {
+  if (!f.ai) return;
+  aiSocket = io(url, { transports: ["websocket"], forceNew: true });
+  await new Promise<void>((r) => aiSocket!.once("connect", () => r()));
+  const one = async () => {
+    const r: any = await aiSocket!.timeout(10_000).emitWithAck("game:createAiMatch", {
+      size: 15,
+      rule: "freestyle",
+      black: { timeMs: f.aiTimeMs },
+      white: { timeMs: f.aiTimeMs },
+    });
+    if (!r.ok) throw new Error(`AI match: ${r.error.code}`);
+    aiGames++;
+    await aiSocket!.timeout(10_000).emitWithAck("game:join", { gameId: r.gameId });
+  };
+  aiSocket.on("game:state", (s: any) => {
+    if (s.status === "finished" && s.kind === "ava") void one().catch((e) => log(String(e)));
+  });
+  for (let i = 0; i < f.ai; i++) await one();
+}
+
+// ---- ramp
+const rampStart = Date.now();
+const total = f.rooms * 2 + f.spectators;
+while ([...reports.values()].filter((r) => r.phase === "ready").length < f.workers) {
+  await new Promise((r) => setTimeout(r, 2000));
+  const s = await stats().catch(() => null);
+  log(
+    `[ramp ${Math.round((Date.now() - rampStart) / 1000)}s] client connections ${sum("connected")}/${total}, rooms ${sum("rooms")}/${f.rooms}, spectators ${sum("spectators")}/${f.spectators}` +
+      (s ? `; server: ${s.connections} conns, RSS ${s.rssMB} MB, loop p99 ${s.loop.p99} ms, CPU ${s.cpuPct}%` : "") +
+      (errors ? `; errors ${errors} ${JSON.stringify(errorCodes)}` : ""),
+  );
+  await stats(true).catch(() => null);
+  if (server.exitCode !== null) throw new Error("the server died");
+}
+const rampSec = (Date.now() - rampStart) / 1000;
+log(`[bench] ramp done in ${rampSec.toFixed(1)} s`);
+await startAi();
+if (f.ai) await new Promise((r) => setTimeout(r, 1500)); // the searches get going
+
+// ---- run
+for (const w of workers) w.send({ type: "go" });
+await new Promise((r) => setTimeout(r, Math.min(3000, f.interval * 1.5))); // warm-up: every room moving
+lat = [];
+specLat = [];
+moves = 0;
+measuring = true;
+await stats(true);
+const runStart = Date.now();
+let lastMoves = 0;
+const loopP99s: number[] = [];
+const serverP99s: number[] = [];
+const serverP50s: number[] = [];
+let peakRss = 0;
+let lastStats: Awaited<ReturnType<typeof stats>> | null = null;
+while (Date.now() - runStart < f.duration * 1000) {
+  await new Promise((r) => setTimeout(r, 2000));
+  const s = await stats(true);
+  lastStats = s;
+  loopP99s.push(s.loop.p99);
+  serverP99s.push(s.serverMoveMs.p99);
+  serverP50s.push(s.serverMoveMs.p50);
+  peakRss = Math.max(peakRss, s.rssMB);
+  const el = (Date.now() - runStart) / 1000;
+  const recent = lat.slice(-Math.max(1, moves - lastMoves));
+  lastMoves = moves;
+  log(
+    `[run ${el.toFixed(0)}s] conns ${s.connections}, moves/s ${(moves / el).toFixed(0)}, latency p50 ${percentile(recent.slice(), 50).toFixed(1)} ms p99 ${percentile(recent.slice(), 99).toFixed(1)} ms, ` +
+      `server move p50 ${s.serverMoveMs.p50} p99 ${s.serverMoveMs.p99} ms, loop p99 ${s.loop.p99} ms (max ${s.loop.max}), RSS ${s.rssMB} MB (heap ${s.heapMB}), server CPU ${s.cpuPct}%` + (errors ? `, errors ${errors} ${JSON.stringify(errorCodes)}` : ""),
+  );
+}
+const runSec = (Date.now() - runStart) / 1000;
+measuring = false;
+for (const w of workers) w.send({ type: "stop" });
+await new Promise((r) => setTimeout(r, 500));
+
+const result = {
+  rooms: sum("rooms"),
+  spectators: sum("spectators"),
+  connectionsHeld: lastStats?.connections ?? 0,
+  aiSearches: f.ai,
+  aiGames,
+  durationSec: Math.round(runSec),
+  rampSec: Math.round(rampSec),
+  movesPerSec: Math.round(moves / runSec),
+  moves,
+  latencyMs: { p50: +percentile(lat.slice(), 50).toFixed(1), p99: +percentile(lat.slice(), 99).toFixed(1), max: +percentile(lat.slice(), 100).toFixed(1) },
+  spectatorLatencyMs: { p50: +percentile(specLat.slice(), 50).toFixed(1), p99: +percentile(specLat.slice(), 99).toFixed(1) },
+  serverMoveMs: { p50MedianWindow: percentile(serverP50s.slice(), 50), p99MedianWindow: percentile(serverP99s.slice(), 50), p99WorstWindow: Math.max(...serverP99s) },
+  loopLagP99Ms: { worstWindow: Math.max(...loopP99s), medianWindow: percentile(loopP99s.slice(), 50) },
+  rssMB: { last: lastStats?.rssMB ?? 0, peak: peakRss },
+  errors,
+  errorCodes,
+  /** The machine's 1-minute load average before and after: other work on the machine skews everything. */
+  loadAverage: { before: +loadBefore.toFixed(2), after: +os.loadavg()[0].toFixed(2), cores: os.cpus().length },
+};
+(aiSocket as Socket | null)?.disconnect();
+server.kill("SIGTERM");
+await new Promise((r) => {
+  const t = setTimeout(r, 5000);
+  server.once("exit", () => (clearTimeout(t), r(null)));
+});
+if (f.json) console.log(JSON.stringify(result));
+else {
+  console.log(`
+rooms ${result.rooms}, spectators ${result.spectators}, connections held ${result.connectionsHeld}, AI searches ${f.ai}
+moves/s ${result.movesPerSec} (${moves} in ${result.durationSec} s)
+move-to-opponent latency  p50 ${result.latencyMs.p50} ms  p99 ${result.latencyMs.p99} ms  max ${result.latencyMs.max} ms
+move-to-spectator latency p50 ${result.spectatorLatencyMs.p50} ms  p99 ${result.spectatorLatencyMs.p99} ms
+server's time per move (validate, commit, broadcast; 2 s windows) p50 ${result.serverMoveMs.p50MedianWindow} ms, p99 median ${result.serverMoveMs.p99MedianWindow} ms, worst ${result.serverMoveMs.p99WorstWindow} ms
+server event-loop delay p99 (2 s windows): worst ${result.loopLagP99Ms.worstWindow} ms, median ${result.loopLagP99Ms.medianWindow} ms
+server RSS ${result.rssMB.last} MB (peak ${result.rssMB.peak} MB); ramp ${result.rampSec} s; errors ${errors} ${errors ? JSON.stringify(errorCodes) : ""}
+machine load average ${result.loadAverage.before} before, ${result.loadAverage.after} after (${result.loadAverage.cores} cores)`);
+}
+process.exit(0);

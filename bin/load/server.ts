@@ -1,0 +1,72 @@
+// The server under load (npm run bench:load starts it): the real game server without Next, in
+// production mode, no TV, no rate limits (every client is 127.0.0.1), plus GET /__bench/stats:
+// event-loop delay (monitorEventLoopDelay, beyond its 2 ms sampling interval), memory, connections, CPU. `?reset=1` starts a new
+// measuring window. Never part of the real server (server.ts has no such route).
+// Settings: PORT, DATABASE_FILE or DATABASE_URL (migrated), REDIS_URL, AI_THREADS, AI_PAUSE_MS,
+// BENCH_AI_NICE=1 (AI worker threads at nice 19: ./nice-engine.ts).
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { startGameServer } from "../../lib/realtime/server";
+
+// The histogram records whole timer intervals (resolution + delay): the delay is the value minus
+// the resolution.
+const RESOLUTION_MS = 2;
+const loop = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+loop.enable();
+let cpu = process.cpuUsage();
+let takeMoveStats: (reset: boolean) => { p50: number; p99: number; count: number } = () => ({ p50: 0, p99: 0, count: 0 });
+let cpuAt = performance.now();
+
+const srv = await startGameServer({
+  port: Number.parseInt(process.env.PORT ?? "0", 10),
+  host: process.env.HOST ?? "127.0.0.1",
+  tv: false,
+  ...(process.env.BENCH_AI_NICE === "1" ? { engineModule: new URL("./nice-engine.ts", import.meta.url).pathname } : {}),
+  requestHandler: (req, res) => {
+    if (!req.url?.startsWith("/__bench/stats")) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
+    const mem = process.memoryUsage();
+    const now = performance.now();
+    const used = process.cpuUsage(cpu);
+    const ms = (ns: number) => Math.max(0, Math.round(ns / 1e4 - RESOLUTION_MS * 100) / 100);
+    const body = {
+      connections: srv.io.engine.clientsCount,
+      rssMB: Math.round(mem.rss / 1048576),
+      heapMB: Math.round(mem.heapUsed / 1048576),
+      loop: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max), mean: ms(loop.mean), samples: loop.count },
+      cpuPct: Math.round(((used.user + used.system) / 1000 / (now - cpuAt)) * 100),
+      serverMoveMs: takeMoveStats(req.url.includes("reset=1")),
+    };
+    if (req.url.includes("reset=1")) {
+      loop.reset();
+      cpu = process.cpuUsage();
+      cpuAt = now;
+    }
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify(body));
+  },
+});
+// Time the game service takes per move (validate, commit, broadcast): the server's share of the latency.
+let moveMs: number[] = [];
+const move = srv.games.move.bind(srv.games);
+srv.games.move = async (input) => {
+  const t = performance.now();
+  try {
+    return await move(input);
+  } finally {
+    if (moveMs.length < 200_000) moveMs.push(performance.now() - t);
+  }
+};
+const pct = (xs: number[], p: number) => (xs.length ? xs[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] : 0);
+takeMoveStats = (reset) => {
+  const xs = moveMs.slice().sort((a, b) => a - b);
+  if (reset) moveMs = [];
+  return { p50: Math.round(pct(xs, 50) * 100) / 100, p99: Math.round(pct(xs, 99) * 100) / 100, count: xs.length };
+};
+console.log(`READY ${srv.url}`);
+const stop = () => void srv.close().finally(() => process.exit(0));
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+process.on("disconnect", stop);

@@ -1,0 +1,56 @@
+// Gomocup brain: speaks the Gomocup protocol on stdin/stdout (see bin/pbrain/protocol.ts).
+//   tsx bin/pbrain.ts [--depth N] [--nodes N] [--time-scale F] [--engine arena|simple] [--quiet]
+// or bin/pbrain-gomoku-arena with the same options. The same settings can come from the
+// environment: GOMOKU_ARENA_DEPTH, GOMOKU_ARENA_NODES, GOMOKU_ARENA_TIME_SCALE, GOMOKU_ARENA_ENGINE.
+import { writeSync } from "node:fs";
+import { LineSplitter } from "./pbrain/lines";
+import { parseBrainOptions } from "./pbrain/options";
+import { type Brain, PbrainSession } from "./pbrain/protocol";
+import { simpleBrain } from "./pbrain/simple-brain";
+
+function say(line: string): void {
+  // Synchronous write: every line reaches the manager before we think again (the protocol's flush).
+  const buf = Buffer.from(line + "\n");
+  let off = 0;
+  while (off < buf.length) {
+    try {
+      off += writeSync(1, buf, off);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "EAGAIN") continue;
+      if ((e as NodeJS.ErrnoException).code === "EPIPE") process.exit(0);
+      throw e;
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  let opts;
+  try {
+    opts = parseBrainOptions(process.argv.slice(2), process.env);
+  } catch (e) {
+    process.stderr.write(`pbrain: ${(e as Error).message}\n`);
+    process.exit(2);
+  }
+  const brain: Brain = opts.engine === "simple" ? simpleBrain : (await import("../engine/index")).think;
+  const session = new PbrainSession({
+    brain,
+    limits: { maxDepth: opts.maxDepth, maxNodes: opts.maxNodes },
+    timeScale: opts.timeScale,
+    messages: opts.messages,
+  });
+  const splitter = new LineSplitter();
+  const handle = (line: string) => {
+    for (const out of session.feed(line)) say(out);
+    if (session.ended) process.exit(0);
+  };
+  process.stdin.setEncoding("utf8");
+  process.stdin.on("data", (chunk: string) => {
+    for (const line of splitter.push(chunk)) handle(line);
+  });
+  process.stdin.on("end", () => {
+    for (const line of splitter.end()) handle(line);
+    process.exit(0);
+  });
+}
+
+void main();

@@ -1,0 +1,52 @@
+"use client";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+const LINKS = [
+  { href: "/", label: "Play" },
+  { href: "/tv", label: "Watch" },
+  { href: "/games", label: "Games" },
+  { href: "/learn", label: "Learn" },
+];
+
+export function Nav() {
+  const path = usePathname();
+  const active = (href: string) => (href === "/" ? path === "/" || path.startsWith("/game/") : path.startsWith(href));
+  return (
+    <header className="border-b border-line bg-card/80 backdrop-blur">
+      <nav className="mx-auto flex max-w-6xl items-center gap-0.5 overflow-x-auto px-3 py-2.5 sm:gap-4 sm:px-4" aria-label="Main">
+        <Link href="/" className="mr-1 flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight sm:mr-6">
+          <Logo />
+          <span className="hidden sm:inline">
+            Gomoku<span className="text-accent">Arena</span>
+          </span>
+        </Link>
+        {LINKS.map((l) => (
+          <Link
+            key={l.href}
+            href={l.href}
+            aria-current={active(l.href) ? "page" : undefined}
+            className={`shrink-0 rounded-md px-2.5 py-1.5 text-sm font-semibold transition-colors sm:px-3 ${
+              active(l.href) ? "bg-wood/40 text-ink" : "text-muted hover:bg-wood/20 hover:text-ink"
+            }`}
+          >
+            {l.label}
+          </Link>
+        ))}
+      </nav>
+    </header>
+  );
+}
+
+function Logo() {
+  return (
+    <svg width="26" height="26" viewBox="0 0 26 26" aria-hidden="true">
+      <rect width="26" height="26" rx="6" fill="#deb96f" />
+      <path d="M6.5 3v20M13 3v20M19.5 3v20M3 6.5h20M3 13h20M3 19.5h20" stroke="#5b4322" strokeWidth="1" />
+      <circle cx="6.5" cy="19.5" r="3.6" fill="#1a1a1a" />
+      <circle cx="13" cy="13" r="3.6" fill="#1a1a1a" />
+      <circle cx="19.5" cy="6.5" r="3.6" fill="#1a1a1a" />
+      <circle cx="19.5" cy="13" r="3.6" fill="#fafafa" stroke="#999" strokeWidth=".6" />
+    </svg>
+  );
+}

@@ -1,0 +1,93 @@
+// Helpers for the play specs: reading the board from the DOM and creating games from the lobby.
+import { expect, type Page } from "@playwright/test";
+
+export interface Cell {
+  label: string;
+  stone: number; // 0 empty, 1 black, 2 white
+  x: number;
+  y: number;
+}
+
+/** Every point of the board as the page shows it (data-testid="pt-<label>", data-stone). */
+export async function readBoard(page: Page): Promise<{ size: number; cells: Cell[] }> {
+  const board = page.getByTestId("board");
+  const size = Number(await board.getAttribute("data-size"));
+  const raw = await board.locator('[data-testid^="pt-"]').evaluateAll((els) =>
+    els.map((e) => ({ label: e.getAttribute("data-testid")!.slice(3), stone: Number(e.getAttribute("data-stone")) })),
+  );
+  const letters = "abcdefghijklmnopqrs";
+  const cells = raw.map((c) => ({ ...c, x: letters.indexOf(c.label[0]), y: size - Number(c.label.slice(1)) }));
+  return { size, cells };
+}
+
+/**
+ * A simple but not silly move for `me`: win if possible, else block the opponent's four, else the
+ * empty point that extends my longest line, nearest the centre. Good enough to make a real game.
+ */
+export function chooseMove(size: number, cells: Cell[], me: 1 | 2): Cell {
+  const at = (x: number, y: number) => (x < 0 || y < 0 || x >= size || y >= size ? -1 : cells[y * size + x]?.stone);
+  const byXY = new Map(cells.map((c) => [c.y * size + c.x, c]));
+  const run = (x: number, y: number, color: number) => {
+    let best = 0;
+    for (const [dx, dy] of [[1, 0], [0, 1], [1, 1], [1, -1]]) {
+      let n = 1;
+      for (const s of [1, -1]) {
+        let i = x + dx * s;
+        let j = y + dy * s;
+        while (at(i, j) === color) {
+          n++;
+          i += dx * s;
+          j += dy * s;
+        }
+      }
+      best = Math.max(best, n);
+    }
+    return best;
+  };
+  const opp = me === 1 ? 2 : 1;
+  const c = (size - 1) / 2;
+  let best: Cell | null = null;
+  let bestScore = -Infinity;
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) {
+      const cell = byXY.get(y * size + x)!;
+      if (cell.stone !== 0) continue;
+      const mine = run(x, y, me);
+      const theirs = run(x, y, opp);
+      let score = mine >= 5 ? 1e6 : theirs >= 5 ? 1e5 : mine * 100 + theirs * 90;
+      score -= Math.abs(x - c) + Math.abs(y - c);
+      if (score > bestScore) {
+        bestScore = score;
+        best = cell;
+      }
+    }
+  if (!best) throw new Error("the board is full");
+  return best;
+}
+
+export type LobbyOptions = { size?: 11 | 15 | 19; aiSeconds?: string; color?: "black" | "white" };
+
+/** Creates a game against the AI from the lobby and waits for the game page. */
+export async function playAi(page: Page, o: LobbyOptions = {}) {
+  await page.goto("/");
+  const form = page.getByTestId("form-ai");
+  await form.getByText(`${o.size ?? 11}×${o.size ?? 11}`, { exact: true }).click();
+  if (o.color === "white") await form.getByText(/White · AI first/).click();
+  await form.getByTestId("ai-time").selectOption({ label: o.aiSeconds ?? "0.2 s (quick)" });
+  await form.getByRole("button", { name: "Play the AI" }).click();
+  await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
+  await expect(page.getByTestId("board")).toBeVisible();
+}
+
+/** Moves on the list, in order, as labels. */
+export async function moveLabels(page: Page): Promise<string[]> {
+  return page.getByTestId("move-list").locator('[data-testid^="move-"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-label")!));
+}
+
+/** Waits until it is my turn (returns true) or the game is over (false). */
+export async function waitMyTurnOrEnd(page: Page, timeout = 60_000): Promise<boolean> {
+  const mine = page.locator('[data-testid="status"][data-my-turn="true"]');
+  const over = page.getByTestId("result-banner");
+  await expect(mine.or(over)).toBeVisible({ timeout });
+  return !(await over.isVisible());
+}

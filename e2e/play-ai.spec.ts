@@ -1,0 +1,98 @@
+// A person plays the AI in real Chromium against the production server: a whole game on 11×11 at
+// 0.2 s per move; the AI's live search, takeback and resign with a 1 s AI.
+import { expect, test } from "@playwright/test";
+import { chooseMove, moveLabels, playAi, readBoard, waitMyTurnOrEnd } from "./helpers";
+
+const SCORE = /^([+-]?\d+|0|win in \d+|loss in \d+)$/;
+
+test("plays a whole game against the AI on 11×11 until the result banner shows", async ({ page }) => {
+  test.setTimeout(180_000);
+  await playAi(page, { size: 11, aiSeconds: "0.2 s (quick)", color: "black" });
+  await expect(page.getByTestId("game")).toHaveAttribute("data-my-color", "1");
+  await expect(page.getByTestId("player-white")).toContainText("AI · 0.2 s");
+
+  let myMoves = 0;
+  for (let turn = 0; turn < 70; turn++) {
+    if (!(await waitMyTurnOrEnd(page))) break;
+    const before = (await moveLabels(page)).length;
+    const { size, cells } = await readBoard(page);
+    const pick = chooseMove(size, cells, 1);
+    await page.getByTestId(`pt-${pick.label}`).click();
+    myMoves++;
+    // My stone is on the board and on the list as the next ply.
+    await expect(page.getByTestId(`pt-${pick.label}`)).toHaveAttribute("data-stone", "1");
+    await expect(page.getByTestId(`move-${before + 1}`)).toHaveAttribute("data-label", pick.label);
+  }
+
+  const banner = page.getByTestId("result-banner");
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText(/You win!|You lose|Draw/);
+  await expect(page.getByTestId("status")).toHaveText("Game over");
+  expect(myMoves).toBeGreaterThanOrEqual(4);
+
+  // The list holds every ply; each AI move carries its score, the human's none.
+  const labels = await moveLabels(page);
+  expect(labels.length).toBeGreaterThanOrEqual(2 * myMoves - 1);
+  const { cells } = await readBoard(page);
+  expect(cells.filter((c) => c.stone !== 0).length).toBe(labels.length);
+  for (let ply = 1; ply <= labels.length; ply++) {
+    const move = page.getByTestId(`move-${ply}`);
+    const score = page.getByTestId(`score-${ply}`);
+    if (ply % 2 === 0) {
+      await expect(move).toHaveAttribute("data-by", "engine");
+      await expect(score).toHaveText(SCORE);
+      await expect(score).toHaveAttribute("title", /white's side/);
+    } else {
+      await expect(move).toHaveAttribute("data-by", "human");
+      await expect(score).toHaveCount(0);
+    }
+  }
+  if ((await banner.getAttribute("data-reason")) === "five") {
+    expect(await page.getByTestId("win-stone").count()).toBeGreaterThanOrEqual(5);
+  }
+  // The last move is marked.
+  await expect(page.getByTestId("last-move")).toHaveAttribute("data-label", labels[labels.length - 1]);
+  await expect(page.getByTestId("rematch")).toBeVisible();
+});
+
+test("shows the AI thinking, takes a move back, and resigns with a confirmation", async ({ page }) => {
+  await playAi(page, { size: 15, aiSeconds: "1 s", color: "white" });
+  await expect(page.getByTestId("game")).toHaveAttribute("data-my-color", "2");
+
+  // AI first (its opening move may come from no search at all).
+  await expect(page.getByTestId("move-1")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("score-1")).toHaveText(SCORE);
+
+  // My move; while the AI answers, its live search shows depth, score and PV.
+  expect(await waitMyTurnOrEnd(page)).toBe(true);
+  const { size, cells } = await readBoard(page);
+  const pick = chooseMove(size, cells, 2);
+  await page.getByTestId(`pt-${pick.label}`).click();
+  await expect(page.getByTestId("status")).toHaveText("AI is thinking…");
+  await expect(page.getByTestId("thinking")).toContainText(/depth \d+ · ([+-]?\d+|win in \d+|loss in \d+) · [a-o]\d+/);
+  await expect(page.getByTestId("move-3")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("thinking")).toHaveCount(0);
+
+  // Takeback removes my move and the AI's answer.
+  await page.getByTestId("takeback").click();
+  await expect(page.getByTestId("move-2")).toHaveCount(0);
+  await expect(page.getByTestId("move-1")).toBeVisible();
+  await expect(page.getByTestId(`pt-${pick.label}`)).toHaveAttribute("data-stone", "0");
+  expect(await waitMyTurnOrEnd(page)).toBe(true);
+
+  // Resign asks first; "No" keeps playing, "Yes" ends the game.
+  await page.getByTestId("resign").click();
+  await page.getByRole("button", { name: "No" }).click();
+  await expect(page.getByTestId("result-banner")).toHaveCount(0);
+  await page.getByTestId("resign").click();
+  await page.getByRole("button", { name: "Yes, resign" }).click();
+  const banner = page.getByTestId("result-banner");
+  await expect(banner).toContainText("You lose");
+  await expect(banner).toContainText("White resigned.");
+  await expect(banner).toHaveAttribute("data-result", "black");
+});
+
+test("an unknown game says so", async ({ page }) => {
+  await page.goto("/game/doesnotexist123");
+  await expect(page.getByTestId("load-error")).toBeVisible();
+});

@@ -1,0 +1,195 @@
+// VCT ("victory by continuous threats"): the attacker plays only fours and open threes, the
+// defender answers every three with ALL its defences (any point after which the attacker has no
+// open-four point left, and any four of its own). The tree is wider than VCF's but still narrow,
+// and it proves the wins by threes that a depth-limited search sees only much later.
+// Soundness (a found win is a real win) rests on the defence set being complete:
+//  - after an attacker four, the defender's only move is the five point (it has none of its own);
+//  - after an open three, a defender stone that does not leave the attacker without open-four
+//    points loses to the open four, unless it makes a four itself (those are all tried).
+// Failed positions are remembered per (position, attacker, depth) in a small table: a miss is
+// only ever a missed win, never a false one. Allocation-free after construction.
+import type { Board } from "./board";
+import * as P from "./patterns";
+import * as M from "./movegen";
+
+// Imported values are re-bound to local consts (see search.ts: getter calls under tsx/vitest).
+const { FIVE, FLEX4 } = P;
+const { L_OPEN_FOUR, L_THREE, findFives, makesFour, threatLevel } = M;
+
+const MAX_PLY = 96;
+const MAX_CAND = 48;
+const FAIL_BITS = 15;
+
+export class VctSolver {
+  /** The winning line's first moves from ply 0 (attacker, defender, …); seq[0] is the move to play. */
+  readonly seq = new Int16Array(MAX_PLY + 4);
+  nodes = 0;
+  stopped = false;
+  private maxNodes = 0;
+  private deadline = Infinity;
+  private readonly cand = new Int16Array(MAX_PLY * MAX_CAND);
+  private readonly candScore = new Int32Array(MAX_PLY * MAX_CAND);
+  private readonly tmp = new Int16Array(4);
+  private readonly failLo = new Uint32Array(1 << FAIL_BITS);
+  private readonly failHi = new Uint32Array(1 << FAIL_BITS);
+  private readonly failDepth = new Int8Array(1 << FAIL_BITS);
+
+  constructor(private readonly board: Board) {}
+
+  /**
+   * Does `attacker` (to move) win by continuous threats with at most `maxThreats` own moves?
+   * Returns an upper bound on the plies to the five (1 = five now), or 0 (none found in budget).
+   */
+  solve(attacker: number, maxThreats: number, maxNodes: number, deadline: number): number {
+    this.nodes = 0;
+    this.stopped = false;
+    this.maxNodes = maxNodes;
+    this.deadline = deadline;
+    this.failDepth.fill(0);
+    // Deepening on the number of threats: short wins first (the failure table carries over).
+    for (let d = 1; d <= maxThreats; d++) {
+      const r = this.attack(attacker, d, 0);
+      if (r > 0 || this.stopped) return r;
+    }
+    return 0;
+  }
+
+  private tick(): boolean {
+    this.nodes++;
+    if (this.nodes >= this.maxNodes) this.stopped = true;
+    else if ((this.nodes & 127) === 0 && globalThis.performance.now() >= this.deadline) this.stopped = true;
+    return this.stopped;
+  }
+
+  /** Attacker to move: plies to its five, or 0. */
+  private attack(att: number, depth: number, ply: number): number {
+    if (this.tick()) return 0;
+    const b = this.board;
+    const def = 3 - att;
+    const cnt = b.cnt;
+    const tmp = this.tmp;
+    if (cnt[att * 16 + FIVE] > 0) {
+      findFives(b, att, tmp);
+      this.seq[ply] = tmp[0];
+      return 1;
+    }
+    if (depth <= 0 || ply + 6 >= MAX_PLY) return 0;
+    const keyLo = (att === 1 ? b.hashLo : b.hashLo ^ 0x2c1b3c6d) >>> 0;
+    const keyHi = b.hashHi >>> 0;
+    const fi = keyLo & ((1 << FAIL_BITS) - 1);
+    if (this.failDepth[fi] >= depth && this.failLo[fi] === keyLo && this.failHi[fi] === keyHi) return 0;
+    const base = ply * MAX_CAND;
+    const cand = this.cand;
+    const cs = this.candScore;
+    let n = 0;
+    if (cnt[def * 16 + FIVE] > 0) {
+      // The defender threatens five: block it (a second five point cannot be stopped).
+      if (findFives(b, def, tmp) >= 2) return 0;
+      cand[base] = tmp[0];
+      n = 1;
+    } else {
+      // Only fours while the defender has an open three (it would answer a three with an open four).
+      const foursOnly = cnt[def * 16 + FLEX4] > 0;
+      const bc = b.boardCells;
+      for (let i = 0; i < bc.length && n < MAX_CAND; i++) {
+        const q = bc[i];
+        if (b.cells[q] !== 0 || b.near[q] === 0) continue;
+        const lvl = threatLevel(b, q, att);
+        if (lvl >= L_OPEN_FOUR) {
+          this.seq[ply] = q; // open four or double four: wins in 3
+          return 3;
+        }
+        if (lvl < L_THREE || (foursOnly && !makesFour(b, q, att))) continue;
+        cand[base + n] = q;
+        cs[base + n] = lvl * 100_000 + b.cellScore[q * 2 + att - 1] + b.cellScore[q * 2 + def - 1];
+        n++;
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      let bi = i;
+      for (let j = i + 1; j < n; j++) if (cs[base + j] > cs[base + bi]) bi = j;
+      const c = cand[base + bi];
+      cand[base + bi] = cand[base + i];
+      cs[base + bi] = cs[base + i];
+      cand[base + i] = c;
+      b.make(c, att as 1 | 2);
+      const r = this.defend(att, depth - 1, ply + 1);
+      b.undo();
+      if (r > 0) {
+        this.seq[ply] = c;
+        return r + 1;
+      }
+      if (this.stopped) return 0;
+    }
+    this.failLo[fi] = keyLo;
+    this.failHi[fi] = keyHi;
+    this.failDepth[fi] = depth;
+    return 0;
+  }
+
+  /** Defender to move after an attacker move: plies to the attacker's five, or 0 (it holds). */
+  private defend(att: number, depth: number, ply: number): number {
+    if (this.tick()) return 0;
+    const b = this.board;
+    const def = 3 - att;
+    const cnt = b.cnt;
+    const tmp = this.tmp;
+    if (cnt[def * 16 + FIVE] > 0) return 0; // it completes five first
+    if (cnt[att * 16 + FIVE] > 0) {
+      if (findFives(b, att, tmp) >= 2) return 2;
+      const f = tmp[0];
+      b.make(f, def as 1 | 2);
+      const r = this.attack(att, depth, ply + 1);
+      b.undo();
+      if (r > 0) this.seq[ply] = f;
+      return r > 0 ? r + 1 : 0;
+    }
+    if (cnt[att * 16 + FLEX4] === 0) return 0; // no threat: the initiative is lost
+    // Defences: the points of the line through one open-four point x (any defence must stop x),
+    // filtered to those that leave no open-four point at all; plus every four of the defender.
+    const bc = b.boardCells;
+    const sh = att === 1 ? 0 : 4;
+    let x = -1;
+    let dir = -1;
+    for (let i = 0; i < bc.length && x < 0; i++) {
+      const q = bc[i];
+      if (b.cells[q] !== 0 || b.near[q] === 0) continue;
+      for (let d = 0; d < 4; d++)
+        if (((b.pat[q * 4 + d] >> sh) & 15) === FLEX4) {
+          x = q;
+          dir = d;
+          break;
+        }
+    }
+    if (x < 0) return 0; // cannot happen (cnt says there is one); be safe
+    const base = ply * MAX_CAND;
+    const cand = this.cand;
+    let n = 0;
+    const o = b.dirs[dir];
+    for (let k = -5; k <= 5; k++) {
+      const q = x + k * o;
+      if (b.cells[q] !== 0 || makesFour(b, q, def)) continue; // fours come below
+      b.make(q, def as 1 | 2);
+      const holds = cnt[att * 16 + FLEX4] === 0;
+      b.undo();
+      if (holds && n < MAX_CAND) cand[base + n++] = q;
+    }
+    for (let i = 0; i < bc.length; i++) {
+      const q = bc[i];
+      if (b.cells[q] !== 0 || b.near[q] === 0 || !makesFour(b, q, def)) continue;
+      if (n >= MAX_CAND) return 0; // too many to try them all: no proof
+      cand[base + n++] = q;
+    }
+    if (n === 0) return 4; // any move, then the open four, a block, the five
+    let worst = 0;
+    for (let i = 0; i < n; i++) {
+      const r0 = cand[base + i];
+      b.make(r0, def as 1 | 2);
+      const r = this.attack(att, depth, ply + 1);
+      b.undo();
+      if (r === 0) return 0; // a defence holds (or the budget ran out)
+      if (r > worst) worst = r;
+    }
+    return worst + 1;
+  }
+}

@@ -1,0 +1,1 @@
+export { mcts, winRateValue, type MctsLimits } from "./mcts";

@@ -1,0 +1,39 @@
+// The engine's players behind one call: play(position, settings) → Analysis.
+//   alphabeta — engine/gomoku's think(): iterative-deepening PVS with threat search (the strongest);
+//   mcts      — engine/mcts: UCT Monte-Carlo tree search with pattern-guided playouts;
+//   casual    — engine/casual: expectimax against a partly random opponent (beatable on purpose).
+// Every player honours timeMs (wall clock) and is deterministic under node/iteration limits.
+import { think } from "./gomoku/think";
+import { mcts, type MctsLimits } from "./mcts/mcts";
+import { casual, type CasualLimits } from "./casual/casual";
+import type { Analysis, Position } from "./types";
+
+export const ALGOS = ["alphabeta", "mcts", "casual"] as const;
+export type Algo = (typeof ALGOS)[number];
+
+export const isAlgo = (a: unknown): a is Algo => typeof a === "string" && (ALGOS as readonly string[]).includes(a);
+
+/** Limits of every player plus the choice of player; options a player does not know are ignored. */
+export interface PlaySettings extends MctsLimits, CasualLimits {
+  /** Default alphabeta. */
+  algo?: Algo;
+}
+
+export function play(position: Position, settings: PlaySettings = {}): Analysis {
+  const { algo = "alphabeta", ...limits } = settings;
+  switch (algo) {
+    case "mcts":
+      return mcts(position, limits);
+    case "casual":
+      return casual(position, limits);
+    case "alphabeta":
+      return think(position, limits);
+    default:
+      throw new RangeError(`unknown algo ${String(algo)}`);
+  }
+}
+
+/** Backwards-compatible entry for modules loaded as an engine (lib/ai/worker): think = alpha-beta. */
+export { think };
+export { mcts, type MctsLimits } from "./mcts/mcts";
+export { casual, type CasualLimits } from "./casual/casual";

@@ -1,0 +1,47 @@
+"use client";
+// The browser's one socket.io connection (same origin as the page: server.ts hosts both),
+// and a promise-returning request helper for the acknowledged client → server events.
+import { io, type Socket } from "socket.io-client";
+import type { Ack, ClientToServer, ServerToClient } from "@/lib/protocol";
+
+export type GameSocket = Socket<ServerToClient, ClientToServer>;
+
+let socket: GameSocket | null = null;
+
+export function getSocket(): GameSocket {
+  if (typeof window === "undefined") throw new Error("getSocket() is browser-only");
+  if (!socket) {
+    socket = io({
+      transports: ["websocket", "polling"],
+      reconnectionDelay: 500,
+      reconnectionDelayMax: 4000,
+    }) as GameSocket;
+  }
+  return socket;
+}
+
+type Event = keyof ClientToServer;
+/** The acknowledgement type of an event, e.g. Ack<{ gameId: string; … }>. */
+export type AckOf<E extends Event> = Parameters<Parameters<ClientToServer[E]>[1]>[0];
+export type OkOf<E extends Event> = Extract<AckOf<E>, { ok: true }>;
+
+const TIMEOUT_MS = 10_000;
+
+/** Emits an event and resolves with its acknowledgement (a timeout becomes an error ack). */
+export function request<E extends Event>(event: E, payload: Parameters<ClientToServer[E]>[0]): Promise<AckOf<E>> {
+  const s = getSocket();
+  return new Promise((resolve) => {
+    // socket.io's typed emit cannot follow a generic event name; the payload/ack types are checked above.
+    (s.timeout(TIMEOUT_MS) as unknown as { emit: (e: string, p: unknown, cb: (err: unknown, ack: Ack) => void) => void }).emit(
+      event,
+      payload,
+      (err, ack) => {
+        if (err) {
+          resolve({ ok: false, error: { code: "INTERNAL", message: "The server did not answer in time. Check your connection." } } as AckOf<E>);
+        } else {
+          resolve(ack as AckOf<E>);
+        }
+      },
+    );
+  });
+}

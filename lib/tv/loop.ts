@@ -1,0 +1,238 @@
+// The TV: a never-ending stream of AI-vs-AI games that the server plays by itself, so /tv always has
+// something to show. On start it adopts the newest unfinished TV game (a restart loses nothing: the
+// game service has already resumed its AI turns) or starts one; when the game on air finishes it waits
+// a few seconds and starts the next, with varied engines, board and opening. A game that stops moving
+// (its AI failed for good) is left behind after a while. Every change is an event "current" with a
+// TvCurrent snapshot; lib/realtime pushes it to the sockets in the "tv" room.
+//
+// TV games are ordinary AI-vs-AI games made through the game service (createAiMatch), marked by their
+// id (lib/tv/ids). Nothing here writes the database.
+import { EventEmitter } from "node:events";
+import type { GameService } from "../games/service";
+import type { EngineSettings, GameStatus, TvCurrent } from "../protocol";
+import { log as rootLog, type Logger } from "../log";
+import { labOpening } from "../../engine/rules";
+import type { Rule, Stone } from "../../engine/types";
+import { TV_ID_PREFIX, isTvGameId } from "./ids";
+
+export interface TvMatch {
+  size: number;
+  rule: Rule;
+  opening: Stone[];
+  black: EngineSettings;
+  white: EngineSettings;
+}
+
+export interface TvOptions {
+  /** Pause between a finished TV game and the next (default 5000 ms). */
+  pauseMs?: number;
+  /** Engine time per move is picked within this range, ms (default [300, 1500]). */
+  timeMs?: [number, number];
+  /** Board sizes to pick from (default mostly 15, sometimes 13 or 19). */
+  sizes?: number[];
+  /** Chooses the n-th match (default pickTvMatch with the options above). */
+  next?: (n: number) => TvMatch;
+  /** No move or search progress for this long: leave the game and start another (default 60 s). */
+  stallMs?: number;
+  random?: () => number;
+  log?: Logger;
+}
+
+export const TV_OFF: TvCurrent = { enabled: false, gameId: null, status: null, number: 0, nextAt: null };
+
+const TIMES = [200, 300, 500, 800, 1000, 1500, 2000, 3000, 5000];
+
+/** A varied match: board, rule, engines (time per move, sometimes a depth cap) and a short opening. */
+export function pickTvMatch(rand: () => number, opts: Pick<TvOptions, "timeMs" | "sizes"> = {}): TvMatch {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.min(xs.length - 1, Math.floor(rand() * xs.length))];
+  const [lo, hi] = opts.timeMs ?? [300, 1500];
+  const times = TIMES.filter((t) => t >= lo && t <= hi);
+  const engine = (): EngineSettings => {
+    const e: EngineSettings = { algo: "alphabeta", timeMs: times.length ? pick(times) : Math.max(100, Math.min(10_000, lo)) };
+    if (rand() < 0.15) e.maxDepth = pick([4, 6, 8]);
+    return e;
+  };
+  const size = pick(opts.sizes ?? [15, 15, 15, 15, 13, 19]);
+  const rule: Rule = rand() < 0.2 ? "exact5" : "freestyle";
+  return { size, rule, opening: tvOpening(size, rand), black: engine(), white: engine() };
+}
+
+/** The lab's four stones, or 2–3 random stones near the centre (black, white, black). */
+export function tvOpening(size: number, rand: () => number): Stone[] {
+  if (rand() < 0.2) return labOpening(size);
+  const c = Math.floor(size / 2);
+  const taken = new Set<string>();
+  const stones: Stone[] = [];
+  const place = (x: number, y: number, color: 1 | 2) => {
+    taken.add(`${x},${y}`);
+    stones.push({ x, y, color });
+  };
+  const near = (x: number, y: number, r: number): { x: number; y: number } => {
+    for (let tries = 0; tries < 50; tries++) {
+      const nx = x + Math.floor(rand() * (2 * r + 1)) - r;
+      const ny = y + Math.floor(rand() * (2 * r + 1)) - r;
+      if (nx >= 0 && ny >= 0 && nx < size && ny < size && !taken.has(`${nx},${ny}`)) return { x: nx, y: ny };
+    }
+    for (let i = 0; i < size * size; i++) if (!taken.has(`${i % size},${Math.floor(i / size)}`)) return { x: i % size, y: Math.floor(i / size) };
+    return { x, y };
+  };
+  const b = near(c, c, 1);
+  place(b.x, b.y, 1);
+  const w = near(b.x, b.y, 1);
+  place(w.x, w.y, 2);
+  if (rand() < 0.5) {
+    const b2 = near(c, c, 2);
+    place(b2.x, b2.y, 1);
+  }
+  return stones;
+}
+
+export class TvLoop extends EventEmitter {
+  private readonly games: GameService;
+  private readonly log: Logger;
+  private readonly pauseMs: number;
+  private readonly stallMs: number;
+  private readonly next: (n: number) => TvMatch;
+  private gameId: string | null = null;
+  private status: GameStatus | null = null;
+  private number = 0;
+  private nextAt: Date | null = null;
+  private lastActivity = Date.now();
+  private timer: NodeJS.Timeout | null = null;
+  private watchdog: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private starting: Promise<void> | null = null;
+  private readonly unsubscribe: () => void;
+
+  constructor(games: GameService, opts: TvOptions = {}) {
+    super();
+    this.games = games;
+    this.log = (opts.log ?? rootLog).child({ part: "tv" });
+    this.pauseMs = opts.pauseMs ?? 5000;
+    this.stallMs = opts.stallMs ?? 60_000;
+    const rand = opts.random ?? Math.random;
+    this.next = opts.next ?? (() => pickTvMatch(rand, opts));
+
+    const onMoved = (e: { gameId: string; status: GameStatus }) => {
+      if (e.gameId !== this.gameId) return;
+      this.lastActivity = Date.now();
+      if (e.status === "finished") this.finished();
+    };
+    const onState = (s: { id: string; status: GameStatus }) => {
+      if (s.id === this.gameId && s.status === "finished") this.finished();
+    };
+    const onThinking = (t: { gameId: string }) => {
+      if (t.gameId === this.gameId) this.lastActivity = Date.now();
+    };
+    games.on("moved", onMoved);
+    games.on("state", onState);
+    games.on("thinking", onThinking);
+    this.unsubscribe = () => {
+      games.off("moved", onMoved);
+      games.off("state", onState);
+      games.off("thinking", onThinking);
+    };
+  }
+
+  override on(event: "current", fn: (c: TvCurrent) => void): this {
+    return super.on(event, fn);
+  }
+
+  /** Adopts the newest unfinished TV game, or starts one. */
+  async start(): Promise<void> {
+    const rows = await this.games.db.game.findMany({
+      where: { id: { startsWith: TV_ID_PREFIX }, status: "playing" },
+      orderBy: { createdAt: "desc" },
+      take: 5,
+      select: { id: true },
+    });
+    const adopt = rows.find((r) => isTvGameId(r.id));
+    if (adopt) {
+      this.gameId = adopt.id;
+      this.status = "playing";
+      this.number = 1;
+      this.lastActivity = Date.now();
+      this.log.info({ gameId: adopt.id }, "TV: adopted the unfinished game");
+      this.publish();
+    } else {
+      await this.startNext();
+    }
+    this.watchdog = setInterval(() => this.checkStall(), Math.min(5000, Math.max(500, this.stallMs / 4)));
+    this.watchdog.unref?.();
+  }
+
+  snapshot(): TvCurrent {
+    return { enabled: true, gameId: this.gameId, status: this.status, number: this.number, nextAt: this.nextAt ? this.nextAt.toISOString() : null };
+  }
+
+  /** Resolves once the next game has started (for tests): at once if one is on air. */
+  async whenPlaying(): Promise<string> {
+    while (!this.stopped) {
+      if (this.status === "playing" && this.gameId) return this.gameId;
+      await new Promise<void>((resolve) => this.once("current", () => resolve()));
+    }
+    throw new Error("TV stopped");
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.watchdog) clearInterval(this.watchdog);
+    this.timer = this.watchdog = null;
+    this.unsubscribe();
+  }
+
+  private finished(): void {
+    if (this.stopped || this.status === "finished" || this.timer) return;
+    this.status = "finished";
+    this.nextAt = new Date(Date.now() + this.pauseMs);
+    this.log.info({ gameId: this.gameId, pauseMs: this.pauseMs }, "TV: game over, next one soon");
+    this.publish();
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.startNext();
+    }, this.pauseMs);
+    this.timer.unref?.();
+  }
+
+  private startNext(): Promise<void> {
+    this.starting ??= (async () => {
+      try {
+        if (this.stopped) return;
+        const m = this.next(this.number + 1);
+        const { gameId } = await this.games.createAiMatch(m, { tv: true });
+        if (this.stopped) return;
+        this.gameId = gameId;
+        this.status = "playing";
+        this.number++;
+        this.nextAt = null;
+        this.lastActivity = Date.now();
+        this.log.info({ gameId, n: this.number, size: m.size, rule: m.rule, black: m.black, white: m.white }, "TV: new game");
+        this.publish();
+      } catch (err) {
+        this.log.error({ err }, "TV: could not start a game; retrying");
+        if (!this.stopped) {
+          this.timer = setTimeout(() => {
+            this.timer = null;
+            void this.startNext();
+          }, Math.max(1000, this.pauseMs));
+          this.timer.unref?.();
+        }
+      } finally {
+        this.starting = null;
+      }
+    })();
+    return this.starting;
+  }
+
+  private checkStall(): void {
+    if (this.stopped || this.status !== "playing") return;
+    if (Date.now() - this.lastActivity < this.stallMs) return;
+    this.log.warn({ gameId: this.gameId }, "TV: the game stopped moving; starting another");
+    this.finished();
+  }
+
+  private publish(): void {
+    this.emit("current", this.snapshot());
+  }
+}

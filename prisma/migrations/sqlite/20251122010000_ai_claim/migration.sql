@@ -1,0 +1,5 @@
+-- AlterTable
+ALTER TABLE "Game" ADD COLUMN "aiClaimBy" TEXT;
+ALTER TABLE "Game" ADD COLUMN "aiClaimPly" INTEGER;
+ALTER TABLE "Game" ADD COLUMN "aiClaimUntil" DATETIME;
+

@@ -1,0 +1,197 @@
+// Match runner: adjudication and statistics (unit), brains that misbehave (fake processes),
+// and a tiny real match between two real brain processes through the CLI.
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { replay } from "../engine/rules";
+import { parseMoveString } from "../lib/notation";
+import { BrainProcess } from "../bin/match/brain-process";
+import { parseOpenings, readOpenings } from "../bin/match/openings";
+import { Referee } from "../bin/match/referee";
+import { type Player, runMatch } from "../bin/match/runner";
+import { eloFromScore, formatStats, matchStats } from "../bin/match/stats";
+
+describe("Referee", () => {
+  it("adjudicates five, occupied, off board, full board and the move cap", () => {
+    const r = new Referee(15, "freestyle");
+    const seq = [
+      [0, 0],
+      [0, 1],
+      [1, 0],
+      [1, 1],
+      [2, 0],
+      [2, 1],
+      [3, 0],
+      [3, 1],
+    ];
+    for (const [x, y] of seq) expect(r.play({ x, y })).toEqual({ kind: "ok" });
+    expect(r.play({ x: 3, y: 1 })).toEqual({ kind: "illegal", reason: "3,1 is occupied" });
+    expect(r.play({ x: 15, y: 1 }).kind).toBe("illegal");
+    expect(r.play({ x: 1.5, y: 1 }).kind).toBe("illegal");
+    const win = r.play({ x: 4, y: 0 });
+    expect(win.kind).toBe("win");
+    expect(win.kind === "win" && win.line.length).toBe(5);
+    expect(r.play({ x: 9, y: 9 }).kind).toBe("illegal"); // over
+
+    const cap = new Referee(15, "freestyle", 3);
+    cap.play({ x: 0, y: 0 });
+    cap.play({ x: 5, y: 5 });
+    expect(cap.play({ x: 9, y: 9 })).toEqual({ kind: "draw", reason: "move cap" });
+
+    // 5×5 filled without a five: columns in pairs of colours, shifted, so no line of five forms.
+    const full = new Referee(5, "freestyle");
+    const order: [number, number][] = [];
+    const blacks = new Set(["0,0", "0,1", "1,2", "1,3", "2,0", "2,1", "3,2", "3,3", "4,0", "4,1", "0,4", "2,4", "4,4"]);
+    const bs = [...blacks].map((s) => s.split(",").map(Number) as [number, number]);
+    const ws: [number, number][] = [];
+    for (let x = 0; x < 5; x++) for (let y = 0; y < 5; y++) if (!blacks.has(`${x},${y}`)) ws.push([x, y]);
+    expect(bs.length).toBe(13);
+    for (let i = 0; i < 25; i++) order.push(i % 2 === 0 ? bs[i / 2] : ws[(i - 1) / 2]);
+    const results = order.map(([x, y]) => full.play({ x, y }));
+    expect(results.slice(0, 24).every((r) => r.kind === "ok")).toBe(true);
+    expect(results[24]).toEqual({ kind: "draw", reason: "full board" });
+  });
+
+  it("knows exact five: an overline does not win", () => {
+    for (const rule of ["freestyle", "exact5"] as const) {
+      const r = new Referee(15, rule);
+      for (const x of [0, 1, 2, 4, 5]) {
+        r.play({ x, y: 0 });
+        r.play({ x, y: 5 + (x % 2) * 3 }); // white scattered
+      }
+      expect(r.play({ x: 3, y: 0 }).kind).toBe(rule === "freestyle" ? "win" : "ok");
+    }
+  });
+});
+
+describe("statistics", () => {
+  it("scores, margins and Elo", () => {
+    const even = matchStats({ wins: 10, draws: 0, losses: 10 });
+    expect(even.score).toBe(0.5);
+    expect(even.elo).toBeCloseTo(0);
+    expect(even.margin).toBeCloseTo(1.96 * Math.sqrt(0.25 / 20), 3);
+    const s = matchStats({ wins: 6, draws: 2, losses: 2 });
+    expect(s.score).toBeCloseTo(0.7);
+    expect(s.elo).toBeCloseTo(147.2, 0);
+    expect(s.eloMargin).toBeGreaterThan(0);
+    expect(eloFromScore(0.75)).toBeCloseTo(190.8, 0);
+    expect(eloFromScore(1)).toBe(Infinity);
+    const sweep = matchStats({ wins: 4, draws: 0, losses: 0 });
+    expect(sweep.margin).toBe(0);
+    expect(formatStats(sweep)).toMatch(/^\+4 =0 -0 {2}score 100\.0% ± 0\.0% \(95%\) {2}Elo \+inf/);
+    expect(formatStats(s)).toMatch(/^\+6 =2 -2 {2}score 70\.0% ± \d+\.\d% \(95%\) {2}Elo \+147 ± \d+$/);
+  });
+});
+
+describe("openings", () => {
+  it("reads the shipped 15×15 file and rejects bad lines", () => {
+    const list = readOpenings("bin/match/openings-15.txt", 15, "freestyle");
+    expect(list.length).toBeGreaterThanOrEqual(12);
+    for (const o of list) expect(o.length).toBeGreaterThanOrEqual(3);
+    expect(parseOpenings("# c\n\nh8 i9\r\nh8h9h10 # trailing\n", 15, "freestyle")).toHaveLength(2);
+    expect(() => parseOpenings("h8h8", 15, "freestyle")).toThrow(/line 1.*occupied/);
+    expect(() => parseOpenings("z9", 15, "freestyle")).toThrow(/line 1/);
+  });
+});
+
+// Fake brains: tiny node programs that speak just enough protocol to misbehave in one way.
+const dir = mkdtempSync(path.join(tmpdir(), "gomoku-fake-brains-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const FAKE = `
+const mode = process.argv[2]; let n = 0; let size = 15; const taken = new Set();
+const rl = require("readline").createInterface({ input: process.stdin });
+const free = () => { for (let i = 0; ; i++) { const k = (i % size) + "," + Math.floor(i / size); if (!taken.has(k)) { taken.add(k); return k; } } };
+const move = () => { n++;
+  if (mode === "crash" && n === 2) process.exit(3);
+  if (mode === "sleep" && n === 2) return;
+  if (mode === "illegal") return console.log("0,0");
+  if (mode === "junk" && n === 2) return console.log("I resign");
+  if (mode === "slow") { const k = free(); return setTimeout(() => console.log(k), 150); }
+  console.log(free()); };
+let board = false;
+rl.on("line", (l) => { l = l.trim(); const [c, a] = l.split(" ");
+  if (board) { if (l === "DONE") { board = false; move(); } else taken.add(l.split(",").slice(0, 2).join(",")); return; }
+  if (c === "START") { size = Number(a); console.log("OK"); }
+  else if (c === "RESTART") { taken.clear(); n = 0; console.log("OK"); }
+  else if (c === "BEGIN") move();
+  else if (c === "TURN") { taken.add(a); move(); }
+  else if (c === "BOARD") board = true;
+  else if (c === "END") process.exit(0); });
+`;
+writeFileSync(path.join(dir, "fake.cjs"), FAKE);
+const fake = (mode: string, name: string, tcMs = 100): Player => {
+  const command = `node ${JSON.stringify(path.join(dir, "fake.cjs"))} ${mode}`;
+  return { name, command, tcMs, process: new BrainProcess(command) };
+};
+const opts = { size: 9, rule: "freestyle" as const, maxMoves: 0, graceMs: 300, startupMs: 10_000, openings: [] };
+
+describe("runMatch with misbehaving brains", () => {
+  it("a crash, a timeout, an illegal move and a junk reply lose; the move cap draws", async () => {
+    for (const mode of ["crash", "sleep", "illegal", "junk"]) {
+      const { games, stats } = await runMatch(fake(mode, "A"), fake("ok", "B"), { ...opts, games: 2 });
+      expect(games.map((g) => g.winner), mode).toEqual(["B", "B"]);
+      expect(stats.losses).toBe(2);
+      const want = { crash: /A crash/, sleep: /A timeout/, illegal: /A illegal move 0,0/, junk: /A illegal reply "I resign"/ }[mode]!;
+      for (const g of games) expect(g.reason).toMatch(want);
+    }
+    const capped = await runMatch(fake("ok", "A"), fake("ok", "B"), { ...opts, games: 1, maxMoves: 6 });
+    expect(capped.games[0]).toMatchObject({ winner: null, reason: "move cap" });
+    expect(capped.games[0].moves).toHaveLength(6);
+    // A game time: 150 ms a move against 400 ms a game runs out on the third move.
+    const slow = await runMatch({ ...fake("slow", "A", 1000), gameMs: 400 }, fake("ok", "B"), { ...opts, graceMs: 100, games: 1 });
+    expect(slow.games[0]).toMatchObject({ winner: "B" });
+    expect(slow.games[0].reason).toMatch(/^A timeout/);
+    expect(slow.games[0].moves.length).toBeGreaterThanOrEqual(4); // A's first two moves were in time
+    const noStart = await runMatch({ ...fake("ok", "A"), command: "exit 3", process: new BrainProcess("exit 3") }, fake("ok", "B"), { ...opts, games: 1 });
+    expect(noStart.games[0]).toMatchObject({ winner: "B" });
+    expect(noStart.games[0].reason).toMatch(/^A start failed/);
+  });
+
+  it("plays each opening twice with colours swapped and the fives adjudicated", async () => {
+    const openings = [parseMoveString("e5f6e6", 9)];
+    const { games, stats } = await runMatch(fake("ok", "A"), fake("ok", "B"), { ...opts, games: 2, openings });
+    expect(games.map((g) => [g.black, g.white])).toEqual([
+      ["A", "B"],
+      ["B", "A"],
+    ]);
+    for (const g of games) {
+      expect(g.moves.slice(0, 3)).toEqual(openings[0]);
+      const { outcome } = replay(9, "freestyle", [], g.moves);
+      if (g.reason === "five") expect(outcome.winner === 1 ? g.black : g.white).toBe(g.winner);
+      else expect(g.reason).toBe("full board");
+    }
+    expect(stats.games).toBe(2);
+  });
+});
+
+describe("a real match (CLI, two real brains)", () => {
+  it("plays 2 games on 9×9 and prints the summary", async () => {
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(
+        "node_modules/.bin/tsx",
+        ["bin/match.ts", "--a", "bin/pbrain-gomoku-arena --quiet", "--b", "bin/pbrain-gomoku-arena --time-scale 0.5", "--size", "9", "--games", "2", "--tc", "60", "--grace", "2000"],
+        { timeout: 120_000 },
+        (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stdout}\n${stderr}`)) : resolve(stdout)),
+      ),
+    );
+    expect(out).toMatch(/^game 1\/2: A black vs B white, opening -: /m);
+    expect(out).toMatch(/^game 2\/2: B black vs A white, opening -: .*running A-B /m);
+    const result = /^Result for A: \+(\d+) =(\d+) -(\d+) {2}score (\d+\.\d)% ± (\d+\.\d)% \(95%\) {2}Elo /m.exec(out);
+    expect(result, out).not.toBeNull();
+    const [w, d, l] = result!.slice(1, 4).map(Number);
+    expect(w + d + l).toBe(2);
+    expect(Number(result![4])).toBeCloseTo(((w + d / 2) / 2) * 100, 1);
+    const lines = out.split("\n").filter((s) => /^ {2}\d\. /.test(s));
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      const m = /^ {2}\d\. ([AB])\(black\)-([AB])\(white\) (1-0|0-1|½-½) (.+?) +([a-i][1-9a-i0-9]*)$/.exec(line);
+      expect(m, line).not.toBeNull();
+      const moves = parseMoveString(m![5], 9);
+      const { outcome } = replay(9, "freestyle", [], moves); // every move legal
+      if (m![4] === "five") expect(outcome.winner).toBe(m![3] === "1-0" ? 1 : 2);
+      else expect(m![3]).toBe("½-½");
+    }
+  });
+});

@@ -1,0 +1,129 @@
+// The TV loop on a real server: it always has a game on air, pushes the next game to sockets in the
+// "tv" room after a finish, adopts its unfinished game after a restart, and is off in the test server
+// unless asked for.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { EV, type TvCurrent } from "../lib/protocol";
+import type { TestServer } from "../lib/realtime/test-server";
+import { isTvGameId } from "../lib/tv/ids";
+import { pickTvMatch, tvOpening, type TvMatch } from "../lib/tv/loop";
+import { call, connect, server, waitFor, type Client } from "./server/helpers";
+
+const engine = { algo: "alphabeta" as const, timeMs: 100, maxDepth: 2 };
+/** 9×9, black to move with four in a row: every game ends on its first move. */
+const quick = (): TvMatch => ({
+  size: 9,
+  rule: "freestyle",
+  opening: [
+    { x: 1, y: 4, color: 1 },
+    { x: 2, y: 4, color: 1 },
+    { x: 3, y: 4, color: 1 },
+    { x: 4, y: 4, color: 1 },
+    { x: 0, y: 0, color: 2 },
+    { x: 8, y: 0, color: 2 },
+    { x: 0, y: 8, color: 2 },
+    { x: 8, y: 8, color: 2 },
+  ],
+  black: engine,
+  white: engine,
+});
+/** A long game: 15×15 from an empty board. */
+const slow = (): TvMatch => ({ size: 15, rule: "freestyle", opening: [], black: { ...engine, timeMs: 200 }, white: { ...engine, timeMs: 200 } });
+
+const servers: TestServer[] = [];
+const clients: Client[] = [];
+afterAll(async () => {
+  for (const c of clients) c.disconnect();
+  for (const s of servers) await s.close();
+});
+async function start(opts: Parameters<typeof server>[0]) {
+  const s = await server(opts);
+  servers.push(s);
+  return s;
+}
+async function client(url: string) {
+  const c = await connect(url);
+  clients.push(c);
+  return c;
+}
+
+describe("TV", () => {
+  it("is off in the test server by default", async () => {
+    const srv = await start({});
+    expect(srv.tv).toBeNull();
+    const c = await client(srv.url);
+    const ack = await call(c, EV.tvWatch, {});
+    expect(ack).toEqual({ ok: true, current: { enabled: false, gameId: null, status: null, number: 0, nextAt: null } });
+    expect((await call(c, EV.tvWatch, { watch: "yes" })).error.code).toBe("BAD_PAYLOAD");
+  });
+
+  it("always has a game on air and moves on to a new one after a finish", async () => {
+    const srv = await start({ tv: { pauseMs: 300, next: quick } });
+    const c = await client(srv.url);
+    const ack = await call<{ current: TvCurrent }>(c, EV.tvWatch, {});
+    expect(ack.ok).toBe(true);
+    const first = ack.current as TvCurrent;
+    expect(first.enabled).toBe(true);
+    expect(first.gameId && isTvGameId(first.gameId)).toBe(true);
+
+    // The first game ends on its first move; the room hears "finished" with a next time, then the next game.
+    const over = await waitFor<TvCurrent>(c, EV.tvCurrent, (e) => e.gameId === first.gameId && e.status === "finished", 15_000);
+    expect(over.nextAt).not.toBeNull();
+    const next = await waitFor<TvCurrent>(c, EV.tvCurrent, (e) => e.status === "playing" && e.gameId !== first.gameId, 15_000);
+    expect(isTvGameId(next.gameId!)).toBe(true);
+    expect(next.number).toBeGreaterThan(first.number);
+
+    const done = await srv.games.getState(first.gameId!);
+    expect(done).toMatchObject({ status: "finished", result: "black", reason: "five", kind: "ava", tv: true });
+    // The archive lists TV games as AI vs AI, marked.
+    const list = await call(c, EV.list, { status: "finished", kind: "ava" });
+    expect(list.games.find((g: any) => g.id === first.gameId)).toMatchObject({ tv: true, kind: "ava" });
+    // A third game comes too: the loop keeps going.
+    await waitFor<TvCurrent>(c, EV.tvCurrent, (e) => e.status === "playing" && e.gameId !== first.gameId && e.gameId !== next.gameId, 15_000);
+    // A socket that stops following hears nothing more.
+    expect((await call(c, EV.tvWatch, { watch: false })).ok).toBe(true);
+  });
+
+  it("adopts its unfinished game after a restart", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gomoku-tv-"));
+    try {
+      const dbFile = path.join(dir, "tv.db");
+      const a = await start({ dbFile, tv: { pauseMs: 300, next: slow } });
+      const id = a.tv!.snapshot().gameId!;
+      expect(isTvGameId(id)).toBe(true);
+      const c = await client(a.url);
+      await call(c, EV.join, { gameId: id });
+      await waitFor(c, EV.moved, (e: any) => e.gameId === id && e.move.ply >= 2, 15_000);
+      c.disconnect();
+      await a.close();
+
+      const b = await start({ dbFile, tv: { pauseMs: 300, next: slow } });
+      expect(b.tv!.snapshot()).toMatchObject({ enabled: true, gameId: id, status: "playing" });
+      const before = (await b.games.getState(id)).moves.length;
+      const d = await client(b.url);
+      await call(d, EV.join, { gameId: id });
+      await waitFor(d, EV.moved, (e: any) => e.gameId === id && e.move.ply > before, 15_000);
+      await b.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("varies its matches within the settings", () => {
+    let seed = 42;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const ms = Array.from({ length: 40 }, () => pickTvMatch(rand, { timeMs: [300, 1000] }));
+    expect(new Set(ms.map((m) => m.size)).size).toBeGreaterThan(1);
+    expect(new Set(ms.map((m) => JSON.stringify(m.opening))).size).toBeGreaterThan(10);
+    for (const m of ms) {
+      expect(m.black.timeMs).toBeGreaterThanOrEqual(300);
+      expect(m.white.timeMs).toBeLessThanOrEqual(1000);
+      const blacks = m.opening.filter((s) => s.color === 1).length;
+      expect(blacks - (m.opening.length - blacks)).toBeGreaterThanOrEqual(0);
+      expect(new Set(m.opening.map((s) => `${s.x},${s.y}`)).size).toBe(m.opening.length);
+    }
+    expect(tvOpening(9, () => 0.99).length).toBeGreaterThanOrEqual(2);
+  });
+});
