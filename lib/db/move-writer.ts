@@ -1,5 +1,5 @@
-// Group commit for move rows. Moves (of different games) that arrive while a write is under way go
-// to the database together as one multi-row INSERT: one statement, one transaction, one sync of the
+// Group commit for move rows. Moves (of different games) that arrive in the same turn of the event
+// loop, or while a write is under way, go to the database together as one multi-row INSERT: one statement, one transaction, one sync of the
 // SQLite WAL (or one PostgreSQL round trip) for all of them. Each caller still gets its own
 // outcome: if the batch fails (a unique (gameId, ply) violation in one row fails the statement),
 // its rows are retried one by one so only the offending one is refused.
@@ -46,19 +46,21 @@ export class MoveWriter {
   ) {}
 
   /**
-   * Resolves once the row is committed; rejects with the database error for this row. Group
-   * commit: with no write under way the row goes at once; rows that arrive while one is under way
-   * go together in the next statement.
+   * Resolves once the row is committed; rejects with the database error for this row. Rows that
+   * arrive in the same turn of the event loop go together, in one statement, at its end
+   * (setImmediate).
    */
   insert(row: MoveRow): Promise<void> {
     return new Promise((resolve, reject) => {
       this.queue.push({ row, resolve, reject });
-      if (!this.writing) void this.drain();
+      if (!this.writing) {
+        this.writing = true;
+        setImmediate(() => void this.drain());
+      }
     });
   }
 
   private async drain(): Promise<void> {
-    this.writing = true;
     try {
       while (this.queue.length) await this.flush(this.queue.splice(0, this.maxBatch));
     } finally {

@@ -127,9 +127,11 @@ describe("restart after SIGKILL", () => {
     // 3. Mid-flight: the human games move as fast as their acknowledgements come back.
     let flying = true;
     const flights = [...plain, ...longClock].map(async (g) => {
-      while (flying && g.moves.length < 150) {
+      // Paced, so the games are still moving when the server dies (and stay clear of a full board).
+      while (flying && g.moves.length < 200) {
         const r = await step(g);
         if (r !== "ok") break;
+        await sleep(30);
       }
     });
     // 4. Five games on a 15 s clock, white to move: white's time runs out while the server is down.
@@ -177,6 +179,7 @@ describe("restart after SIGKILL", () => {
       if (g!.status === "playing") avaAtKill.set(id, (await rows(id)).length);
     }
     const inFlight = hvhs.reduce((n, g) => n + g.unknown.length, 0);
+    expect(hvhs.filter((g) => g.moves.length + g.unknown.length < 200 && g.kind !== "short").length, "games still moving at the kill").toBeGreaterThan(0);
     const acked = hvhs.reduce((n, g) => n + g.moves.length, 0);
 
     // 7. Down long enough for the short clocks to run out; then the same file, the same port.
