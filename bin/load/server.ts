@@ -2,8 +2,7 @@
 // production mode, no TV, no rate limits (every client is 127.0.0.1), plus GET /__bench/stats:
 // event-loop delay (monitorEventLoopDelay, beyond its 2 ms sampling interval), memory, connections, CPU. `?reset=1` starts a new
 // measuring window. Never part of the real server (server.ts has no such route).
-// Settings: PORT, DATABASE_FILE or DATABASE_URL (migrated), REDIS_URL, AI_THREADS, AI_PAUSE_MS,
-// BENCH_AI_NICE=1 (AI worker threads at nice 19: ./nice-engine.ts).
+// Settings: PORT, DATABASE_FILE or DATABASE_URL (migrated), REDIS_URL, AI_THREADS, AI_PAUSE_MS.
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { startGameServer } from "../../lib/realtime/server";
 
@@ -20,7 +19,6 @@ const srv = await startGameServer({
   port: Number.parseInt(process.env.PORT ?? "0", 10),
   host: process.env.HOST ?? "127.0.0.1",
   tv: false,
-  ...(process.env.BENCH_AI_NICE === "1" ? { engineModule: new URL("./nice-engine.ts", import.meta.url).pathname } : {}),
   requestHandler: (req, res) => {
     if (!req.url?.startsWith("/__bench/stats")) {
       res.statusCode = 404;
