@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import { io, type Socket } from "socket.io-client";
 import { startTestServer, type TestServer, type TestServerOptions } from "../../lib/realtime/test-server";
 import type { Ack } from "../../lib/protocol";
@@ -46,3 +47,30 @@ export function waitFor<T = any>(s: Client, event: string, pred: (d: T) => boole
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * One test server for the whole file (started before its tests, closed after them) and a
+ * `client()` that connects a socket and disconnects it at the end.
+ */
+export function useServer(opts: TestServerOptions = {}) {
+  let current: TestServer | undefined;
+  const clients: Client[] = [];
+  beforeAll(async () => {
+    current = await server(opts);
+  });
+  afterAll(async () => {
+    for (const c of clients) c.disconnect();
+    await current?.close();
+  });
+  return {
+    get srv(): TestServer {
+      if (!current) throw new Error("the test server is not started yet");
+      return current;
+    },
+    async client(url?: string): Promise<Client> {
+      const c = await connect(url ?? this.srv.url);
+      clients.push(c);
+      return c;
+    },
+  };
+}

@@ -1,24 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { replay } from "../../engine/rules";
 import { EV } from "../../lib/protocol";
-import { call, connect, server, usingRealEngine, waitFor, type Client } from "./helpers";
-import type { TestServer } from "../../lib/realtime/test-server";
+import { call, usingRealEngine, waitFor, type Client, useServer } from "./helpers";
 
-let srv: TestServer;
-const clients: Client[] = [];
-const client = async () => {
-  const c = await connect(srv.url);
-  clients.push(c);
-  return c;
-};
-
-beforeAll(async () => {
-  srv = await server();
-});
-afterAll(async () => {
-  for (const c of clients) c.disconnect();
-  await srv?.close();
-});
+const env = useServer();
+const client = (url?: string) => env.client(url);
 
 const aiTimes: number[] = [];
 
@@ -47,7 +33,7 @@ describe("human vs AI", () => {
     expect(thinking.length).toBeGreaterThan(0);
     expect(thinking[0].data).toMatchObject({ gameId, ply: 2 });
 
-    const rows = await srv.db.move.findMany({ where: { gameId }, orderBy: { ply: "asc" } });
+    const rows = await env.srv.db.move.findMany({ where: { gameId }, orderBy: { ply: "asc" } });
     expect(rows).toHaveLength(6);
     for (const r of rows.filter((r) => r.by === "engine")) {
       expect(JSON.parse(r.score!)).toHaveProperty("kind");
@@ -69,7 +55,7 @@ describe("human vs AI", () => {
     // The AI may have moved before we joined the room: then the state has its move.
     const first = j.state.moves[0] ?? (await waitFor(me, EV.moved, (e: any) => e.gameId === gameId && e.move.ply === 1, 5000)).move;
     expect(first).toMatchObject({ color: 1, by: "engine" });
-    const state = await srv.games.getState(gameId);
+    const state = await env.srv.games.getState(gameId);
     expect(state.opening).toHaveLength(4);
     expect(state.toMove).toBe(2);
   });
@@ -87,7 +73,7 @@ describe("human vs AI", () => {
     expect(await call(me, EV.takeback, { gameId, seatToken })).toEqual({ ok: true });
     const st = await waitFor(me, EV.state, (s: any) => s.id === gameId && s.moves.length === 2, 5000, from);
     expect(st.toMove).toBe(1);
-    expect(await srv.db.move.count({ where: { gameId } })).toBe(2);
+    expect(await env.srv.db.move.count({ where: { gameId } })).toBe(2);
     // Play on from the taken-back position.
     expect(await call(me, EV.move, { gameId, seatToken, ply: 3, x: 2, y: 2 })).toEqual({ ok: true });
     await waitFor(me, EV.moved, (e: any) => e.gameId === gameId && e.move.ply === 4, 5000, from);
@@ -101,7 +87,7 @@ describe("human vs AI", () => {
     const over = await waitFor(me, EV.state, (s: any) => s.id === gameId && s.status === "finished", 5000);
     expect(over).toMatchObject({ result: "white", reason: "resign" });
     expect(await call(me, EV.resign, { gameId, seatToken })).toMatchObject({ ok: false, error: { code: "GAME_OVER" } });
-    const row = await srv.db.game.findUniqueOrThrow({ where: { id: gameId } });
+    const row = await env.srv.db.game.findUniqueOrThrow({ where: { id: gameId } });
     expect(row).toMatchObject({ status: "finished", result: "white", reason: "resign" });
 
     // Rematch: same settings, colours swapped, the AI (now black) opens.

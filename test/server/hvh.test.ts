@@ -1,24 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { replay } from "../../engine/rules";
 import { EV } from "../../lib/protocol";
-import { call, connect, server, waitFor, type Client } from "./helpers";
-import type { TestServer } from "../../lib/realtime/test-server";
+import { call, waitFor, type Client, useServer } from "./helpers";
 
-let srv: TestServer;
-const clients: Client[] = [];
-const client = async () => {
-  const c = await connect(srv.url);
-  clients.push(c);
-  return c;
-};
-
-beforeAll(async () => {
-  srv = await server();
-});
-afterAll(async () => {
-  for (const c of clients) c.disconnect();
-  await srv?.close();
-});
+const env = useServer();
+const client = (url?: string) => env.client(url);
 
 describe("human vs human over sockets", () => {
   it("two players play to a win via the invite link; a spectator watches", async () => {
@@ -75,9 +61,9 @@ describe("human vs human over sockets", () => {
     expect(after).toMatchObject({ ok: false, error: { code: "GAME_OVER" } });
 
     // The stored moves replay to the same result.
-    const rows = await srv.db.move.findMany({ where: { gameId }, orderBy: { ply: "asc" } });
+    const rows = await env.srv.db.move.findMany({ where: { gameId }, orderBy: { ply: "asc" } });
     expect(rows).toHaveLength(9);
-    const game = await srv.db.game.findUniqueOrThrow({ where: { id: gameId } });
+    const game = await env.srv.db.game.findUniqueOrThrow({ where: { id: gameId } });
     expect(game).toMatchObject({ status: "finished", result: "black", reason: "five" });
     const { outcome } = replay(15, "freestyle", [], rows.map((r) => ({ x: r.x, y: r.y })));
     expect(outcome.winner).toBe(1);

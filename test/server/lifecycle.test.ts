@@ -2,27 +2,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { replay } from "../../engine/rules";
 import { EV } from "../../lib/protocol";
-import { call, connect, server, sleep, waitFor, type Client } from "./helpers";
-import type { TestServer } from "../../lib/realtime/test-server";
+import { call, server, sleep, waitFor, type Client, useServer } from "./helpers";
 
-let srv: TestServer;
-const clients: Client[] = [];
-const client = async (url = srv.url) => {
-  const c = await connect(url);
-  clients.push(c);
-  return c;
-};
-
-beforeAll(async () => {
-  srv = await server();
-});
-afterAll(async () => {
-  for (const c of clients) c.disconnect();
-  await srv?.close();
-});
+const env = useServer();
+const client = (url?: string) => env.client(url);
 
 describe("reconnecting", () => {
   it("a reload (new socket, same token) gets the same seat and the full state; presence follows", async () => {
@@ -63,7 +49,7 @@ describe("clocks", () => {
   it("the side to move loses on time when its clock runs out (server timer)", async () => {
     const a = await client();
     // The public schema wants ≥ 10 s; the service API accepts a short test clock.
-    const { gameId, seatToken: ta } = await srv.games.createGame({
+    const { gameId, seatToken: ta } = await env.srv.games.createGame({
       opponent: "human", size: 15, rule: "freestyle", color: 1, clock: { initialMs: 1200, incrementMs: 100 },
     });
     await call(a, EV.join, { gameId, seatToken: ta });
@@ -79,7 +65,7 @@ describe("clocks", () => {
     expect(over).toMatchObject({ result: "black", reason: "timeout" });
     expect(over.clock.whiteMs).toBe(0);
     expect(await call(b, EV.move, { gameId, seatToken: tb, ply: 2, x: 0, y: 0 })).toMatchObject({ ok: false, error: { code: "GAME_OVER" } });
-    const row = await srv.db.game.findUniqueOrThrow({ where: { id: gameId } });
+    const row = await env.srv.db.game.findUniqueOrThrow({ where: { id: gameId } });
     expect(row).toMatchObject({ status: "finished", result: "black", reason: "timeout" });
   });
 });
@@ -97,7 +83,7 @@ describe("AI vs AI and listing", () => {
     expect(live.games.map((g: any) => g.id)).toContain(gameId);
     expect(live.games.find((g: any) => g.id === gameId)).toMatchObject({ black: "AI 0.1s", white: "AI 0.1s", kind: "ava" });
     const end = await waitFor(w, EV.moved, (e: any) => e.gameId === gameId && e.status === "finished", 40_000);
-    const state = await srv.games.getState(gameId);
+    const state = await env.srv.games.getState(gameId);
     expect(state.moves.length).toBe(end.move.ply);
     const { outcome } = replay(7, "freestyle", [], state.moves);
     expect(outcome.winner ? (outcome.winner === 1 ? "black" : "white") : "draw").toBe(state.result);

@@ -1,24 +1,10 @@
 // Illegal, out-of-turn and malformed requests are refused with their codes and change nothing.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EV } from "../../lib/protocol";
-import { call, connect, server, sleep, waitFor, type Client } from "./helpers";
-import type { TestServer } from "../../lib/realtime/test-server";
+import { call, sleep, waitFor, type Client, useServer } from "./helpers";
 
-let srv: TestServer;
-const clients: Client[] = [];
-const client = async () => {
-  const c = await connect(srv.url);
-  clients.push(c);
-  return c;
-};
-
-beforeAll(async () => {
-  srv = await server();
-});
-afterAll(async () => {
-  for (const c of clients) c.disconnect();
-  await srv?.close();
-});
+const env = useServer();
+const client = (url?: string) => env.client(url);
 
 async function hvhGame() {
   const a = await client();
@@ -31,9 +17,9 @@ async function hvhGame() {
 
 /** Rows and state must be exactly as before a refused request. */
 async function snapshot(gameId: string) {
-  const moves = await srv.db.move.findMany({ where: { gameId }, orderBy: { ply: "asc" } });
-  const game = await srv.db.game.findUnique({ where: { id: gameId } });
-  const state = await srv.games.getState(gameId);
+  const moves = await env.srv.db.move.findMany({ where: { gameId }, orderBy: { ply: "asc" } });
+  const game = await env.srv.db.game.findUnique({ where: { id: gameId } });
+  const state = await env.srv.games.getState(gameId);
   return JSON.stringify({ moves, game: { ...game, updatedAt: null }, state: { ...state, spectators: 0, black: null, white: null } });
 }
 
@@ -101,7 +87,7 @@ describe("refusals", () => {
     expect([r1.ok, r2.ok].sort()).toEqual([false, true]);
     expect([r1, r2].find((r) => !r.ok)!.error.code).toBe("WRONG_PLY");
     await waitFor(spectator, EV.moved, (e: any) => e.move.ply === 2);
-    expect(await srv.db.move.count({ where: { gameId } })).toBe(2);
+    expect(await env.srv.db.move.count({ where: { gameId } })).toBe(2);
   });
 
   it("refuses bad create payloads and non-AI takebacks", async () => {
