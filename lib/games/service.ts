@@ -872,6 +872,7 @@ export class GameService extends EventEmitter {
         position,
         limits: { timeMs, ...(engine.maxDepth ? { maxDepth: engine.maxDepth } : {}) },
         algo: engine.algo,
+        background: e.seats[1].kind === "engine" && e.seats[2].kind === "engine", // AI vs AI (the TV too): nobody is waiting for this move
         onProgress: (pr) => {
           if (!current()) return;
           this.emit("thinking", {

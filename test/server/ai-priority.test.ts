@@ -1,0 +1,96 @@
+// The AI pool's two lanes, with the real pool and the real engine: a person's search (interactive)
+// never waits behind an AI-vs-AI one (background: the TV, watched matches), which has a thread of its
+// own and runs one at a time.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAiPool, Semaphore, type AiPool } from "../../lib/ai/pool";
+import type { Position } from "../../engine/types";
+
+/** An open middle game on 15×15: no search ends early here. */
+const position: Position = {
+  size: 15,
+  rule: "freestyle",
+  stones: [
+    { x: 7, y: 7, color: 1 },
+    { x: 8, y: 8, color: 2 },
+    { x: 6, y: 8, color: 1 },
+    { x: 8, y: 6, color: 2 },
+  ],
+  toMove: 1,
+};
+
+let pool: AiPool;
+
+beforeAll(async () => {
+  pool = createAiPool({ threads: 1 });
+  // Both threads have loaded the engine and run once.
+  await Promise.all([pool.think({ position, limits: { timeMs: 100 }, background: true }), pool.think({ position, limits: { timeMs: 100 } })]);
+});
+afterAll(async () => {
+  await pool?.close();
+});
+
+describe("AI pool: background searches do not delay interactive ones", () => {
+  it("while a 3 s background search runs, a 200 ms interactive search returns in under a second", async () => {
+    let bgStarted!: () => void;
+    const started = new Promise<void>((r) => (bgStarted = r));
+    let bgDoneAt = 0;
+    const bgFrom = Date.now();
+    const bg = pool.think({ position, limits: { timeMs: 3000 }, background: true, onProgress: () => bgStarted() }).then((a) => {
+      bgDoneAt = Date.now();
+      return a;
+    });
+    await started; // it is searching on a worker thread
+
+    const t0 = Date.now();
+    const quick = await pool.think({ position, limits: { timeMs: 200 } });
+    const took = Date.now() - t0;
+    expect(quick.move).toBeTruthy();
+    expect(took, `the interactive search took ${took} ms`).toBeLessThan(1000);
+    expect(bgDoneAt, "the background search was still running").toBe(0);
+
+    const long = await bg;
+    expect(long.move).toBeTruthy();
+    expect(bgDoneAt - bgFrom).toBeGreaterThan(1000); // a long search (it may stop early when another depth would not fit)
+  }, 30_000);
+
+  it("background searches run one at a time (the second starts after the first ends)", async () => {
+    const firstProgress: number[] = [];
+    const ends: number[] = [];
+    const search = (i: number) =>
+      pool
+        .think({ position, limits: { timeMs: 300 }, background: true, onProgress: () => (firstProgress[i] ??= Date.now()) })
+        .then(() => (ends[i] = Date.now()));
+    await Promise.all([search(0), search(1)]);
+    expect(firstProgress[0]).toBeLessThanOrEqual(ends[0]);
+    expect(firstProgress[1]).toBeGreaterThanOrEqual(ends[0]);
+  }, 30_000);
+});
+
+describe("Semaphore", () => {
+  it("admits up to its limit, hands slots over in order, and drops a waiter whose signal aborts", async () => {
+    const s = new Semaphore(1);
+    const r1 = await s.acquire();
+    const order: string[] = [];
+    const ac = new AbortController();
+    const a = s.acquire(ac.signal).then(
+      () => order.push("a"),
+      (err) => order.push(`a aborted: ${(err as Error).name}`),
+    );
+    const b = s.acquire().then((release) => {
+      order.push("b");
+      return release;
+    });
+    expect(s.queued).toBe(2);
+    ac.abort();
+    await a;
+    expect(s.queued).toBe(1);
+    r1();
+    const rb = await b;
+    expect(order).toEqual(["a aborted: AbortError", "b"]);
+    expect(s.running).toBe(1);
+    rb();
+    rb(); // a second release does nothing
+    expect(s.running).toBe(0);
+    expect(s.queued).toBe(0);
+  });
+});
