@@ -230,7 +230,9 @@ export class PbrainSession {
     let analysis: Analysis | null = null;
     let failure = "";
     try {
-      analysis = this.opts.brain(position, { timeMs: budget, ...this.opts.limits });
+      // A tournament wants the best move, not every candidate's exact score: bounds for the others
+      // buy about three plies (ours vs ours at 200 ms: +40 =0 -8 for this setting, docs/ENGINE.md).
+      analysis = this.opts.brain(position, { timeMs: budget, exactRootScores: false, ...this.opts.limits });
     } catch (e) {
       failure = e instanceof Error ? e.message : String(e);
     }
