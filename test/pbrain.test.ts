@@ -163,7 +163,7 @@ describe("PbrainSession (fake engine)", () => {
     s.feed("INFO timeout_turn 1000");
     const out = s.feed("BEGIN");
     expect(out[0]).toMatch(/^MESSAGE depth 3 score 7 nodes 42/);
-    expect(calls[0].limits).toEqual({ timeMs: 500, maxDepth: 4, maxNodes: 1000 });
+    expect(calls[0].limits).toEqual({ timeMs: 500, maxDepth: 4, maxNodes: 1000, exactRootScores: false });
     s.feed("INFO timeout_turn 0");
     s.feed("TURN 5,5");
     expect(calls[1].limits.timeMs).toBe(FAST_MOVE_MS);
