@@ -30,7 +30,7 @@ export default function Lobby() {
             <span className="size-2 rounded-full bg-danger" aria-hidden="true" /> Watch AI TV
           </Link>
           <Link href="/tv#match" className="btn-ghost flex-1" data-testid="lobby-ai-match">
-            Watch AI vs AI…
+            Set up an AI match
           </Link>
         </div>
       </section>

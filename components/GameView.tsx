@@ -86,7 +86,12 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
   const lastMove: Point | null = last ? { x: last.x, y: last.y } : null;
   const liveThinking = aiToMove && thinking && thinking.ply === state.moves.length + 1 ? thinking : null;
   const isHva = state.kind === "hva";
-  const canTakeback = isHva && color !== null && state.moves.some((m) => m.color === color) && state.status !== "waiting";
+  // The server allows a takeback while playing, or after a five / full board (not after a resignation or a flag).
+  const canTakeback =
+    isHva &&
+    color !== null &&
+    state.moves.some((m) => m.color === color) &&
+    (state.status === "playing" || (state.status === "finished" && (state.reason === "five" || state.reason === "full")));
 
   async function play(p: Point) {
     if (!state || !myTurn || pending || color === null) return;
@@ -275,7 +280,7 @@ function StatusLine({ state, me, myTurn, aiToMove }: { state: GameState; me: 1 |
 function ThinkingLine({ t, size }: { t: Thinking | null; size: number }) {
   return (
     <div className="mt-1 min-h-5 text-xs text-muted" data-testid="thinking">
-      {t ? (
+      {t && t.depth > 0 ? (
         <>
           depth <span className="font-semibold text-ink tabular-nums">{t.depth}</span>
           {" · "}
@@ -292,7 +297,7 @@ function ThinkingLine({ t, size }: { t: Thinking | null; size: number }) {
           )}
         </>
       ) : (
-        "searching…"
+        "thinking…"
       )}
     </div>
   );

@@ -187,7 +187,7 @@ function Segmented({
         <label
           key={o.value}
           title={o.title}
-          className={`flex-1 cursor-pointer rounded-md px-2 py-1.5 text-center text-sm font-medium transition-colors has-focus-visible:outline-2 has-focus-visible:outline-accent ${
+          className={`flex-1 cursor-pointer rounded-md px-2 py-1.5 text-center text-sm font-medium transition-colors has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent ${
             value === o.value ? "bg-accent text-white shadow-sm" : "text-ink hover:bg-page"
           }`}
         >

@@ -90,6 +90,28 @@ test("shows the AI thinking, takes a move back, and resigns with a confirmation"
   await expect(banner).toContainText("You lose");
   await expect(banner).toContainText("White resigned.");
   await expect(banner).toHaveAttribute("data-result", "black");
+  // Nothing to take back after a resignation (the server would refuse).
+  await expect(page.getByTestId("takeback")).toHaveCount(0);
+});
+
+test("the AI's very first search shows as thinking from the moment the page opens", async ({ page }) => {
+  // The lab's opening with the AI as black: a real search from ply 1, started before the page joined.
+  await page.goto("/");
+  const form = page.getByTestId("form-ai");
+  await form.getByText("11×11", { exact: true }).click();
+  await form.getByText(/White · AI first/).click();
+  await form.getByText(/Lab opening/).click();
+  await form.getByTestId("ai-time").selectOption({ label: "3 s" });
+  await form.getByRole("button", { name: "Play the AI" }).click();
+  await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
+  await expect(page.getByTestId("status")).toHaveText("AI is thinking…");
+  await expect(page.getByTestId("thinking")).toHaveText(/^thinking…$|depth \d+ · /);
+  await expect(page.getByTestId("move-1")).toHaveCount(0);
+  // Within a second or two it reports a depth, even to a page opened in the middle of the search.
+  await page.reload();
+  await expect(page.getByTestId("thinking").or(page.getByTestId("move-1"))).toBeVisible();
+  await expect(page.getByTestId("thinking").or(page.getByTestId("move-1"))).toContainText(/depth \d+ · |[a-k]\d+/);
+  await expect(page.getByTestId("move-1")).toBeVisible({ timeout: 20_000 });
 });
 
 test("an unknown game says so", async ({ page }) => {

@@ -161,6 +161,7 @@ export interface TvCurrent {
 export interface Thinking {
   gameId: string;
   ply: number; // the ply being searched for
+  /** 0: the search has just started (nothing to report yet: no score, nodes or line). */
   depth: number;
   score: z.infer<typeof ScoreSchema>;
   nodes: number;

@@ -10,6 +10,7 @@ import type { TestServer } from "../lib/realtime/test-server";
 import { isTvGameId } from "../lib/tv/ids";
 import { pickTvMatch, tvOpening, type TvMatch } from "../lib/tv/loop";
 import { call, connect, server, waitFor, type Client } from "./server/helpers";
+import { claimLease, releaseLease } from "../lib/db/lease";
 
 const engine = { algo: "alphabeta" as const, timeMs: 100, maxDepth: 2 };
 /** 9×9, black to move with four in a row: every game ends on its first move. */
@@ -109,6 +110,59 @@ describe("TV", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("several nodes on one database: exactly one runs the TV, the others show its game and take over when it stops", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gomoku-tv-lease-"));
+    try {
+      const dbFile = path.join(dir, "tv.db");
+      const tv = (holder: string) => ({ pauseMs: 300, next: slow, followMs: 200, lease: { holder, ttlMs: 1500 } });
+      const a = await start({ dbFile, tv: tv("A"), nodeId: "A" });
+      const b = await start({ dbFile, tv: tv("B"), nodeId: "B" });
+      expect(a.tv!.isLeading).toBe(true);
+      expect(b.tv!.isLeading).toBe(false);
+      const onAir = a.tv!.snapshot().gameId!;
+      expect(isTvGameId(onAir)).toBe(true);
+      // B follows A's game for its own sockets, and never starts one of its own.
+      const c = await client(b.url);
+      await new Promise((r) => setTimeout(r, 800));
+      expect((await call<{ current: TvCurrent }>(c, EV.tvWatch, {})).current).toMatchObject({ enabled: true, gameId: onAir, status: "playing" });
+      const tvGames = async () => (await a.db.game.findMany({ where: { id: { startsWith: "tv-" } } })).filter((g) => isTvGameId(g.id));
+      expect(await tvGames()).toHaveLength(1);
+      expect(b.tv!.isLeading).toBe(false);
+
+      // A stops (its lease is released): B takes the TV over and carries on with the same game.
+      await a.close();
+      const deadline = Date.now() + 10_000;
+      while (!b.tv!.isLeading && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(b.tv!.isLeading).toBe(true);
+      expect(b.tv!.snapshot()).toMatchObject({ gameId: onAir, status: "playing" });
+      const before = (await b.games.getState(onAir)).moves.length;
+      await call(c, EV.join, { gameId: onAir });
+      await waitFor(c, EV.moved, (e: any) => e.gameId === onAir && e.move.ply > before, 15_000);
+      expect(await tvGames()).toHaveLength(1);
+      await b.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("the lease: one holder at a time, renewable by its holder, taken over once it lapses", async () => {
+    const srv = await start({});
+    const db = srv.db;
+    const got = await Promise.all(["n1", "n2", "n3", "n4"].map((h) => claimLease(db, "test", h, 300)));
+    expect(got.filter(Boolean)).toHaveLength(1);
+    const holder = ["n1", "n2", "n3", "n4"][got.indexOf(true)];
+    const rival = holder === "n1" ? "n2" : "n1";
+    expect(await claimLease(db, "test", holder, 300)).toBe(true); // renewed
+    expect(await claimLease(db, "test", rival, 300)).toBe(false);
+    await new Promise((r) => setTimeout(r, 350));
+    expect(await claimLease(db, "test", rival, 300)).toBe(true); // lapsed: taken over
+    expect(await claimLease(db, "test", holder, 300)).toBe(false);
+    await releaseLease(db, "test", holder); // not the holder: nothing happens
+    expect(await claimLease(db, "test", holder, 300)).toBe(false);
+    await releaseLease(db, "test", rival);
+    expect(await claimLease(db, "test", holder, 300)).toBe(true);
   });
 
   it("varies its matches within the settings", () => {

@@ -18,6 +18,9 @@ export function EvalGraph({ series, plies, ply, onJump }: { series: EvalPoint[];
   const x = (p: number) => PAD_X + (p / n) * (W - 2 * PAD_X);
   const y = (v: number) => H / 2 - v * (H / 2 - PAD_Y);
   const pts = series.map((p) => ({ p, cx: x(p.ply), cy: y(graphValue(p.black, scale)) }));
+  // Each point's click target: up to 9 units, but never over its neighbours' centres in a long game
+  // (a click between points still jumps to the nearest ply: jumpAt).
+  const hitR = Math.max(2.5, Math.min(9, (W - 2 * PAD_X) / n / 2));
   const line = pts.map((q) => `${q.cx.toFixed(1)},${q.cy.toFixed(1)}`).join(" ");
   const area = pts.length ? `M${pts[0].cx},${H / 2} L${line.replaceAll(" ", " L")} L${pts[pts.length - 1].cx},${H / 2} Z` : "";
   // Label the first point of each run of forced results, and never two labels on top of each other.
@@ -88,7 +91,7 @@ export function EvalGraph({ series, plies, ply, onJump }: { series: EvalPoint[];
               className="cursor-pointer"
               data-testid={`graph-point-${p.ply}`}
             >
-              <circle cx={cx} cy={cy} r={9} fill="transparent" />
+              <circle cx={cx} cy={cy} r={hitR} fill="transparent" />
               {mate ? (
                 <path
                   d={p.black.kind === "win" ? `M${cx - 4.5},${cy + 4} L${cx + 4.5},${cy + 4} L${cx},${cy - 4} Z` : `M${cx - 4.5},${cy - 4} L${cx + 4.5},${cy - 4} L${cx},${cy + 4} Z`}

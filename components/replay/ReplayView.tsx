@@ -261,7 +261,7 @@ function MoveAnalysis({ game, move, ply, heat, hover }: { game: ReplayGame; move
         <dt className="text-muted">Search</dt>
         <dd className="tabular-nums">
           depth {move.depth ?? "?"}
-          {move.nodes !== undefined && ` · ${move.nodes >= 1e6 ? `${(move.nodes / 1e6).toFixed(1)}M` : move.nodes >= 1e3 ? `${Math.round(move.nodes / 1e3)}k` : move.nodes} nodes`}
+          {move.nodes !== undefined && ` · ${move.nodes >= 1e6 ? `${(move.nodes / 1e6).toFixed(1)}M` : move.nodes >= 1e3 ? `${Math.round(move.nodes / 1e3)}k` : move.nodes} ${move.nodes === 1 ? "node" : "nodes"}`}
           {move.timeMs !== undefined && ` · ${(move.timeMs / 1000).toFixed(1)} s`}
         </dd>
         {pv.length > 0 && (
@@ -276,7 +276,7 @@ function MoveAnalysis({ game, move, ply, heat, hover }: { game: ReplayGame; move
           <>
             <dt className="text-muted">Options</dt>
             <dd>
-              {heat.length} moves scored{best && !best.played ? ` · best ${toLabel(best, game.size)} ${formatScore(best.score)}` : " · played the best"}
+              {heat.length} {heat.length === 1 ? "move" : "moves"} scored{best && !best.played ? ` · best ${toLabel(best, game.size)} ${formatScore(best.score)}` : " · played the best"}
             </dd>
           </>
         )}

@@ -151,6 +151,8 @@ export class GameService extends EventEmitter {
   /** Bumped whenever a game's move list is rewritten or ended: in-flight AI answers for an old generation are dropped. */
   private gens = new Map<string, number>();
   private aiRunning = new Map<string, { gen: number; ply: number }>();
+  /** The latest search report of each engine turn under way, for sockets that join in the middle of it. */
+  private thinkingNow = new Map<string, Thinking>();
   private clockTimers = new Map<string, NodeJS.Timeout>();
   private pending = new Set<Promise<unknown>>();
   private closed = false;
@@ -599,6 +601,14 @@ export class GameService extends EventEmitter {
     return rows.length;
   }
 
+  /** Resumes one game in progress (its AI turn and clock) on this node: the TV adopting a game another node left. */
+  async resume(gameId: string): Promise<void> {
+    await this.withLock(gameId, async () => {
+      const e = await this.load(gameId);
+      if (!this.flagIfExpired(e)) this.afterChange(e);
+    });
+  }
+
   /** Another node changed this game: forget the cached copy (the next use reloads it from the rows). */
   invalidate(gameId: string): void {
     if (this.versions.size > 50_000) this.versions.clear();
@@ -750,8 +760,14 @@ export class GameService extends EventEmitter {
       // Show the flagged side at zero.
       const loser: Color = e.result === "black" ? 2 : 1;
       ms[loser] = 0;
+    } else if (e.status === "finished" && e.reason === "resign" && e.finishedAt && e.startedAt) {
+      // The clock of the side to move ran until the resignation: charge that turn (no increment).
+      const used = Math.max(0, e.finishedAt.getTime() - this.lastAt(e).getTime());
+      const toMove = toMoveOf(e);
+      ms[toMove] = Math.max(0, ms[toMove] - used);
     }
-    return { settings: e.clock, blackMs: ms[1], whiteMs: ms[2], at: this.lastAt(e).toISOString() };
+    const at = e.status === "finished" && e.finishedAt ? e.finishedAt : this.lastAt(e);
+    return { settings: e.clock, blackMs: ms[1], whiteMs: ms[2], at: at.toISOString() };
   }
 
   /** Milliseconds left to the side to move, now. */
@@ -868,6 +884,9 @@ export class GameService extends EventEmitter {
         }
         if (!current()) return;
       }
+      // Say at once that the engine is on it: its first report may take a while (a deep first
+      // iteration), and a socket joining now is told the latest report (thinkingOf).
+      this.reportThinking({ gameId: id, ply: ticket.ply, depth: 0, score: { kind: "eval", value: 0 }, nodes: 0, timeMs: 0, pv: [] });
       const analysis = await this.ai!.think({
         position,
         limits: { timeMs, ...(engine.maxDepth ? { maxDepth: engine.maxDepth } : {}) },
@@ -875,7 +894,7 @@ export class GameService extends EventEmitter {
         background: e.seats[1].kind === "engine" && e.seats[2].kind === "engine", // AI vs AI (the TV too): nobody is waiting for this move
         onProgress: (pr) => {
           if (!current()) return;
-          this.emit("thinking", {
+          this.reportThinking({
             gameId: id,
             ply: ticket.ply,
             depth: pr.depth,
@@ -906,7 +925,21 @@ export class GameService extends EventEmitter {
       }
     } finally {
       if (this.aiRunning.get(id) === ticket) this.aiRunning.delete(id);
+      if (this.thinkingNow.get(id)?.ply === ticket.ply) this.thinkingNow.delete(id);
     }
+  }
+
+  private reportThinking(t: Thinking): void {
+    this.thinkingNow.set(t.gameId, t);
+    this.emit("thinking", t);
+  }
+
+  /** The latest report of the engine search under way in game `id` on this node, if any. */
+  thinkingOf(id: string): Thinking | null {
+    const t = this.thinkingNow.get(id);
+    const e = this.cache.get(id);
+    if (!t || !e || e.status !== "playing" || e.moves.length + 1 !== t.ply || !this.aiRunning.has(id)) return null;
+    return t;
   }
 
   // ---------------------------------------------------------------- internals: loading and locking

@@ -223,6 +223,9 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
       await setMember(socket, p.gameId, r.color);
       const state = await games.getState(p.gameId); // with this socket counted
       socket.emit(EV.state, state);
+      // An engine search under way: its latest report now, not at its next one (a deep iteration can take seconds).
+      const thinking = games.thinkingOf(p.gameId);
+      if (thinking) socket.emit(EV.thinking, thinking);
       return { state, color: r.color, seatToken: r.seatToken };
     });
     handle(EV.leave, LeaveGameSchema, async (p) => {

@@ -95,7 +95,8 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     handler(req, res);
   });
   const tvOpts = opts.tv ?? process.env.TV !== "0";
-  const tv = tvOpts ? new TvLoop(games, { log, ...(typeof tvOpts === "object" ? tvOpts : {}) }) : null;
+  // Several nodes (Redis): only the node holding the TV lease runs the TV; the others follow it.
+  const tv = tvOpts ? new TvLoop(games, { log, lease: redis ? { holder: games.nodeId } : null, ...(typeof tvOpts === "object" ? tvOpts : {}) }) : null;
   const realtime = attachRealtime(httpServer, { games, log, tv }, { corsOrigin: opts.corsOrigin, limiter, adapter: redis?.adapter });
   if (redis) wireCluster(realtime.io, games, log);
   const port = opts.port ?? Number.parseInt(process.env.PORT ?? "3000", 10);
@@ -121,7 +122,7 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     url: `http://${opts.host && opts.host !== "0.0.0.0" && opts.host !== "::" ? opts.host : "127.0.0.1"}:${actual}`,
     close() {
       closing ??= (async () => {
-        tv?.stop();
+        await tv?.stop();
         await games.close();
         await realtime.close(); // also closes the HTTP server
         await ai.close();

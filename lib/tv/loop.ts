@@ -6,7 +6,12 @@
 // TvCurrent snapshot; lib/realtime pushes it to the sockets in the "tv" room.
 //
 // TV games are ordinary AI-vs-AI games made through the game service (createAiMatch), marked by their
-// id (lib/tv/ids). Nothing here writes the database.
+// id (lib/tv/ids). Nothing here writes games.
+//
+// Several nodes sharing the database (opts.lease): only the node holding the lease "tv" (lib/db/lease)
+// runs the loop; it renews the lease every few seconds. The others follow: they read the newest TV
+// game from the database and publish it to their own sockets, and take the loop over (adopting the
+// unfinished game) once the lease lapses, e.g. when the running node died.
 import { EventEmitter } from "node:events";
 import type { GameService } from "../games/service";
 import type { EngineSettings, GameStatus, TvCurrent } from "../protocol";
@@ -14,6 +19,10 @@ import { log as rootLog, type Logger } from "../log";
 import { labOpening } from "../../engine/rules";
 import type { Rule, Stone } from "../../engine/types";
 import { TV_ID_PREFIX, isTvGameId } from "./ids";
+import { claimLease, releaseLease } from "../db/lease";
+
+/** The lease (lib/db/lease) that lets one node of several run the TV. */
+export const TV_LEASE = "tv";
 
 export interface TvMatch {
   size: number;
@@ -36,6 +45,13 @@ export interface TvOptions {
   stallMs?: number;
   random?: () => number;
   log?: Logger;
+  /**
+   * Several nodes share the database: run the loop only while holding the lease "tv" as `holder`
+   * (lasts ttlMs, default 15 s, renewed every ttlMs / 3); otherwise follow the node that does.
+   */
+  lease?: { holder: string; ttlMs?: number } | null;
+  /** With a lease: how often a follower looks for the TV game on air and for a lapsed lease (default 2000 ms). */
+  followMs?: number;
 }
 
 export const TV_OFF: TvCurrent = { enabled: false, gameId: null, status: null, number: 0, nextAt: null };
@@ -103,6 +119,14 @@ export class TvLoop extends EventEmitter {
   private stopped = false;
   private starting: Promise<void> | null = null;
   private readonly unsubscribe: () => void;
+  private readonly lease: { holder: string; ttlMs: number } | null;
+  private readonly followMs: number;
+  /** This node runs the loop (always, without a lease). */
+  private leading: boolean;
+  private leaseTimer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+  /** Leading with a lease: moves of the game on air seen in its rows (another node may search some of its turns). */
+  private seenPlies = -1;
 
   constructor(games: GameService, opts: TvOptions = {}) {
     super();
@@ -112,6 +136,9 @@ export class TvLoop extends EventEmitter {
     this.stallMs = opts.stallMs ?? 60_000;
     const rand = opts.random ?? Math.random;
     this.next = opts.next ?? (() => pickTvMatch(rand, opts));
+    this.lease = opts.lease ? { holder: opts.lease.holder, ttlMs: opts.lease.ttlMs ?? 15_000 } : null;
+    this.followMs = opts.followMs ?? 2000;
+    this.leading = !this.lease;
 
     const onMoved = (e: { gameId: string; status: GameStatus }) => {
       if (e.gameId !== this.gameId) return;
@@ -138,8 +165,101 @@ export class TvLoop extends EventEmitter {
     return super.on(event, fn);
   }
 
-  /** Adopts the newest unfinished TV game, or starts one. */
+  /** Adopts the newest unfinished TV game, or starts one (with a lease: once this node holds it; else follows). */
   async start(): Promise<void> {
+    if (this.lease) {
+      await this.tick();
+      const every = Math.max(100, Math.min(this.followMs, Math.floor(this.lease.ttlMs / 3)));
+      const loop = () => {
+        this.leaseTimer = setTimeout(() => {
+          void this.tick().finally(() => {
+            if (!this.stopped) loop();
+          });
+        }, every);
+        this.leaseTimer.unref?.();
+      };
+      loop();
+      return;
+    }
+    await this.lead();
+  }
+
+  /** True while this node runs the loop (always without a lease). */
+  get isLeading(): boolean {
+    return this.leading && !this.stopped;
+  }
+
+  /** With a lease: renew or take it, and lead or follow accordingly. */
+  private tick(): Promise<void> {
+    this.ticking ??= (async () => {
+      try {
+        if (this.stopped || !this.lease) return;
+        let ours: boolean;
+        try {
+          ours = await claimLease(this.games.db, TV_LEASE, this.lease.holder, this.lease.ttlMs);
+        } catch (err) {
+          this.log.warn({ err }, "TV: could not renew the lease");
+          return; // leading: carry on (the lease lapses if this goes on); following: try again later
+        }
+        if (this.stopped) return;
+        if (ours && !this.leading) {
+          this.leading = true;
+          this.log.info({ holder: this.lease.holder }, "TV: this node runs the TV now");
+          await this.lead();
+        } else if (ours) {
+          await this.checkOnAir();
+        } else {
+          if (this.leading) {
+            this.leading = false;
+            if (this.timer) clearTimeout(this.timer);
+            this.timer = null;
+            this.log.warn({ holder: this.lease.holder }, "TV: another node holds the TV lease; following it");
+          }
+          await this.follow();
+        }
+      } catch (err) {
+        this.log.warn({ err }, "TV: lease check failed");
+      } finally {
+        this.ticking = null;
+      }
+    })();
+    return this.ticking;
+  }
+
+  /** Leading with a lease: notice moves and the end of the game on air even when another node made them. */
+  private async checkOnAir(): Promise<void> {
+    if (!this.gameId || this.status !== "playing") return;
+    const row = await this.games.db.game.findUnique({ where: { id: this.gameId }, select: { status: true, _count: { select: { moves: true } } } });
+    if (!row || this.stopped) return;
+    if (row._count.moves !== this.seenPlies) {
+      this.seenPlies = row._count.moves;
+      this.lastActivity = Date.now();
+    }
+    if (row.status === "finished") this.finished();
+  }
+
+  /** Following: publish the newest TV game as the node running the TV made it. */
+  private async follow(): Promise<void> {
+    const rows = await this.games.db.game.findMany({
+      where: { id: { startsWith: TV_ID_PREFIX } },
+      orderBy: { createdAt: "desc" },
+      take: 5,
+      select: { id: true, status: true, finishedAt: true },
+    });
+    const row = rows.find((r) => isTvGameId(r.id));
+    if (!row || this.stopped || this.leading) return;
+    const status: GameStatus = row.status === "finished" ? "finished" : "playing";
+    const nextAt = status === "finished" && row.finishedAt ? new Date(Math.max(Date.now(), row.finishedAt.getTime() + this.pauseMs)) : null;
+    if (row.id === this.gameId && status === this.status) return;
+    if (row.id !== this.gameId) this.number++;
+    this.gameId = row.id;
+    this.status = status;
+    this.nextAt = nextAt;
+    this.publish();
+  }
+
+  /** Runs the loop: adopts the newest unfinished TV game, or starts one. */
+  private async lead(): Promise<void> {
     const rows = await this.games.db.game.findMany({
       where: { id: { startsWith: TV_ID_PREFIX }, status: "playing" },
       orderBy: { createdAt: "desc" },
@@ -148,17 +268,23 @@ export class TvLoop extends EventEmitter {
     });
     const adopt = rows.find((r) => isTvGameId(r.id));
     if (adopt) {
+      if (adopt.id !== this.gameId) this.number++;
       this.gameId = adopt.id;
       this.status = "playing";
-      this.number = 1;
+      this.nextAt = null;
       this.lastActivity = Date.now();
+      this.seenPlies = -1;
       this.log.info({ gameId: adopt.id }, "TV: adopted the unfinished game");
+      // Taken over from another node: its AI turns are this node's to resume (at once if it is idle).
+      if (this.lease) await this.games.resume(adopt.id).catch((err) => this.log.warn({ err, gameId: adopt.id }, "TV: could not resume the adopted game"));
       this.publish();
     } else {
       await this.startNext();
     }
-    this.watchdog = setInterval(() => this.checkStall(), Math.min(5000, Math.max(500, this.stallMs / 4)));
-    this.watchdog.unref?.();
+    if (!this.watchdog) {
+      this.watchdog = setInterval(() => this.checkStall(), Math.min(5000, Math.max(500, this.stallMs / 4)));
+      this.watchdog.unref?.();
+    }
   }
 
   snapshot(): TvCurrent {
@@ -174,20 +300,28 @@ export class TvLoop extends EventEmitter {
     throw new Error("TV stopped");
   }
 
-  stop(): void {
+  /** Stops the loop; with a lease, gives it up so another node takes over at once. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     if (this.watchdog) clearInterval(this.watchdog);
-    this.timer = this.watchdog = null;
+    if (this.leaseTimer) clearTimeout(this.leaseTimer);
+    this.timer = this.watchdog = this.leaseTimer = null;
     this.unsubscribe();
+    if (this.lease) {
+      await this.ticking?.catch(() => {});
+      await releaseLease(this.games.db, TV_LEASE, this.lease.holder).catch((err) => this.log.warn({ err }, "TV: could not release the lease"));
+    }
   }
 
   private finished(): void {
     if (this.stopped || this.status === "finished" || this.timer) return;
     this.status = "finished";
     this.nextAt = new Date(Date.now() + this.pauseMs);
-    this.log.info({ gameId: this.gameId, pauseMs: this.pauseMs }, "TV: game over, next one soon");
     this.publish();
+    if (!this.leading) return; // the node running the TV starts the next one
+    this.log.info({ gameId: this.gameId, pauseMs: this.pauseMs }, "TV: game over, next one soon");
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.startNext();
@@ -198,7 +332,7 @@ export class TvLoop extends EventEmitter {
   private startNext(): Promise<void> {
     this.starting ??= (async () => {
       try {
-        if (this.stopped) return;
+        if (this.stopped || !this.leading) return;
         const m = this.next(this.number + 1);
         const { gameId } = await this.games.createAiMatch(m, { tv: true });
         if (this.stopped) return;
@@ -207,11 +341,12 @@ export class TvLoop extends EventEmitter {
         this.number++;
         this.nextAt = null;
         this.lastActivity = Date.now();
+        this.seenPlies = -1;
         this.log.info({ gameId, n: this.number, size: m.size, rule: m.rule, black: m.black, white: m.white }, "TV: new game");
         this.publish();
       } catch (err) {
         this.log.error({ err }, "TV: could not start a game; retrying");
-        if (!this.stopped) {
+        if (!this.stopped && this.leading) {
           this.timer = setTimeout(() => {
             this.timer = null;
             void this.startNext();
@@ -226,7 +361,7 @@ export class TvLoop extends EventEmitter {
   }
 
   private checkStall(): void {
-    if (this.stopped || this.status !== "playing") return;
+    if (this.stopped || !this.leading || this.status !== "playing") return;
     if (Date.now() - this.lastActivity < this.stallMs) return;
     this.log.warn({ gameId: this.gameId }, "TV: the game stopped moving; starting another");
     this.finished();

@@ -191,7 +191,7 @@ describe("PostgreSQL migrations", () => {
       await c.connect();
       try {
         const t = await c.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`);
-        expect(t.rows.map((r) => r.table_name)).toEqual(["Game", "Move", "_prisma_migrations"]);
+        expect(t.rows.map((r) => r.table_name)).toEqual(["Game", "Lease", "Move", "_prisma_migrations"]);
       } finally {
         await c.end();
       }

@@ -31,7 +31,9 @@ describe("human vs AI", () => {
     console.log(`AI (timeMs 200, ${usingRealEngine ? "real engine" : "stub engine"}) reply times ms:`, aiTimes.join(", "));
     const thinking = me.events.filter((e) => e.event === EV.thinking);
     expect(thinking.length).toBeGreaterThan(0);
-    expect(thinking[0].data).toMatchObject({ gameId, ply: 2 });
+    // Every engine turn opens with a "started" report (depth 0), before any depth is done.
+    expect(thinking[0].data).toMatchObject({ gameId, ply: 2, depth: 0, nodes: 0, pv: [] });
+    for (const ply of [2, 4, 6]) expect(thinking.find((t) => t.data.ply === ply)?.data.depth, `ply ${ply}`).toBe(0);
 
     const rows = await env.srv.db.move.findMany({ where: { gameId }, orderBy: { ply: "asc" } });
     expect(rows).toHaveLength(6);
@@ -58,6 +60,28 @@ describe("human vs AI", () => {
     const state = await env.srv.games.getState(gameId);
     expect(state.opening).toHaveLength(4);
     expect(state.toMove).toBe(2);
+  });
+
+  it("AI first: a socket that joins during the AI's first search is told at once that it is thinking", async () => {
+    const creator = await client();
+    const { gameId, seatToken } = await call(creator, EV.create, { opponent: "ai", size: 15, rule: "freestyle", color: 2, labOpening: true, ai: { timeMs: 1500 } });
+    creator.disconnect(); // created, then the page loads: the search started before anyone was in the room
+    await new Promise((r) => setTimeout(r, 150));
+    const me = await client();
+    const j = await call(me, EV.join, { gameId, seatToken });
+    expect(j.state.moves).toHaveLength(0);
+    // Sent with the join, before its answer: no waiting for the next depth to finish.
+    const t = me.events.find((e) => e.event === EV.thinking)?.data;
+    expect(t).toMatchObject({ gameId, ply: 1 });
+    // A spectator joining too.
+    const watcher = await client();
+    await call(watcher, EV.join, { gameId });
+    expect(watcher.events.find((e) => e.event === EV.thinking)?.data).toMatchObject({ gameId, ply: 1 });
+    await waitFor(me, EV.moved, (e: any) => e.gameId === gameId && e.move.ply === 1, 5000);
+    // The turn is over: nothing to report to a newcomer.
+    const late = await client();
+    await call(late, EV.join, { gameId });
+    expect(late.events.filter((e) => e.event === EV.thinking && e.data.ply === 1)).toHaveLength(0);
   });
 
   it("takeback removes the human move and the AI reply; resign ends the game", async () => {

@@ -68,6 +68,31 @@ describe("clocks", () => {
     const row = await env.srv.db.game.findUniqueOrThrow({ where: { id: gameId } });
     expect(row).toMatchObject({ status: "finished", result: "black", reason: "timeout" });
   });
+
+  it("a resignation charges the resigning turn's time to the side to move (live state and after a reload)", async () => {
+    const a = await client();
+    const { gameId, seatToken: ta } = await env.srv.games.createGame({
+      opponent: "human", size: 15, rule: "freestyle", color: 1, clock: { initialMs: 60_000, incrementMs: 0 },
+    });
+    await call(a, EV.join, { gameId, seatToken: ta });
+    const b = await client();
+    const { seatToken: tb } = await call(b, EV.join, { gameId, takeSeat: true });
+    await call(a, EV.move, { gameId, seatToken: ta, ply: 1, x: 7, y: 7 });
+    const moved = await waitFor(b, EV.moved, (e: any) => e.move.ply === 1);
+    await sleep(700); // white thinks, then black (not even to move) resigns
+    expect(await call(a, EV.resign, { gameId, seatToken: ta })).toEqual({ ok: true });
+    const over = await waitFor(b, EV.state, (s: any) => s.id === gameId && s.status === "finished");
+    expect(over).toMatchObject({ result: "white", reason: "resign" });
+    expect(over.clock.blackMs).toBe(moved.clock.blackMs);
+    expect(over.clock.whiteMs).toBeLessThanOrEqual(60_000 - 600);
+    expect(over.clock.whiteMs).toBeGreaterThan(60_000 - 5000);
+    // Rebuilt from the rows: the same figures.
+    env.srv.games.invalidate(gameId);
+    const again = await env.srv.games.getState(gameId);
+    expect(again.clock).toMatchObject({ blackMs: over.clock.blackMs });
+    expect(Math.abs(again.clock!.whiteMs - over.clock.whiteMs)).toBeLessThan(5);
+    void tb;
+  });
 });
 
 describe("AI vs AI and listing", () => {
