@@ -30,8 +30,10 @@ const quick = (): TvMatch => ({
   black: engine,
   white: engine,
 });
-/** A long game: 15×15 from an empty board. */
-const slow = (): TvMatch => ({ size: 15, rule: "freestyle", opening: [], black: { ...engine, timeMs: 200 }, white: { ...engine, timeMs: 200 } });
+/** A long game: 15×15 from an empty board, full 200 ms searches (no depth cap), so with the
+ *  servers' pause between AI moves (SLOW_PAUSE_MS) it lasts well over ten seconds. */
+const slow = (): TvMatch => ({ size: 15, rule: "freestyle", opening: [], black: { algo: "alphabeta", timeMs: 200 }, white: { algo: "alphabeta", timeMs: 200 } });
+const SLOW_PAUSE_MS = 400;
 
 const servers: TestServer[] = [];
 const clients: Client[] = [];
@@ -91,7 +93,7 @@ describe("TV", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gomoku-tv-"));
     try {
       const dbFile = path.join(dir, "tv.db");
-      const a = await start({ dbFile, tv: { pauseMs: 300, next: slow } });
+      const a = await start({ dbFile, aiPauseMs: SLOW_PAUSE_MS, tv: { pauseMs: 300, next: slow } });
       const id = a.tv!.snapshot().gameId!;
       expect(isTvGameId(id)).toBe(true);
       const c = await client(a.url);
@@ -100,7 +102,7 @@ describe("TV", () => {
       c.disconnect();
       await a.close();
 
-      const b = await start({ dbFile, tv: { pauseMs: 300, next: slow } });
+      const b = await start({ dbFile, aiPauseMs: SLOW_PAUSE_MS, tv: { pauseMs: 300, next: slow } });
       expect(b.tv!.snapshot()).toMatchObject({ enabled: true, gameId: id, status: "playing" });
       const before = (await b.games.getState(id)).moves.length;
       const d = await client(b.url);
@@ -117,8 +119,8 @@ describe("TV", () => {
     try {
       const dbFile = path.join(dir, "tv.db");
       const tv = (holder: string) => ({ pauseMs: 300, next: slow, followMs: 200, lease: { holder, ttlMs: 1500 } });
-      const a = await start({ dbFile, tv: tv("A"), nodeId: "A" });
-      const b = await start({ dbFile, tv: tv("B"), nodeId: "B" });
+      const a = await start({ dbFile, aiPauseMs: SLOW_PAUSE_MS, tv: tv("A"), nodeId: "A" });
+      const b = await start({ dbFile, aiPauseMs: SLOW_PAUSE_MS, tv: tv("B"), nodeId: "B" });
       expect(a.tv!.isLeading).toBe(true);
       expect(b.tv!.isLeading).toBe(false);
       const onAir = a.tv!.snapshot().gameId!;
