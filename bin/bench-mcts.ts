@@ -5,7 +5,8 @@
 import { play, type Algo } from "../engine/players";
 import { formatScore } from "../engine/score";
 import { replay } from "../engine/rules";
-import type { Color, Point, Position, Stone } from "../engine/types";
+import type { Color, Point, Stone } from "../engine/types";
+import { MIDDLE_GAMES } from "./bench/positions";
 
 const arg = (name: string, dflt: number): number => {
   const i = process.argv.indexOf(`--${name}`);
@@ -16,20 +17,7 @@ const GAMES = arg("games", 6);
 const MOVE_MS = arg("ms", 200);
 const SEARCH_MS = arg("search", 1000);
 
-/** "h8 i9 …": alternate colours from black; column letter a.., row number from the bottom. */
-function fromMoves(size: number, moves: string): Position {
-  const stones: Stone[] = moves
-    .trim()
-    .split(/\s+/)
-    .map((m, i) => ({ x: m.charCodeAt(0) - 97, y: size - Number(m.slice(1)), color: (i % 2 === 0 ? 1 : 2) as Color }));
-  return { size, rule: "freestyle", stones, toMove: stones.length % 2 === 0 ? 1 : 2 };
-}
-
-const POSITIONS: Array<[string, Position]> = [
-  ["15×15 middle A (24 stones)", fromMoves(15, "h8 i7 g9 k9 h6 i9 h7 h9 g6 g8 i10 h5 j9 i8 i6 j6 k6 e6 d5 l7 h10 g10 f11 i11")],
-  ["15×15 middle B (28 stones)", fromMoves(15, "h8 i7 g9 k9 h6 i9 h7 h9 g6 g8 i10 h5 j9 i8 i6 j6 k6 e6 d5 l7 h10 g10 f11 i11 g12 h11 e10 h13")],
-  ["15×15 middle C (20 stones)", fromMoves(15, "h8 g8 i6 k6 e9 k5 k8 k4 k3 h5 g7 i9 e11 f8 f6 l5 e7 i5 j5 e5")],
-];
+const POSITIONS = MIDDLE_GAMES;
 const label = (p: Point | null) => (p ? `${String.fromCharCode(97 + p.x)}${15 - p.y}` : "-");
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 

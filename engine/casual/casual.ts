@@ -12,7 +12,7 @@
 // values. It still takes a five and blocks a four (casual, not suicidal).
 import type { Analysis, Color, Limits, Point, Position, RootScore, Score } from "../types";
 import { boardOf } from "../gomoku/think";
-import { winnerOnBoard } from "../mcts/mcts";
+import { winnerOnBoard } from "../gomoku/think";
 import { type CasualModel, DEFAULT_MODEL, MoveSource, WIN, WIN_BOUND, leafValue } from "./model";
 
 export interface CasualLimits extends Limits {

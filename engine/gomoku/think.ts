@@ -57,7 +57,8 @@ export function boardOf(position: Position): Board {
 }
 
 /** Is there already a winning line on the board? Returns its colour or 0. */
-function winnerOf(b: Board): number {
+/** The colour with a five on the board, or 0 (a position handed in may already be decided). */
+export function winnerOnBoard(b: Board): number {
   for (let i = 0; i < b.count; i++) {
     const q = b.stack[i];
     if (lineFive(b, q, b.cells[q])) return b.cells[q];
@@ -105,7 +106,7 @@ export function think(position: Position, limits: Limits = {}, options: ThinkOpt
   });
 
   // Game over: a five on the board, or no empty cell.
-  const winner = winnerOf(b);
+  const winner = winnerOnBoard(b);
   if (winner !== 0) return done(-1, winner === side ? MATE : -MATE, 0, 0, [], []);
   if (b.count === position.size * position.size) return done(-1, 0, 0, 0, [], []);
 

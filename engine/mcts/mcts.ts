@@ -20,7 +20,7 @@ import type { Analysis, Color, Limits, MoveStat, Point, Position, Progress, Root
 import type { Board } from "../gomoku/board";
 import * as P from "../gomoku/patterns";
 import * as M from "../gomoku/movegen";
-import { boardOf } from "../gomoku/think";
+import { boardOf, winnerOnBoard } from "../gomoku/think";
 import { VcfSolver } from "../gomoku/vcf";
 
 // Imported values are re-bound to local consts: under tsx/vitest every use of an imported
@@ -88,26 +88,6 @@ function ensurePool(n: number): boolean {
   nFull = grow(nFull, (l) => new Uint8Array(l));
   cap = c;
   return true;
-}
-
-function lineFive(b: Board, q: number, c: number): boolean {
-  for (let d = 0; d < 4; d++) {
-    const o = b.dirs[d];
-    let len = 1;
-    for (let r = q + o; b.cells[r] === c; r += o) len++;
-    for (let r = q - o; b.cells[r] === c; r -= o) len++;
-    if (b.rule === "exact5" ? len === 5 : len >= 5) return true;
-  }
-  return false;
-}
-
-/** The colour with a five on the board, or 0. */
-export function winnerOnBoard(b: Board): number {
-  for (let i = 0; i < b.count; i++) {
-    const q = b.stack[i];
-    if (lineFive(b, q, b.cells[q])) return b.cells[q];
-  }
-  return 0;
 }
 
 /** Win rate (0..1, side to move) → the public eval scale of MCTS: (winRate − ½) · 2000. */
