@@ -108,6 +108,8 @@ export interface GameServiceOptions {
   /** Most games kept in memory (finished and idle ones are dropped first). */
   cacheSize?: number;
   pageSize?: number;
+  /** The live list shows games with a move (or, before any, a start) this recent: abandoned games drop out (default 30 min). */
+  liveWindowMs?: number;
   /** This process's name in AI claims (default a random id). */
   nodeId?: string;
   /**
@@ -125,6 +127,7 @@ export interface GameServiceOptions {
 const DEFAULT_ENGINE: EngineSettings = { algo: "alphabeta", timeMs: 1000 };
 
 export const PAGE_SIZE = 20;
+export const LIVE_WINDOW_MS = 30 * 60_000;
 
 const json = <T>(s: string | null | undefined, fallback: T): T => (s ? (JSON.parse(s) as T) : fallback);
 
@@ -146,6 +149,7 @@ export class GameService extends EventEmitter {
   private aiPauseMs: number;
   private cacheSize: number;
   private pageSize: number;
+  private liveWindowMs: number;
   private cache = new Map<string, Entry>();
   private locks = new Map<string, Promise<void>>();
   /** Bumped whenever a game's move list is rewritten or ended: in-flight AI answers for an old generation are dropped. */
@@ -178,6 +182,7 @@ export class GameService extends EventEmitter {
     this.aiPauseMs = opts.aiPauseMs ?? 300;
     this.cacheSize = opts.cacheSize ?? 500;
     this.pageSize = opts.pageSize ?? PAGE_SIZE;
+    this.liveWindowMs = opts.liveWindowMs ?? LIVE_WINDOW_MS;
     this.nodeId = opts.nodeId ?? `node-${newGameId()}`;
     this.writer = new MoveWriter(this.db);
     this.cluster = opts.cluster ?? false;
@@ -553,8 +558,11 @@ export class GameService extends EventEmitter {
   async list(input: ListInput = {}): Promise<{ games: GameSummary[]; page: number; pages: number }> {
     const status = input.status ?? "live";
     const page = input.page ?? 1;
+    // A game left half-played stays resumable, but is not "live" once nothing has happened for a while.
+    const recent = new Date(Date.now() - this.liveWindowMs);
     const where = {
       status: status === "live" ? { in: ["waiting", "playing"] } : "finished",
+      ...(status === "live" ? { OR: [{ createdAt: { gte: recent } }, { moves: { some: { createdAt: { gte: recent } } } }] } : {}),
       ...(input.kind ? { kind: input.kind } : {}),
     };
     const [count, rows] = await Promise.all([

@@ -1,0 +1,33 @@
+// The live list: games people are playing now, not every game ever left half-played.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GameService } from "../../lib/games/service";
+import { server, sleep } from "./helpers";
+import type { TestServer } from "../../lib/realtime/test-server";
+
+let srv: TestServer;
+beforeAll(async () => {
+  srv = await server();
+});
+afterAll(async () => {
+  await srv?.close();
+});
+
+describe("the live games list", () => {
+  it("drops a game nothing has happened in for the live window, and lists it again after a move", async () => {
+    // A second service over the same database, with a short window, only for listing.
+    const lister = new GameService({ db: srv.db, ai: null, liveWindowMs: 1500 });
+    const liveIds = async () => (await lister.list({ status: "live" })).games.map((g) => g.id);
+
+    const { gameId, seatToken: black } = await srv.games.createGame({ opponent: "human", size: 9, rule: "freestyle", color: 1 });
+    const { seatToken: white } = await srv.games.join({ gameId, takeSeat: true });
+    await srv.games.move({ gameId, seatToken: black, ply: 1, x: 4, y: 4 });
+    expect(await liveIds()).toContain(gameId);
+
+    await sleep(1700);
+    expect(await liveIds()).not.toContain(gameId);
+    expect((await srv.games.getState(gameId)).status).toBe("playing"); // still there to resume
+
+    await srv.games.move({ gameId, seatToken: white!, ply: 2, x: 5, y: 5 });
+    expect(await liveIds()).toContain(gameId);
+  });
+});
