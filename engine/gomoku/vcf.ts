@@ -3,6 +3,7 @@
 // that a depth-limited search would see only much later. Failed positions are remembered in a
 // small hash table so transpositions of the same four sequence are not searched twice.
 import type { Board } from "./board";
+import { FailTable } from "./fail-table";
 import * as P from "./patterns";
 import * as M from "./movegen";
 
@@ -13,7 +14,6 @@ const { L_OPEN_FOUR, findFives, makesFour, threatLevel } = M;
 
 const MAX_PLY = 128;
 const MAX_CAND = 64;
-const FAIL_BITS = 16;
 
 export class VcfSolver {
   /** The winning sequence, from ply 0: attacker, defender, attacker … (the last move is the win). */
@@ -29,9 +29,7 @@ export class VcfSolver {
   private readonly cand = new Int16Array(MAX_PLY * MAX_CAND);
   private readonly candScore = new Int32Array(MAX_PLY * MAX_CAND);
   private readonly tmp = new Int16Array(4);
-  private readonly failLo = new Uint32Array(1 << FAIL_BITS);
-  private readonly failHi = new Uint32Array(1 << FAIL_BITS);
-  private readonly failDepth = new Int8Array(1 << FAIL_BITS);
+  private readonly failed = new FailTable(16, 0x5bd1e995);
 
   constructor(private readonly board: Board) {}
 
@@ -44,7 +42,7 @@ export class VcfSolver {
     this.stopped = false;
     this.maxNodes = maxNodes;
     this.deadline = deadline;
-    this.failDepth.fill(0);
+    this.failed.clear();
     this.local = false;
     return this.node(attacker, maxFours, 0);
   }
@@ -78,11 +76,7 @@ export class VcfSolver {
       return 1;
     }
     if (depth <= 0 || ply + 3 >= MAX_PLY) return 0;
-    // The failure key includes the attacker: the same stones can fail for one side, not the other.
-    const keyLo = (att === 1 ? b.hashLo : b.hashLo ^ 0x5bd1e995) >>> 0;
-    const keyHi = b.hashHi >>> 0;
-    const fi = keyLo & ((1 << FAIL_BITS) - 1);
-    if (this.failDepth[fi] >= depth && this.failLo[fi] === keyLo && this.failHi[fi] === keyHi) return 0;
+    if (this.failed.holds(b, att, depth)) return 0;
     const base = ply * MAX_CAND;
     const cand = this.cand;
     const cs = this.candScore;
@@ -173,9 +167,7 @@ export class VcfSolver {
       }
       if (this.stopped) return 0;
     }
-    this.failLo[fi] = keyLo;
-    this.failHi[fi] = keyHi;
-    this.failDepth[fi] = depth;
+    this.failed.record(b, att, depth);
     return 0;
   }
 

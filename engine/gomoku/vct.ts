@@ -9,6 +9,7 @@
 // Failed positions are remembered per (position, attacker, depth) in a small table: a miss is
 // only ever a missed win, never a false one. Allocation-free after construction.
 import type { Board } from "./board";
+import { FailTable } from "./fail-table";
 import * as P from "./patterns";
 import * as M from "./movegen";
 
@@ -18,7 +19,6 @@ const { L_OPEN_FOUR, L_THREE, findFives, makesFour, threatLevel } = M;
 
 const MAX_PLY = 96;
 const MAX_CAND = 48;
-const FAIL_BITS = 15;
 
 export class VctSolver {
   /** The winning line's first moves from ply 0 (attacker, defender, …); seq[0] is the move to play. */
@@ -30,9 +30,7 @@ export class VctSolver {
   private readonly cand = new Int16Array(MAX_PLY * MAX_CAND);
   private readonly candScore = new Int32Array(MAX_PLY * MAX_CAND);
   private readonly tmp = new Int16Array(4);
-  private readonly failLo = new Uint32Array(1 << FAIL_BITS);
-  private readonly failHi = new Uint32Array(1 << FAIL_BITS);
-  private readonly failDepth = new Int8Array(1 << FAIL_BITS);
+  private readonly failed = new FailTable(15, 0x2c1b3c6d);
 
   constructor(private readonly board: Board) {}
 
@@ -45,7 +43,7 @@ export class VctSolver {
     this.stopped = false;
     this.maxNodes = maxNodes;
     this.deadline = deadline;
-    this.failDepth.fill(0);
+    this.failed.clear();
     // Deepening on the number of threats: short wins first (the failure table carries over).
     for (let d = 1; d <= maxThreats; d++) {
       const r = this.attack(attacker, d, 0);
@@ -74,10 +72,7 @@ export class VctSolver {
       return 1;
     }
     if (depth <= 0 || ply + 6 >= MAX_PLY) return 0;
-    const keyLo = (att === 1 ? b.hashLo : b.hashLo ^ 0x2c1b3c6d) >>> 0;
-    const keyHi = b.hashHi >>> 0;
-    const fi = keyLo & ((1 << FAIL_BITS) - 1);
-    if (this.failDepth[fi] >= depth && this.failLo[fi] === keyLo && this.failHi[fi] === keyHi) return 0;
+    if (this.failed.holds(b, att, depth)) return 0;
     const base = ply * MAX_CAND;
     const cand = this.cand;
     const cs = this.candScore;
@@ -121,9 +116,7 @@ export class VctSolver {
       }
       if (this.stopped) return 0;
     }
-    this.failLo[fi] = keyLo;
-    this.failHi[fi] = keyHi;
-    this.failDepth[fi] = depth;
+    this.failed.record(b, att, depth);
     return 0;
   }
 
