@@ -2,7 +2,7 @@
 // Inside a node's loop: MAX raises α, MIN lowers β, and the loop stops as soon as β ≤ α.
 // The root is called with (−∞, +∞), so its value is exactly the minimax value.
 import type { Game } from "./game";
-import { checkDepth, leafValue, noActions } from "./leaf";
+import { checkDepth, leafValue, noActions, visitLeaf } from "./leaf";
 import type { AlphaBetaStats, NodePath, SearchOptions, SearchResult } from "./types";
 
 export function alphaBeta<S, A>(
@@ -20,15 +20,7 @@ export function alphaBeta<S, A>(
   function value(s: S, depth: number, alpha: number, beta: number): number {
     stats.nodes++;
     const leaf = leafValue(game, s, depth, opts, path);
-    if (leaf) {
-      stats.leaves++;
-      if (trace) {
-        trace({ type: "enter", path: path.slice(), kind: "LEAF", depth, alpha, beta });
-        trace({ type: "leaf", path: path.slice(), value: leaf.value, source: leaf.source });
-        trace({ type: "exit", path: path.slice(), value: leaf.value });
-      }
-      return leaf.value; // leaves are exact, never clamped
-    }
+    if (leaf) return visitLeaf(leaf, depth, path, stats, trace, { alpha, beta }); // leaves are exact, never clamped
     const kind = game.player(s);
     if (kind === "CHANCE") throw new Error(`chance node at [${path.join(",")}]: alpha-beta has no chance nodes, use expectimax`);
     if (trace) trace({ type: "enter", path: path.slice(), kind, depth, alpha, beta });

@@ -1,7 +1,7 @@
 // EXPECTIMAX (expectiminimax): MAX and MIN as in minimax, a CHANCE node's value is the
 // probability-weighted mean of its children (uniform when the game gives no probability).
 import type { Game } from "./game";
-import { checkDepth, leafValue, noActions } from "./leaf";
+import { checkDepth, leafValue, noActions, visitLeaf } from "./leaf";
 import type { NodePath, SearchOptions, SearchResult, SearchStats } from "./types";
 
 const EPS = 1e-9;
@@ -31,15 +31,7 @@ export function expectimax<S, A>(
   function value(s: S, depth: number): number {
     stats.nodes++;
     const leaf = leafValue(game, s, depth, opts, path);
-    if (leaf) {
-      stats.leaves++;
-      if (trace) {
-        trace({ type: "enter", path: path.slice(), kind: "LEAF", depth });
-        trace({ type: "leaf", path: path.slice(), value: leaf.value, source: leaf.source });
-        trace({ type: "exit", path: path.slice(), value: leaf.value });
-      }
-      return leaf.value;
-    }
+    if (leaf) return visitLeaf(leaf, depth, path, stats, trace);
     const kind = game.player(s);
     if (trace) trace({ type: "enter", path: path.slice(), kind, depth });
     const actions = game.actions(s);

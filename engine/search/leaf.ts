@@ -1,6 +1,6 @@
 // What every search does at the bottom: value terminal states by utility and, at the depth limit, by evaluate.
 import type { Game } from "./game";
-import type { NodePath, SearchOptions } from "./types";
+import type { NodePath, SearchOptions, SearchStats } from "./types";
 
 export interface LeafValue {
   value: number;
@@ -27,4 +27,22 @@ export function leafValue<S, A>(game: Game<S, A>, state: S, depth: number, opts:
 
 export function noActions(path: NodePath): Error {
   return new Error(`node [${path.join(",")}] is not terminal but has no actions`);
+}
+
+/** Counts a leaf and, when traced, emits its enter / leaf / exit events (alpha-beta adds its window). */
+export function visitLeaf(
+  leaf: LeafValue,
+  depth: number,
+  path: NodePath,
+  stats: SearchStats,
+  trace: SearchOptions["trace"],
+  window: { alpha: number; beta: number } | Record<string, never> = {},
+): number {
+  stats.leaves++;
+  if (trace) {
+    trace({ type: "enter", path: path.slice(), kind: "LEAF", depth, ...window });
+    trace({ type: "leaf", path: path.slice(), value: leaf.value, source: leaf.source });
+    trace({ type: "exit", path: path.slice(), value: leaf.value });
+  }
+  return leaf.value;
 }

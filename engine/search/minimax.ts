@@ -1,6 +1,6 @@
 // MINIMAX as in the lecture: MAX takes the largest child value, MIN the smallest, the whole tree is visited.
 import type { Game } from "./game";
-import { checkDepth, leafValue, noActions } from "./leaf";
+import { checkDepth, leafValue, noActions, visitLeaf } from "./leaf";
 import type { NodePath, SearchOptions, SearchResult, SearchStats } from "./types";
 
 export function minimax<S, A>(
@@ -18,15 +18,7 @@ export function minimax<S, A>(
   function value(s: S, depth: number): number {
     stats.nodes++;
     const leaf = leafValue(game, s, depth, opts, path);
-    if (leaf) {
-      stats.leaves++;
-      if (trace) {
-        trace({ type: "enter", path: path.slice(), kind: "LEAF", depth });
-        trace({ type: "leaf", path: path.slice(), value: leaf.value, source: leaf.source });
-        trace({ type: "exit", path: path.slice(), value: leaf.value });
-      }
-      return leaf.value;
-    }
+    if (leaf) return visitLeaf(leaf, depth, path, stats, trace);
     const kind = game.player(s);
     if (kind === "CHANCE") throw new Error(`chance node at [${path.join(",")}]: minimax has no chance nodes, use expectimax`);
     if (trace) trace({ type: "enter", path: path.slice(), kind, depth });
