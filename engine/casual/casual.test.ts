@@ -2,39 +2,11 @@ import { describe, expect, it } from "vitest";
 import { casual, CasualSearcher } from "./casual";
 import { CasualGame } from "./game";
 import { expectimax } from "../search";
-import { picture } from "../gomoku/test-util";
+import { BLOCK_FOUR, WIN_IN_ONE } from "../gomoku/test-util";
 import { labOpening } from "../rules";
 import type { Point, Position } from "../types";
 
 const key = (p: Point | null) => (p ? `${p.x},${p.y}` : "null");
-
-const winInOne = picture(
-  `
-  . . . . . . . . .
-  . . . . . . . . .
-  . . o o o . . . .
-  . . . . . . . . .
-  . o x x x x . . .
-  . . . . . . . . .
-  . . . . o . . . .
-  . . . . . . . . .
-  . . . . . . . . .`,
-  1,
-);
-
-const blockFour = picture(
-  `
-  . . . . . . . . .
-  . . . . . . . . .
-  . . . . . . . . .
-  . . x . . . . . .
-  . x o o o o . . .
-  . . . x . . . . .
-  . . . . . . . . .
-  . . . . . . . . .
-  . . . . . . . . .`,
-  1,
-);
 
 const tiny: Position = {
   size: 9,
@@ -50,13 +22,13 @@ const tiny: Position = {
 
 describe("casual (expectimax) player", () => {
   it("takes a win in one", () => {
-    const r = casual(winInOne, { timeMs: 200 });
+    const r = casual(WIN_IN_ONE, { timeMs: 200 });
     expect(key(r.move)).toBe("6,4");
     expect(r.score).toEqual({ kind: "win", plies: 1 });
   });
 
   it("blocks a four", () => {
-    const r = casual(blockFour, { timeMs: 200 });
+    const r = casual(BLOCK_FOUR, { timeMs: 200 });
     expect(key(r.move)).toBe("6,4");
   });
 

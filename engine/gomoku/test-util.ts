@@ -17,3 +17,33 @@ export function picture(rows: string, toMove: Color, rule: Rule = "freestyle"): 
   });
   return { size, rule, stones, toMove };
 }
+
+/** Shared by every player's tests. Black to move; black's four on row 4 wins at (6,4). */
+export const WIN_IN_ONE = picture(
+  `
+  . . . . . . . . .
+  . . . . . . . . .
+  . . o o o . . . .
+  . . . . . . . . .
+  . o x x x x . . .
+  . . . . . . . . .
+  . . . . o . . . .
+  . . . . . . . . .
+  . . . . . . . . .`,
+  1,
+);
+
+/** Black to move; white's four on row 4 must be blocked at (6,4). */
+export const BLOCK_FOUR = picture(
+  `
+  . . . . . . . . .
+  . . . . . . . . .
+  . . . . . . . . .
+  . . x . . . . . .
+  . x o o o o . . .
+  . . . x . . . . .
+  . . . . . . . . .
+  . . . . . . . . .
+  . . . . . . . . .`,
+  1,
+);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { think } from "./think";
-import { picture } from "./test-util";
+import { BLOCK_FOUR, WIN_IN_ONE, picture } from "./test-util";
 import type { Position } from "../types";
 import { replay } from "../rules";
 
@@ -8,38 +8,14 @@ const key = (p: { x: number; y: number } | null) => (p ? `${p.x},${p.y}` : "null
 
 describe("think: tactics", () => {
   it("finds a win in one", () => {
-    const pos = picture(
-      `
-      . . . . . . . . .
-      . . . . . . . . .
-      . . o o o . . . .
-      . . . . . . . . .
-      . o x x x x . . .
-      . . . . . . . . .
-      . . . . o . . . .
-      . . . . . . . . .
-      . . . . . . . . .`,
-      1,
-    );
+    const pos = WIN_IN_ONE;
     const r = think(pos, { maxDepth: 3 });
     expect(key(r.move)).toBe("6,4");
     expect(r.score).toEqual({ kind: "win", plies: 1 });
   });
 
   it("blocks an opponent four", () => {
-    const pos = picture(
-      `
-      . . . . . . . . .
-      . . . . . . . . .
-      . . . . . . . . .
-      . . x . . . . . .
-      . x o o o o . . .
-      . . . x . . . . .
-      . . . . . . . . .
-      . . . . . . . . .
-      . . . . . . . . .`,
-      1,
-    );
+    const pos = BLOCK_FOUR;
     const r = think(pos, { maxDepth: 4 });
     expect(key(r.move)).toBe("6,4");
     expect(r.rootScores.map((s) => key(s.move))).toEqual(["6,4"]); // the block is the only candidate

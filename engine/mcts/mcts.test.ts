@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mcts } from "./mcts";
-import { picture } from "../gomoku/test-util";
+import { BLOCK_FOUR, WIN_IN_ONE, picture } from "../gomoku/test-util";
 import { labOpening, replay } from "../rules";
 import type { Color, Point, Position, Progress, Stone } from "../types";
 
@@ -8,38 +8,14 @@ const key = (p: Point | null) => (p ? `${p.x},${p.y}` : "null");
 
 describe("mcts: tactics", () => {
   it("finds a win in one", () => {
-    const pos = picture(
-      `
-      . . . . . . . . .
-      . . . . . . . . .
-      . . o o o . . . .
-      . . . . . . . . .
-      . o x x x x . . .
-      . . . . . . . . .
-      . . . . o . . . .
-      . . . . . . . . .
-      . . . . . . . . .`,
-      1,
-    );
+    const pos = WIN_IN_ONE;
     const r = mcts(pos, { maxIterations: 200 });
     expect(key(r.move)).toBe("6,4");
     expect(r.score).toEqual({ kind: "win", plies: 1 });
   });
 
   it("blocks a four", () => {
-    const pos = picture(
-      `
-      . . . . . . . . .
-      . . . . . . . . .
-      . . . . . . . . .
-      . . x . . . . . .
-      . x o o o o . . .
-      . . . x . . . . .
-      . . . . . . . . .
-      . . . . . . . . .
-      . . . . . . . . .`,
-      1,
-    );
+    const pos = BLOCK_FOUR;
     const r = mcts(pos, { maxIterations: 500, seed: 3 });
     expect(key(r.move)).toBe("6,4");
   });
