@@ -20,12 +20,13 @@ import {
   type ServerToClient,
 } from "../protocol";
 import { GameError } from "../games/errors";
-import type { GameService, Presence } from "../games/service";
+import type { GameService } from "../games/service";
 import { log as rootLog, type Logger } from "../log";
 import { createLimiter, rateLimitedMessage, type Limiter } from "./limits";
 import { TV_OFF, type TvLoop } from "../tv/loop";
+import { createPresence, roomOf } from "./presence";
 
-export const roomOf = (gameId: string) => `game:${gameId}`;
+export { roomOf };
 /** Sockets following the TV (lib/tv): they get EV.tvCurrent whenever the game on air changes. */
 export const TV_ROOM = "tv";
 
@@ -102,52 +103,20 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
     });
   });
 
-  /** Who is in each game's room, by socket: a colour (seat holder) or null (spectator). */
-  const rooms = new Map<string, Map<string, 1 | 2 | null>>();
-
-  const presence = (gameId: string): Presence => {
-    const members = rooms.get(gameId);
-    const p: Presence = { spectators: 0, connected: { 1: false, 2: false } };
-    if (members)
-      for (const c of members.values()) {
-        if (c === null) p.spectators++;
-        else p.connected[c] = true;
-      }
-    return p;
-  };
-  games.presenceOf = presence;
+  // Who is in each game's room (cluster-wide with an adapter): the state's counts and seat flags.
+  const presence = createPresence(io, games, { cluster: !!opts.adapter, log });
+  games.presenceOf = presence.presenceOf;
 
   games.on("moved", (e) => io.to(roomOf(e.gameId)).emit(EV.moved, e));
-  games.on("state", (s) => io.to(roomOf(s.id)).emit(EV.state, s));
+  games.on("state", (s) => {
+    io.to(roomOf(s.id)).emit(EV.state, s);
+    presence.stateSent(s.id);
+  });
   games.on("thinking", (t) => io.to(roomOf(t.gameId)).emit(EV.thinking, t));
   const tv = services.tv ?? null;
   tv?.on("current", (c) => io.to(TV_ROOM).emit(EV.tvCurrent, c));
 
-  /** Records a socket entering or leaving a room and tells the room what changed. */
-  const setMember = async (socket: Sock, gameId: string, role: 1 | 2 | null | undefined) => {
-    let members = rooms.get(gameId);
-    const before = presence(gameId);
-    if (role === undefined) {
-      if (!members?.has(socket.id)) return;
-      members.delete(socket.id);
-      if (members.size === 0) rooms.delete(gameId);
-      await socket.leave(roomOf(gameId));
-    } else {
-      if (!members) rooms.set(gameId, (members = new Map()));
-      members.set(socket.id, role);
-      await socket.join(roomOf(gameId));
-    }
-    const after = presence(gameId);
-    if (before.connected[1] !== after.connected[1] || before.connected[2] !== after.connected[2]) {
-      // A player connected or left: everyone's seat view changes.
-      try {
-        io.to(roomOf(gameId)).emit(EV.state, await games.getState(gameId));
-      } catch (err) {
-        log.warn({ err, gameId }, "could not broadcast presence");
-      }
-    }
-    io.to(roomOf(gameId)).emit(EV.spectators, { gameId, count: after.spectators });
-  };
+  const setMember = (socket: Sock, gameId: string, role: 1 | 2 | null | undefined) => presence.set(socket, gameId, role);
 
   io.on("connection", (socket: Sock) => {
     // The games this socket is in and its role there; kept in socket.data so a recovered
@@ -286,6 +255,7 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
     io,
     async close() {
       games.presenceOf = () => ({ spectators: 0, connected: { 1: false, 2: false } });
+      presence.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
     },
   };
