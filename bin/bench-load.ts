@@ -1,11 +1,12 @@
 // npm run bench:load -- [--rooms 2000] [--spectators 10000] [--duration 30] [--ai 0]
-//                        [--interval 2000] [--workers 4] [--ramp 600] [--size 19] [--json]
+//                        [--interval 2000] [--workers 4] [--ramp 600] [--size 19] [--client-nice 0] [--json]
 //
 // Starts the real game server (no Next, production mode, a fresh SQLite file unless DATABASE_URL
 // is set) as a process of its own and drives it from separate client processes over loopback:
 // `rooms` human-vs-human games, each making one move every `interval` ms, and `spectators`
 // watchers spread over the rooms, every connection a socket.io-client websocket. With --ai N,
 // N AI-vs-AI games search back to back on N worker threads (N concurrent searches).
+// --client-nice N runs the client processes at that nice level (they stand in for other machines).
 // Prints progress while it runs, then: connections held, moves/s, move-to-opponent latency
 // p50/p99 (and to spectators), the server's event-loop delay p99 (monitorEventLoopDelay), RSS.
 import { fork, type ChildProcess } from "node:child_process";
@@ -44,6 +45,7 @@ function flags() {
     ramp: get("ramp", 600),
     size: get("size", 19),
     aiTimeMs: get("ai-time", 3000),
+    clientNice: get("client-nice", 0),
     json: a.includes("--json"),
   };
 }
@@ -72,7 +74,8 @@ if (isPostgresUrl(process.env.DATABASE_URL)) {
 }
 const server = fork(path.join(here, "load", "server.ts"), [], {
   // BENCH_PROF=<dir>: write a CPU profile of the server there (node --cpu-prof).
-  execArgv: ["--import", "tsx", ...(process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [])],
+  // BENCH_NODE_FLAGS="--max-semi-space-size=64 …": V8 flags to try on the server.
+  execArgv: ["--import", "tsx", ...(process.env.BENCH_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean), ...(process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [])],
   env: {
     ...process.env,
     ...dbEnv,
@@ -97,15 +100,17 @@ const url = await new Promise<string>((resolve, reject) => {
   server.once("exit", (code) => reject(new Error(`server exited (${code})`)));
 });
 const loadBefore = os.loadavg()[0];
-log(`[bench] server ${url} (pid ${server.pid}); ${f.rooms} rooms, ${f.spectators} spectators, ${f.workers} client processes, a move every ${f.interval} ms per room, ${f.ai} AI searches`);
+log(`[bench] server ${url} (pid ${server.pid}); ${f.rooms} rooms, ${f.spectators} spectators, ${f.workers} client processes (nice ${f.clientNice}), a move every ${f.interval} ms per room, ${f.ai} AI searches`);
 
-async function stats(reset = false) {
-  const r = await fetch(`${url}/__bench/stats${reset ? "?reset=1" : ""}`);
+async function stats(reset = false, start = false) {
+  const r = await fetch(`${url}/__bench/stats?${reset ? "reset=1&" : ""}${start ? "start=1" : ""}`);
   return (await r.json()) as {
     connections: number;
     rssMB: number;
     heapMB: number;
     loop: { p50: number; p99: number; max: number; mean: number };
+    loopRun: { p50: number; p99: number; p999: number; max: number; samples: number };
+    gc: Record<string, { count: number; totalMs: number; maxMs: number }>;
     cpuPct: number;
     serverMoveMs: { p50: number; p99: number; count: number };
   };
@@ -124,6 +129,9 @@ for (let i = 0; i < f.workers; i++) {
   const share = (n: number) => Math.floor(n / f.workers) + (i < n % f.workers ? 1 : 0);
   const w = fork(path.join(here, "load", "worker.ts"), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
   children.push(w);
+  // The clients stand in for people's own machines: at a lower priority they take the CPU the
+  // server leaves (their own waiting still counts in the latency they measure).
+  if (f.clientNice) os.setPriority(w.pid!, f.clientNice);
   workers.push(w);
   w.on("message", (m: WorkerReport) => {
     if (m.type !== "report") return;
@@ -202,7 +210,7 @@ lat = [];
 specLat = [];
 moves = 0;
 measuring = true;
-await stats(true);
+await stats(true, true);
 const runStart = Date.now();
 let lastMoves = 0;
 const loopP99s: number[] = [];
@@ -223,7 +231,7 @@ while (Date.now() - runStart < f.duration * 1000) {
   lastMoves = moves;
   log(
     `[run ${el.toFixed(0)}s] conns ${s.connections}, moves/s ${(moves / el).toFixed(0)}, latency p50 ${percentile(recent.slice(), 50).toFixed(1)} ms p99 ${percentile(recent.slice(), 99).toFixed(1)} ms, ` +
-      `server move p50 ${s.serverMoveMs.p50} p99 ${s.serverMoveMs.p99} ms, loop p99 ${s.loop.p99} ms (max ${s.loop.max}), RSS ${s.rssMB} MB (heap ${s.heapMB}), server CPU ${s.cpuPct}%` + (errors ? `, errors ${errors} ${JSON.stringify(errorCodes)}` : ""),
+      `server move p50 ${s.serverMoveMs.p50} p99 ${s.serverMoveMs.p99} ms, loop p99 ${s.loop.p99} ms (max ${s.loop.max}; run so far ${s.loopRun.p99}), GC worst ${Math.max(0, ...Object.values(s.gc).map((g) => g.maxMs))} ms, RSS ${s.rssMB} MB (heap ${s.heapMB}), server CPU ${s.cpuPct}%` + (errors ? `, errors ${errors} ${JSON.stringify(errorCodes)}` : ""),
   );
 }
 const runSec = (Date.now() - runStart) / 1000;
@@ -244,7 +252,10 @@ const result = {
   latencyMs: { p50: +percentile(lat.slice(), 50).toFixed(1), p99: +percentile(lat.slice(), 99).toFixed(1), max: +percentile(lat.slice(), 100).toFixed(1) },
   spectatorLatencyMs: { p50: +percentile(specLat.slice(), 50).toFixed(1), p99: +percentile(specLat.slice(), 99).toFixed(1) },
   serverMoveMs: { p50MedianWindow: percentile(serverP50s.slice(), 50), p99MedianWindow: percentile(serverP99s.slice(), 50), p99WorstWindow: Math.max(...serverP99s) },
-  loopLagP99Ms: { worstWindow: Math.max(...loopP99s), medianWindow: percentile(loopP99s.slice(), 50) },
+  loopLagP99Ms: { wholeRun: lastStats?.loopRun.p99 ?? 0, worstWindow: Math.max(...loopP99s), medianWindow: percentile(loopP99s.slice(), 50) },
+  loopLagMs: { p50: lastStats?.loopRun.p50 ?? 0, p999: lastStats?.loopRun.p999 ?? 0, max: lastStats?.loopRun.max ?? 0 },
+  /** The server's main-thread garbage-collection pauses over the run, by kind. */
+  gcPauses: lastStats?.gc ?? {},
   rssMB: { last: lastStats?.rssMB ?? 0, peak: peakRss },
   errors,
   errorCodes,
@@ -265,7 +276,9 @@ moves/s ${result.movesPerSec} (${moves} in ${result.durationSec} s)
 move-to-opponent latency  p50 ${result.latencyMs.p50} ms  p99 ${result.latencyMs.p99} ms  max ${result.latencyMs.max} ms
 move-to-spectator latency p50 ${result.spectatorLatencyMs.p50} ms  p99 ${result.spectatorLatencyMs.p99} ms
 server's time per move (validate, commit, broadcast; 2 s windows) p50 ${result.serverMoveMs.p50MedianWindow} ms, p99 median ${result.serverMoveMs.p99MedianWindow} ms, worst ${result.serverMoveMs.p99WorstWindow} ms
+server event-loop delay over the whole run: p50 ${result.loopLagMs.p50} ms, p99 ${result.loopLagP99Ms.wholeRun} ms, p99.9 ${result.loopLagMs.p999} ms, max ${result.loopLagMs.max} ms
 server event-loop delay p99 (2 s windows): worst ${result.loopLagP99Ms.worstWindow} ms, median ${result.loopLagP99Ms.medianWindow} ms
+server GC pauses: ${Object.entries(result.gcPauses).map(([k, g]) => `${k} ${g.count}× (total ${g.totalMs} ms, worst ${g.maxMs} ms)`).join(", ") || "none"}
 server RSS ${result.rssMB.last} MB (peak ${result.rssMB.peak} MB); ramp ${result.rampSec} s; errors ${errors} ${errors ? JSON.stringify(errorCodes) : ""}
 machine load average ${result.loadAverage.before} before, ${result.loadAverage.after} after (${result.loadAverage.cores} cores)`);
 }

@@ -1,16 +1,38 @@
 // The server under load (npm run bench:load starts it): the real game server without Next, in
 // production mode, no TV, no rate limits (every client is 127.0.0.1), plus GET /__bench/stats:
 // event-loop delay (monitorEventLoopDelay, beyond its 2 ms sampling interval), memory, connections, CPU. `?reset=1` starts a new
-// measuring window. Never part of the real server (server.ts has no such route).
+// measuring window, `?start=1` the whole run's figures (loop delay over the run, GC pauses). Never part of the real server (server.ts has no such route).
 // Settings: PORT, DATABASE_FILE or DATABASE_URL (migrated), REDIS_URL, AI_THREADS, AI_PAUSE_MS.
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { monitorEventLoopDelay, PerformanceObserver, constants as perfConstants } from "node:perf_hooks";
 import { startGameServer } from "../../lib/realtime/server";
+import { startAllocationProfile } from "./alloc-profile";
 
 // The histogram records whole timer intervals (resolution + delay): the delay is the value minus
 // the resolution.
 const RESOLUTION_MS = 2;
 const loop = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
 loop.enable();
+// The whole measured run (reset by `?start=1`), besides the 2-s windows.
+const loopRun = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+loopRun.enable();
+// Garbage-collection pauses of the main thread since the last `?start=1`: count, total, worst, by kind.
+const GC_KIND: Record<number, string> = {
+  [perfConstants.NODE_PERFORMANCE_GC_MINOR]: "minor",
+  [perfConstants.NODE_PERFORMANCE_GC_MAJOR]: "major",
+  [perfConstants.NODE_PERFORMANCE_GC_INCREMENTAL]: "incremental",
+  [perfConstants.NODE_PERFORMANCE_GC_WEAKCB]: "weakcb",
+};
+let allocProfile: Promise<() => Promise<void>> | null = null;
+let gc: Record<string, { count: number; totalMs: number; maxMs: number }> = {};
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    const kind = GC_KIND[((e as PerformanceEntry & { detail?: { kind?: number } }).detail)?.kind ?? -1] ?? "other";
+    const g = (gc[kind] ??= { count: 0, totalMs: 0, maxMs: 0 });
+    g.count++;
+    g.totalMs += e.duration;
+    g.maxMs = Math.max(g.maxMs, e.duration);
+  }
+}).observe({ entryTypes: ["gc"] });
 let cpu = process.cpuUsage();
 let takeMoveStats: (reset: boolean) => { p50: number; p99: number; count: number } = () => ({ p50: 0, p99: 0, count: 0 });
 let cpuAt = performance.now();
@@ -34,9 +56,17 @@ const srv = await startGameServer({
       rssMB: Math.round(mem.rss / 1048576),
       heapMB: Math.round(mem.heapUsed / 1048576),
       loop: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max), mean: ms(loop.mean), samples: loop.count },
+      loopRun: { p50: ms(loopRun.percentile(50)), p99: ms(loopRun.percentile(99)), p999: ms(loopRun.percentile(99.9)), max: ms(loopRun.max), samples: loopRun.count },
+      gc: Object.fromEntries(Object.entries(gc).map(([k, g]) => [k, { count: g.count, totalMs: Math.round(g.totalMs), maxMs: Math.round(g.maxMs * 10) / 10 }])),
       cpuPct: Math.round(((used.user + used.system) / 1000 / (now - cpuAt)) * 100),
       serverMoveMs: takeMoveStats(req.url.includes("reset=1")),
     };
+    if (req.url.includes("start=1")) {
+      // The measured run starts: allocation sampling from here (BENCH_ALLOC_PROF).
+      if (process.env.BENCH_ALLOC_PROF && !allocProfile) allocProfile = startAllocationProfile(process.env.BENCH_ALLOC_PROF);
+      loopRun.reset();
+      gc = {};
+    }
     if (req.url.includes("reset=1")) {
       loop.reset();
       cpu = process.cpuUsage();
@@ -64,7 +94,7 @@ takeMoveStats = (reset) => {
   return { p50: Math.round(pct(xs, 50) * 100) / 100, p99: Math.round(pct(xs, 99) * 100) / 100, count: xs.length };
 };
 console.log(`READY ${srv.url}`);
-const stop = () => void srv.close().finally(() => process.exit(0));
+const stop = () => void (allocProfile ?? Promise.resolve(async () => {})).then((finish) => finish()).then(() => srv.close()).finally(() => process.exit(0));
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 process.on("disconnect", stop);

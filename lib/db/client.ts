@@ -5,10 +5,19 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
-import { createClient } from "@libsql/client";
+import { createClient, type Config } from "@libsql/client";
 import { PrismaClient } from "../../generated/prisma/client";
 import { sqliteFile, sqliteUrl } from "./sqlite-url";
 import { isPostgresUrl, type DbProvider } from "./provider";
+import { connectionPragmas, withConnectionPragmas } from "./sqlite-pragmas";
+
+/** The libsql adapter, with our PRAGMAs on every connection it opens (lib/db/sqlite-pragmas). */
+class PrismaLibSQLWithPragmas extends PrismaLibSQL {
+  private pragmas = connectionPragmas();
+  override createClient(config: Config) {
+    return withConnectionPragmas(super.createClient(config), this.pragmas);
+  }
+}
 
 /** Both generated clients have the same models and methods; the SQLite one's type stands for both. */
 export type Db = PrismaClient;
@@ -21,14 +30,18 @@ export function defaultTarget(): string {
 export const providerOf = (target: string): DbProvider => (isPostgresUrl(target) ? "postgresql" : "sqlite");
 
 const providers = new WeakMap<object, DbProvider>();
+const sqliteFiles = new WeakMap<object, string>();
+/** The file a SQLite client opened by openDb reads and writes (null for PostgreSQL). */
+export const sqliteFileOf = (db: Db): string | null => sqliteFiles.get(db) ?? null;
+
 /** Which provider a client opened by openDb talks to. */
 export const dbProviderOf = (db: Db): DbProvider => providers.get(db) ?? "sqlite";
 
 /**
  * Opens `target`: a postgresql:// URL, or a SQLite file (default DATABASE_URL if it is a
  * PostgreSQL URL, else DATABASE_FILE or data/gomoku.db). SQLite: creates the file's folder,
- * switches it to WAL (readers never block the writer; persistent in the file) with a busy
- * timeout for a second process writing the same file.
+ * switches it to WAL, and every connection gets a busy timeout and synchronous = NORMAL
+ * (SQLITE_SYNCHRONOUS; lib/db/sqlite-pragmas).
  */
 export async function openDb(target: string = defaultTarget()): Promise<Db> {
   if (isPostgresUrl(target)) {
@@ -40,15 +53,12 @@ export async function openDb(target: string = defaultTarget()): Promise<Db> {
     return db;
   }
   const url = sqliteUrl(target);
-  const db = new PrismaClient({ adapter: new PrismaLibSQL({ url }) });
-  // PRAGMAs return rows, so they go through queryRaw. journal_mode = WAL stays in the file. The
-  // others are per connection, and @libsql/client opens a new connection after every transaction,
-  // so busy_timeout holds only until the first one: fine within one process (the Prisma adapter
-  // runs one query or transaction at a time), a second process writing the same file may see
-  // SQLITE_BUSY. (The same goes for `PRAGMA synchronous`: SQLite's default, FULL, stays.)
+  const db = new PrismaClient({ adapter: new PrismaLibSQLWithPragmas({ url }) });
+  // journal_mode = WAL stays in the file (readers never block the writer); busy_timeout and
+  // synchronous are per connection: sqlite-pragmas runs them on each one.
   await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
-  await db.$queryRawUnsafe("PRAGMA busy_timeout = 5000");
   providers.set(db, "sqlite");
+  if (!target.includes(":memory:")) sqliteFiles.set(db, path.resolve(target));
   return db;
 }
 

@@ -5,7 +5,7 @@
 import { EventEmitter } from "node:events";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/client";
-import { MoveWriter } from "../db/move-writer";
+import { MoveWriter, moveSinkFor } from "../db/move-writer";
 import type { AiPool } from "../ai/pool";
 import { log as rootLog, type Logger } from "../log";
 import { cellsOf, labOpening, moveError, sideToMove, winningLine } from "../../engine/rules";
@@ -184,7 +184,7 @@ export class GameService extends EventEmitter {
     this.pageSize = opts.pageSize ?? PAGE_SIZE;
     this.liveWindowMs = opts.liveWindowMs ?? LIVE_WINDOW_MS;
     this.nodeId = opts.nodeId ?? `node-${newGameId()}`;
-    this.writer = new MoveWriter(this.db);
+    this.writer = new MoveWriter(moveSinkFor(this.db));
     this.cluster = opts.cluster ?? false;
     this.claimGraceMs = opts.claimGraceMs ?? 3000;
     this.sweepMs = opts.sweepMs ?? 5000;
@@ -394,10 +394,9 @@ export class GameService extends EventEmitter {
         rootScores: rec.rootScores ? JSON.stringify(rec.rootScores) : null,
         createdAt: now,
       };
-      const create = this.db.move.create({ data });
       if (ends) {
         await this.db.$transaction([
-          create,
+          this.db.move.create({ data }),
           this.db.game.update({
             where: { id: e.id },
             data: {
@@ -713,6 +712,7 @@ export class GameService extends EventEmitter {
     this.sweepTimer = null;
     await Promise.allSettled([...this.pending]);
     await Promise.allSettled([...this.locks.values()]);
+    await this.writer.close();
   }
 
   /** Resolves when no AI turn is scheduled or running (for tests and orderly shutdowns). */

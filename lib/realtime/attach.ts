@@ -1,7 +1,7 @@
 // socket.io wiring: every client event is parsed with the protocol's zod schema, handed to the game
 // service, and acknowledged { ok: true, … } or { ok: false, error: { code, message } }. One room per
 // game ("game:<id>"); the service's events are broadcast to it.
-import type { Server as HttpServer } from "node:http";
+import type { IncomingMessage, Server as HttpServer } from "node:http";
 import { Server, type ServerOptions, type Socket } from "socket.io";
 import { z } from "zod";
 import {
@@ -91,9 +91,19 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
     ...(opts.corsOrigin ? { cors: { origin: opts.corsOrigin } } : {}),
   });
 
+  // Every connection keeps its upgrade request (headers and all) for its whole life unless told
+  // otherwise: take the client address from it, then let it go (socket.io's memory-usage advice;
+  // nothing here reads the headers later).
+  io.engine.on("connection", (raw: { request: IncomingMessage | null; clientAddress?: string }) => {
+    if (!raw.request) return;
+    raw.clientAddress = limiter.addressOf(raw.request);
+    raw.request = null;
+  });
+  const addressOf = (socket: Sock): string => (socket.conn as unknown as { clientAddress?: string }).clientAddress ?? limiter.addressOf(socket.request);
+
   // New connections per client address.
   io.use((socket, next) => {
-    const ip = limiter.addressOf(socket.request);
+    const ip = addressOf(socket);
     socket.data.ip = ip;
     void limiter.connection(ip).then((r) => {
       if (r.ok) return next();
@@ -123,7 +133,7 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
     // connection (connectionStateRecovery) knows them again.
     const joined = new Map<string, 1 | 2 | null>(Object.entries((socket.data.joined ?? {}) as Record<string, 1 | 2 | null>));
     const remember = () => (socket.data.joined = Object.fromEntries(joined));
-    const ip: string = socket.data.ip ?? limiter.addressOf(socket.request);
+    const ip: string = socket.data.ip ?? addressOf(socket);
     socket.data.ip = ip;
     const allow = () => limiter.event(socket.id, ip);
     const limited = (what: string, retryMs: number): Ack<never> => ({ ok: false, error: { code: "RATE_LIMITED", message: rateLimitedMessage(what, retryMs) } });

@@ -1,8 +1,10 @@
-// Group commit of moves: rows that arrive together go in one statement; a bad row (a ply already
-// taken) is refused alone, the others are committed.
+// Group commit of moves, through both sinks (SQLite's own thread; Prisma, as on PostgreSQL): rows
+// that arrive together go in one batch; a bad row (a ply already taken) is refused alone, the
+// others are committed, and what is stored reads back through Prisma exactly.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isUniqueViolation, openDb, type Db } from "../../lib/db/client";
-import { MoveWriter, type MoveRow } from "../../lib/db/move-writer";
+import { MoveWriter, PrismaMoveSink, moveSinkFor, type MoveRow, type MoveSink } from "../../lib/db/move-writer";
+import { SqliteMoveSink } from "../../lib/db/sqlite-move-sink";
 import { tempSqlite } from "./helpers";
 
 let tmp: Awaited<ReturnType<typeof tempSqlite>>;
@@ -10,7 +12,7 @@ let db: Db;
 beforeAll(async () => {
   tmp = await tempSqlite();
   db = await openDb(tmp.file);
-  for (const id of ["g1", "g2", "g3"])
+  for (const id of ["g1", "g2", "g3", "h1", "h2", "h3"])
     await db.game.create({ data: { id, kind: "hvh", size: 15, rule: "freestyle", opening: "[]", black: "{}", white: "{}", status: "playing" } });
 });
 afterAll(async () => {
@@ -34,30 +36,51 @@ const row = (gameId: string, ply: number, x = ply, y = 0): MoveRow => ({
   createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, ply)),
 });
 
-describe("MoveWriter", () => {
+const sinks: Array<[string, () => MoveSink, string]> = [
+  ["SQLite thread", () => moveSinkFor(db), "g"],
+  ["Prisma", () => new PrismaMoveSink(db), "h"],
+];
+
+describe.each(sinks)("MoveWriter through the %s sink", (_name, makeSink, prefix) => {
   it("batches concurrent rows and refuses only the duplicate", async () => {
-    const w = new MoveWriter(db);
-    await w.insert(row("g1", 1));
-    // These arrive while nothing / something is being written: the later ones share a statement.
+    const sink = makeSink();
+    const w = new MoveWriter(sink);
+    const [a, b, c] = [1, 2, 3].map((n) => `${prefix}${n}`);
+    await w.insert(row(a, 1));
+    // These arrive while nothing / something is being written: the later ones share a batch.
     const results = await Promise.allSettled([
-      w.insert(row("g2", 1)),
-      w.insert(row("g3", 1)),
-      w.insert(row("g1", 1, 9, 9)), // ply 1 of g1 is taken
-      w.insert(row("g2", 2)),
-      w.insert(row("g3", 2)),
+      w.insert(row(b, 1)),
+      w.insert(row(c, 1)),
+      w.insert(row(a, 1, 9, 9)), // ply 1 of the first game is taken
+      w.insert(row(b, 2)),
+      w.insert(row(c, 2)),
     ]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled", "fulfilled"]);
     expect(isUniqueViolation((results[2] as PromiseRejectedResult).reason)).toBe(true);
     expect(w.stats.batches).toBeLessThan(w.stats.rows); // some rows went together
-    const rows = await db.move.findMany({ orderBy: [{ gameId: "asc" }, { ply: "asc" }] });
+    const rows = await db.move.findMany({ where: { gameId: { startsWith: prefix } }, orderBy: [{ gameId: "asc" }, { ply: "asc" }] });
     expect(rows.map((r) => [r.gameId, r.ply, r.x, r.y])).toEqual([
-      ["g1", 1, 1, 0],
-      ["g2", 1, 1, 0],
-      ["g2", 2, 2, 0],
-      ["g3", 1, 1, 0],
-      ["g3", 2, 2, 0],
+      [a, 1, 1, 0],
+      [b, 1, 1, 0],
+      [b, 2, 2, 0],
+      [c, 1, 1, 0],
+      [c, 2, 2, 0],
     ]);
     // Stored as Prisma stores them: the dates read back exactly.
     expect(rows[2].createdAt.toISOString()).toBe("2025-01-01T00:00:02.000Z");
+    await w.close();
+  });
+});
+
+describe("the SQLite move thread", () => {
+  it("is the default sink on SQLite and answers after a restart of its thread", async () => {
+    const sink = moveSinkFor(db);
+    expect(sink).toBeInstanceOf(SqliteMoveSink);
+    const w = new MoveWriter(sink);
+    await w.insert(row("g1", 2));
+    await sink.close(); // the thread is gone: the next write starts a new one
+    await w.insert(row("g1", 3));
+    expect((await db.move.findMany({ where: { gameId: "g1" }, orderBy: { ply: "asc" } })).map((r) => r.ply)).toEqual([1, 2, 3]);
+    await w.close();
   });
 });
