@@ -141,7 +141,7 @@ describe("TV", () => {
       expect(b.tv!.snapshot()).toMatchObject({ gameId: onAir, status: "playing" });
       const before = (await b.games.getState(onAir)).moves.length;
       await call(c, EV.join, { gameId: onAir });
-      await waitFor(c, EV.moved, (e: any) => e.gameId === onAir && e.move.ply > before, 15_000);
+      await waitFor(c, EV.moved, (e: any) => e.gameId === onAir && e.move.ply > before, 30_000);
       expect(await tvGames()).toHaveLength(1);
       await b.close();
     } finally {

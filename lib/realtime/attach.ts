@@ -54,8 +54,38 @@ export interface RealtimeOptions {
   recoveryMs?: number;
 }
 
+// Schemas built once, not per connection: a zod schema carries its own compiled parser (kilobytes
+// of code and strings), which 14,000 connections would each have kept a copy of.
+/** The same payloads without a seat token: a spectator's attempt (SPECTATOR, not BAD_PAYLOAD). */
+const SpectatorMoveSchema = MoveSchema.omit({ seatToken: true });
+const SpectatorActionSchema = SeatActionSchema.omit({ seatToken: true });
+/** No payload: the first page of live games. */
+const ListOrFirstPageSchema = z.preprocess((v) => v ?? {}, ListGamesSchema);
+const TvWatchOrDefaultSchema = z.preprocess((v) => v ?? {}, TvWatchSchema);
+
 type IO = Server<ClientToServer, ServerToClient>;
 type Sock = Socket<ClientToServer, ServerToClient>;
+
+/** One connection's own state; the handlers are shared by all connections. */
+interface Conn {
+  socket: Sock;
+  ip: string;
+  /** The games this socket is in and its role there: a colour (seat holder) or null (spectator). */
+  joined: Map<string, 1 | 2 | null>;
+}
+
+/** A client event: its payload schema and what it does. */
+interface Route {
+  schema: z.ZodType;
+  /** The same schema without seatToken: a payload that fits it is a spectator's attempt (SPECTATOR, not BAD_PAYLOAD). */
+  spectator?: z.ZodType;
+  run(conn: Conn, input: unknown): Promise<object>;
+}
+
+/** A route whose handler gets its schema's parsed type. */
+function route<S extends z.ZodType>(schema: S, run: (conn: Conn, input: z.output<S>) => Promise<object>, spectator?: z.ZodType): Route {
+  return { schema, spectator, run: run as Route["run"] };
+}
 
 /** "size: Too small: expected number to be >=5; color: Invalid input" */
 export function summarizeIssues(error: z.ZodError): string {
@@ -128,133 +158,114 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
 
   const setMember = (socket: Sock, gameId: string, role: 1 | 2 | null | undefined) => presence.set(socket, gameId, role);
 
+  const limited = (what: string, retryMs: number): Ack<never> => ({ ok: false, error: { code: "RATE_LIMITED", message: rateLimitedMessage(what, retryMs) } });
+  /** Games created per address per minute. */
+  const creating = async <T>(conn: Conn, run: () => Promise<T>): Promise<T> => {
+    const r = await limiter.gameCreated(conn.ip);
+    if (!r.ok) throw new GameError("RATE_LIMITED", rateLimitedMessage("new games", r.retryMs));
+    return run();
+  };
+  /** socket.data keeps the roles too, so a recovered connection (connectionStateRecovery) knows them again. */
+  const remember = (conn: Conn) => (conn.socket.data.joined = Object.fromEntries(conn.joined));
+
+  // What each client event does, built once for all connections: a connection holds only its
+  // Conn and two listeners (at 14,000 connections, per-socket handler closures cost megabytes).
+  const routes = new Map<string, Route>([
+    [EV.create, route(CreateGameSchema, (c, p) => creating(c, () => games.createGame(p)))],
+    [EV.createAiMatch, route(CreateAiMatchSchema, (c, p) => creating(c, () => games.createAiMatch(p)))],
+    [
+      EV.join,
+      route(JoinGameSchema, async (c, p) => {
+        const r = await games.join(p);
+        c.joined.set(p.gameId, r.color);
+        remember(c);
+        await setMember(c.socket, p.gameId, r.color);
+        const state = await games.getState(p.gameId); // with this socket counted
+        c.socket.emit(EV.state, state);
+        // An engine search under way: its latest report now, not at its next one (a deep iteration can take seconds).
+        const thinking = games.thinkingOf(p.gameId);
+        if (thinking) c.socket.emit(EV.thinking, thinking);
+        return { state, color: r.color, seatToken: r.seatToken };
+      }),
+    ],
+    [
+      EV.leave,
+      route(LeaveGameSchema, async (c, p) => {
+        c.joined.delete(p.gameId);
+        remember(c);
+        await setMember(c.socket, p.gameId, undefined);
+        return {};
+      }),
+    ],
+    // A payload without a seat token but otherwise fine is a spectator's attempt.
+    [EV.move, route(MoveSchema, async (_c, p) => (await games.move(p), {}), SpectatorMoveSchema)],
+    [EV.resign, route(SeatActionSchema, (_c, p) => games.resign(p), SpectatorActionSchema)],
+    [EV.takeback, route(SeatActionSchema, (_c, p) => games.takeback(p), SpectatorActionSchema)],
+    [EV.rematch, route(SeatActionSchema, (c, p) => creating(c, () => games.rematch(p)), SpectatorActionSchema)],
+    [EV.list, route(ListOrFirstPageSchema, (_c, p) => games.list(p))],
+    [
+      EV.tvWatch,
+      route(TvWatchOrDefaultSchema, async (c, p) => {
+        if (p.watch) await c.socket.join(TV_ROOM);
+        else await c.socket.leave(TV_ROOM);
+        return { current: tv ? tv.snapshot() : TV_OFF };
+      }),
+    ],
+  ]);
+
+  /** Every client event: rate limit → route (UNKNOWN_EVENT if none) → parse → run → ack. Never throws, whatever the client sends. */
+  async function dispatch(conn: Conn, event: string, args: unknown[]): Promise<void> {
+    const ackArg = args.at(-1);
+    const ack = typeof ackArg === "function" ? (ackArg as (a: Ack<object>) => void) : null;
+    const payload = ack && args.length === 1 ? undefined : args[0];
+    const route = routes.get(event);
+    let reply: Ack<object>;
+    const allowed = await limiter.event(conn.socket.id, conn.ip);
+    if (!allowed.ok) reply = limited("requests", allowed.retryMs);
+    else if (!route) reply = { ok: false, error: { code: "UNKNOWN_EVENT", message: `Unknown event "${String(event).slice(0, 40)}".` } };
+    else {
+      const parsed = route.schema.safeParse(payload);
+      const noToken = payload !== null && typeof payload === "object" && !("seatToken" in payload);
+      if (!parsed.success && route.spectator && noToken && route.spectator.safeParse(payload).success) {
+        reply = { ok: false, error: { code: "SPECTATOR", message: "Spectators cannot do that: you have no seat in this game." } };
+      } else if (!parsed.success) {
+        reply = { ok: false, error: { code: "BAD_PAYLOAD", message: summarizeIssues(parsed.error) } };
+      } else {
+        try {
+          reply = { ok: true, ...(await route.run(conn, parsed.data)) };
+        } catch (err) {
+          reply = { ok: false, error: errorInfo(err, log, event) };
+        }
+      }
+    }
+    if (!reply.ok) log.debug({ event: String(event).slice(0, 40), code: reply.error.code, socket: conn.socket.id }, "refused");
+    if (ack) {
+      try {
+        ack(reply);
+      } catch (err) {
+        log.warn({ err, event: String(event).slice(0, 40) }, "ack callback threw");
+      }
+    }
+  }
+
+  function disconnected(conn: Conn): void {
+    limiter.forgetSocket(conn.socket.id);
+    for (const gameId of conn.joined.keys()) void setMember(conn.socket, gameId, undefined).catch(() => {});
+    // joined stays in socket.data for a recovered connection; this copy is done.
+    conn.joined.clear();
+  }
+
   io.on("connection", (socket: Sock) => {
-    // The games this socket is in and its role there; kept in socket.data so a recovered
-    // connection (connectionStateRecovery) knows them again.
-    const joined = new Map<string, 1 | 2 | null>(Object.entries((socket.data.joined ?? {}) as Record<string, 1 | 2 | null>));
-    const remember = () => (socket.data.joined = Object.fromEntries(joined));
     const ip: string = socket.data.ip ?? addressOf(socket);
     socket.data.ip = ip;
-    const allow = () => limiter.event(socket.id, ip);
-    const limited = (what: string, retryMs: number): Ack<never> => ({ ok: false, error: { code: "RATE_LIMITED", message: rateLimitedMessage(what, retryMs) } });
-    /** Games created per address per minute. */
-    const creating = async <T>(run: () => Promise<T>): Promise<T> => {
-      const r = await limiter.gameCreated(ip);
-      if (!r.ok) throw new GameError("RATE_LIMITED", rateLimitedMessage("new games", r.retryMs));
-      return run();
-    };
-
-    /** The events with a handler; anything else (server → client names too) is UNKNOWN_EVENT. */
-    const known = new Set<string>();
-    /** Registers a handler: parse → run → ack. Never throws, whatever the client sends. */
-    function handle<S extends z.ZodType, R extends object>(
-      event: string,
-      schema: S,
-      run: (input: z.output<S>, raw: unknown) => Promise<R>,
-      /** The same schema without seatToken: a payload that fits it is a spectator's attempt (SPECTATOR, not BAD_PAYLOAD). */
-      spectatorSchema?: z.ZodType,
-    ) {
-      known.add(event);
-      socket.on(event as keyof ClientToServer, async (...args: unknown[]) => {
-        const ackArg = args.at(-1);
-        const ack = typeof ackArg === "function" ? (ackArg as (a: Ack<R>) => void) : null;
-        const payload = ack && args.length === 1 ? undefined : args[0];
-        let reply: Ack<R>;
-        const allowed = await allow();
-        if (!allowed.ok) {
-          try {
-            ack?.(limited("requests", allowed.retryMs));
-          } catch {
-            /* the client's problem */
-          }
-          return;
-        }
-        const parsed = schema.safeParse(payload);
-        const noToken = payload !== null && typeof payload === "object" && !("seatToken" in payload);
-        if (!parsed.success && spectatorSchema && noToken && spectatorSchema.safeParse(payload).success) {
-          reply = { ok: false, error: { code: "SPECTATOR", message: "Spectators cannot do that: you have no seat in this game." } };
-        } else if (!parsed.success) {
-          reply = { ok: false, error: { code: "BAD_PAYLOAD", message: summarizeIssues(parsed.error) } };
-        } else {
-          try {
-            reply = { ok: true, ...(await run(parsed.data, payload)) };
-          } catch (err) {
-            reply = { ok: false, error: errorInfo(err, log, event) };
-          }
-        }
-        if (!reply.ok) log.debug({ event, code: reply.error.code, socket: socket.id }, "refused");
-        if (ack) {
-          try {
-            ack(reply);
-          } catch (err) {
-            log.warn({ err, event }, "ack callback threw");
-          }
-        }
-      });
-    }
-
-    handle(EV.create, CreateGameSchema, async (p) => creating(() => games.createGame(p)));
-    handle(EV.createAiMatch, CreateAiMatchSchema, async (p) => creating(() => games.createAiMatch(p)));
-    handle(EV.join, JoinGameSchema, async (p) => {
-      const r = await games.join(p);
-      joined.set(p.gameId, r.color);
-      remember();
-      await setMember(socket, p.gameId, r.color);
-      const state = await games.getState(p.gameId); // with this socket counted
-      socket.emit(EV.state, state);
-      // An engine search under way: its latest report now, not at its next one (a deep iteration can take seconds).
-      const thinking = games.thinkingOf(p.gameId);
-      if (thinking) socket.emit(EV.thinking, thinking);
-      return { state, color: r.color, seatToken: r.seatToken };
-    });
-    handle(EV.leave, LeaveGameSchema, async (p) => {
-      joined.delete(p.gameId);
-      remember();
-      await setMember(socket, p.gameId, undefined);
-      return {};
-    });
-    // A payload without a seat token but otherwise fine is a spectator's attempt.
-    handle(EV.move, MoveSchema, async (p) => (await games.move(p), {}), MoveSchema.omit({ seatToken: true }));
-    const spectatorAction = SeatActionSchema.omit({ seatToken: true });
-    handle(EV.resign, SeatActionSchema, async (p) => games.resign(p), spectatorAction);
-    handle(EV.takeback, SeatActionSchema, async (p) => games.takeback(p), spectatorAction);
-    handle(EV.rematch, SeatActionSchema, async (p) => creating(() => games.rematch(p)), spectatorAction);
-    handle(EV.list, z.preprocess((v) => v ?? {}, ListGamesSchema), async (p) => games.list(p)); // no payload: the first page of live games
-    handle(EV.tvWatch, z.preprocess((v) => v ?? {}, TvWatchSchema), async (p) => {
-      if (p.watch) await socket.join(TV_ROOM);
-      else await socket.leave(TV_ROOM);
-      return { current: tv ? tv.snapshot() : TV_OFF };
-    });
-
-    socket.onAny((event: string, ...args: unknown[]) => {
-      if (known.has(event)) return;
-      const ack = args.at(-1);
-      if (typeof ack === "function") {
-        void allow().then((r) => {
-          try {
-            ack(
-              r.ok
-                ? { ok: false, error: { code: "UNKNOWN_EVENT", message: `Unknown event "${String(event).slice(0, 40)}".` } }
-                : limited("requests", r.retryMs),
-            );
-          } catch {
-            /* the client's problem */
-          }
-        });
-      } else void allow();
-    });
-
-    socket.on("disconnect", () => {
-      limiter.forgetSocket(socket.id);
-      for (const gameId of joined.keys()) void setMember(socket, gameId, undefined).catch(() => {});
-      // joined stays in socket.data for a recovered connection; this handler's copy is done.
-      joined.clear();
-    });
+    const conn: Conn = { socket, ip, joined: new Map(Object.entries((socket.data.joined ?? {}) as Record<string, 1 | 2 | null>)) };
+    socket.onAny((event: string, ...args: unknown[]) => void dispatch(conn, event, args));
+    socket.on("disconnect", () => disconnected(conn));
 
     // A recovered connection (same socket id, rooms kept): count it in its games again and send
     // each game's full state (the client rejoins as well; a join answers with the full state).
     if (socket.recovered)
-      for (const [gameId, role] of joined)
+      for (const [gameId, role] of conn.joined)
         void (async () => {
           await setMember(socket, gameId, role);
           socket.emit(EV.state, await games.getState(gameId));
