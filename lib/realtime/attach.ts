@@ -124,10 +124,18 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
   // Every connection keeps its upgrade request (headers and all) for its whole life unless told
   // otherwise: take the client address from it, then let it go (socket.io's memory-usage advice;
   // nothing here reads the headers later).
-  io.engine.on("connection", (raw: { request: IncomingMessage | null; clientAddress?: string }) => {
-    if (!raw.request) return;
-    raw.clientAddress = limiter.addressOf(raw.request);
+  io.engine.on("connection", (raw: { request: IncomingMessage | null; clientAddress?: string; transport?: { name?: string } }) => {
+    const req = raw.request;
+    if (!req) return;
+    raw.clientAddress = limiter.addressOf(req);
     raw.request = null;
+    // engine.io's stand-in response for a websocket upgrade holds the request until the socket
+    // closes anyway: empty its headers (the upgrade is over; a long-polling handshake is still
+    // answering with them, so it keeps them).
+    if (raw.transport?.name === "websocket") {
+      req.headers = {};
+      req.rawHeaders = [];
+    }
   });
   const addressOf = (socket: Sock): string => (socket.conn as unknown as { clientAddress?: string }).clientAddress ?? limiter.addressOf(socket.request);
 
