@@ -1,5 +1,5 @@
 // npm run bench:load -- [--rooms 2000] [--spectators 10000] [--duration 30] [--ai 0]
-//                        [--interval 2000] [--workers 4] [--ramp 600] [--size 19] [--client-nice 0] [--json]
+//                        [--interval 2000] [--workers 4] [--ramp 600] [--size 19] [--client-nice 0] [--nodes 1] [--json]
 //
 // Starts the real game server (no Next, production mode, a fresh SQLite file unless DATABASE_URL
 // is set) as a process of its own and drives it from separate client processes over loopback:
@@ -7,6 +7,9 @@
 // watchers spread over the rooms, every connection a socket.io-client websocket. With --ai N,
 // N AI-vs-AI games search back to back on N worker threads (N concurrent searches).
 // --client-nice N runs the client processes at that nice level (they stand in for other machines).
+// --nodes N (needs REDIS_URL) starts N server processes sharing the database and Redis, as several
+// nodes would; each client connection goes to the next node in turn, so a room's players and
+// spectators are spread over the nodes. Figures are summed (connections, moves) or the worst node's.
 // Prints progress while it runs, then: connections held, moves/s, move-to-opponent latency
 // p50/p99 (and to spectators), the server's event-loop delay p99 (monitorEventLoopDelay), RSS.
 import { fork, type ChildProcess } from "node:child_process";
@@ -46,6 +49,7 @@ function flags() {
     size: get("size", 19),
     aiTimeMs: get("ai-time", 3000),
     clientNice: get("client-nice", 0),
+    nodes: Math.max(1, get("nodes", 1)),
     json: a.includes("--json"),
   };
 }
@@ -72,50 +76,85 @@ if (isPostgresUrl(process.env.DATABASE_URL)) {
   await applyMigrationsDirectly(file);
   dbEnv = { DATABASE_FILE: file };
 }
-const server = fork(path.join(here, "load", "server.ts"), [], {
-  // BENCH_PROF=<dir>: write a CPU profile of the server there (node --cpu-prof).
-  // BENCH_NODE_FLAGS="--max-semi-space-size=64 …": V8 flags to try on the server.
-  execArgv: ["--import", "tsx", ...(process.env.BENCH_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean), ...(process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [])],
-  env: {
-    ...process.env,
-    ...dbEnv,
-    NODE_ENV: "production",
-    PORT: "0",
-    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-    RATE_LIMITS: "off",
-    AI_THREADS: String(Math.max(1, f.ai)),
-    AI_PAUSE_MS: "0",
-    TV: "0",
-  },
-  stdio: ["ignore", "pipe", "inherit", "ipc"],
-});
-children.push(server);
-const url = await new Promise<string>((resolve, reject) => {
-  let out = "";
-  server.stdout!.on("data", (d: Buffer) => {
-    out += d.toString();
-    const m = /READY (\S+)/.exec(out);
-    if (m) resolve(m[1]);
+if (f.nodes > 1 && !process.env.REDIS_URL) throw new Error("--nodes needs REDIS_URL (e.g. redis://127.0.0.1:6379)");
+function startServer(): ChildProcess {
+  return fork(path.join(here, "load", "server.ts"), [], {
+    // BENCH_PROF=<dir>: write a CPU profile of the server there (node --cpu-prof).
+    // BENCH_NODE_FLAGS="--max-semi-space-size=64 …": V8 flags to try on the server.
+    execArgv: ["--import", "tsx", ...(process.env.BENCH_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean), ...(process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [])],
+    env: {
+      ...process.env,
+      ...dbEnv,
+      NODE_ENV: "production",
+      PORT: "0",
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+      RATE_LIMITS: "off",
+      AI_THREADS: String(Math.max(1, f.ai)),
+      AI_PAUSE_MS: "0",
+      TV: "0",
+      // Redis if REDIS_URL is set (required for several nodes), under this run's own key prefix.
+      REDIS_URL: process.env.REDIS_URL ?? "",
+      REDIS_PREFIX: `bench-${process.pid}`,
+    },
+    stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
-  server.once("exit", (code) => reject(new Error(`server exited (${code})`)));
-});
+}
+const servers: ChildProcess[] = [];
+const urls: string[] = [];
+for (let n = 0; n < f.nodes; n++) {
+  const server = startServer();
+  children.push(server);
+  servers.push(server);
+  urls.push(
+    await new Promise<string>((resolve, reject) => {
+      let out = "";
+      server.stdout!.on("data", (d: Buffer) => {
+        out += d.toString();
+        const m = /READY (\S+)/.exec(out);
+        if (m) resolve(m[1]);
+      });
+      server.once("exit", (code) => reject(new Error(`server exited (${code})`)));
+    }),
+  );
+}
+const url = urls[0];
 const loadBefore = os.loadavg()[0];
-log(`[bench] server ${url} (pid ${server.pid}); ${f.rooms} rooms, ${f.spectators} spectators, ${f.workers} client processes (nice ${f.clientNice}), a move every ${f.interval} ms per room, ${f.ai} AI searches`);
+log(`[bench] ${f.nodes > 1 ? `${f.nodes} server nodes ${urls.join(" ")}` : `server ${url}`} (pid ${servers.map((s) => s.pid).join(", ")}); ${f.rooms} rooms, ${f.spectators} spectators, ${f.workers} client processes (nice ${f.clientNice}), a move every ${f.interval} ms per room, ${f.ai} AI searches`);
 
-async function stats(reset = false, start = false) {
-  const r = await fetch(`${url}/__bench/stats?${reset ? "reset=1&" : ""}${start ? "start=1" : ""}`);
-  return (await r.json()) as {
-    connections: number;
-    rssMB: number;
-    heapMB: number;
-    loop: { p50: number; p99: number; max: number; mean: number };
-    loopRun: { p50: number; p99: number; p999: number; max: number; samples: number };
-    gc: Record<string, { count: number; totalMs: number; maxMs: number }>;
-    cpuPct: number;
-    serverMoveMs: { p50: number; p99: number; count: number };
+type NodeStats = {
+  connections: number;
+  rssMB: number;
+  heapMB: number;
+  loop: { p50: number; p99: number; max: number; mean: number };
+  loopRun: { p50: number; p99: number; p999: number; max: number; samples: number };
+  gc: Record<string, { count: number; totalMs: number; maxMs: number }>;
+  cpuPct: number;
+  serverMoveMs: { p50: number; p99: number; count: number };
+};
+/** Every node's figures: connections and CPU summed, the rest the worst node's (RSS: the largest node). */
+async function stats(reset = false, start = false): Promise<NodeStats> {
+  const all = await Promise.all(urls.map(async (u) => (await (await fetch(`${u}/__bench/stats?${reset ? "reset=1&" : ""}${start ? "start=1" : ""}`)).json()) as NodeStats));
+  if (all.length === 1) return all[0];
+  const worst = <T>(pick: (s: NodeStats) => T, key: (t: T) => number) => all.map(pick).reduce((a, b) => (key(b) > key(a) ? b : a));
+  const gc: NodeStats["gc"] = {};
+  for (const s of all)
+    for (const [k, g] of Object.entries(s.gc)) {
+      const t = (gc[k] ??= { count: 0, totalMs: 0, maxMs: 0 });
+      t.count += g.count;
+      t.totalMs += g.totalMs;
+      t.maxMs = Math.max(t.maxMs, g.maxMs);
+    }
+  return {
+    connections: all.reduce((n, s) => n + s.connections, 0),
+    rssMB: Math.max(...all.map((s) => s.rssMB)),
+    heapMB: Math.max(...all.map((s) => s.heapMB)),
+    loop: worst((s) => s.loop, (l) => l.p99),
+    loopRun: worst((s) => s.loopRun, (l) => l.p99),
+    gc,
+    cpuPct: all.reduce((n, s) => n + s.cpuPct, 0),
+    serverMoveMs: worst((s) => s.serverMoveMs, (m) => m.p99),
   };
 }
-
 // ---- the clients
 const reports = new Map<number, WorkerReport>();
 let lat: number[] = [];
@@ -149,7 +188,7 @@ for (let i = 0; i < f.workers; i++) {
   });
   const config: WorkerConfig = {
     id: i,
-    url,
+    urls,
     rooms: share(f.rooms),
     spectators: share(f.spectators),
     moveIntervalMs: f.interval,
@@ -196,7 +235,7 @@ while ([...reports.values()].filter((r) => r.phase === "ready").length < f.worke
       (errors ? `; errors ${errors} ${JSON.stringify(errorCodes)}` : ""),
   );
   await stats(true).catch(() => null);
-  if (server.exitCode !== null) throw new Error("the server died");
+  if (servers.some((s) => s.exitCode !== null)) throw new Error("a server died");
 }
 const rampSec = (Date.now() - rampStart) / 1000;
 log(`[bench] ramp done in ${rampSec.toFixed(1)} s`);
@@ -244,6 +283,7 @@ const result = {
   spectators: sum("spectators"),
   connectionsHeld: lastStats?.connections ?? 0,
   aiSearches: f.ai,
+  nodes: f.nodes,
   aiGames,
   durationSec: Math.round(runSec),
   rampSec: Math.round(rampSec),
@@ -263,15 +303,19 @@ const result = {
   loadAverage: { before: +loadBefore.toFixed(2), after: +os.loadavg()[0].toFixed(2), cores: os.cpus().length },
 };
 (aiSocket as Socket | null)?.disconnect();
-server.kill("SIGTERM");
-await new Promise((r) => {
-  const t = setTimeout(r, 5000);
-  server.once("exit", () => (clearTimeout(t), r(null)));
-});
+await Promise.all(
+  servers.map((server) => {
+    server.kill("SIGTERM");
+    return new Promise((r) => {
+      const t = setTimeout(r, 5000);
+      server.once("exit", () => (clearTimeout(t), r(null)));
+    });
+  }),
+);
 if (f.json) console.log(JSON.stringify(result));
 else {
   console.log(`
-rooms ${result.rooms}, spectators ${result.spectators}, connections held ${result.connectionsHeld}, AI searches ${f.ai}
+rooms ${result.rooms}, spectators ${result.spectators}, connections held ${result.connectionsHeld}, AI searches ${f.ai}, server nodes ${f.nodes}
 moves/s ${result.movesPerSec} (${moves} in ${result.durationSec} s)
 move-to-opponent latency  p50 ${result.latencyMs.p50} ms  p99 ${result.latencyMs.p99} ms  max ${result.latencyMs.max} ms
 move-to-spectator latency p50 ${result.spectatorLatencyMs.p50} ms  p99 ${result.spectatorLatencyMs.p99} ms

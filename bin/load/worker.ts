@@ -8,7 +8,8 @@ import { noFiveCells } from "./cells";
 
 export interface WorkerConfig {
   id: number;
-  url: string;
+  /** The server nodes; each new connection goes to the next one. */
+  urls: string[];
   rooms: number;
   spectators: number;
   moveIntervalMs: number;
@@ -70,9 +71,10 @@ async function pace() {
   }
 }
 
+let nextNode = 0;
 async function connect(): Promise<Socket> {
   await pace();
-  const s = io(cfg.url, { transports: ["websocket"], forceNew: true, reconnection: false, timeout: 60_000 });
+  const s = io(cfg.urls[nextNode++ % cfg.urls.length], { transports: ["websocket"], forceNew: true, reconnection: false, timeout: 60_000 });
   sockets.push(s);
   await new Promise<void>((resolve, reject) => {
     s.once("connect", () => resolve());
