@@ -1,5 +1,5 @@
 // npm run bench:load -- [--rooms 2000] [--spectators 10000] [--duration 30] [--ai 0]
-//                        [--interval 2000] [--workers 4] [--ramp 600] [--size 19] [--client-nice 0] [--nodes 1] [--json]
+//                        [--interval 2000] [--workers 4] [--ramp 600] [--size 19] [--client-nice 0] [--nodes 1 [--room-affinity]] [--json]
 //
 // Starts the real game server (no Next, production mode, a fresh SQLite file unless DATABASE_URL
 // is set) as a process of its own and drives it from separate client processes over loopback:
@@ -9,7 +9,8 @@
 // --client-nice N runs the client processes at that nice level (they stand in for other machines).
 // --nodes N (needs REDIS_URL) starts N server processes sharing the database and Redis, as several
 // nodes would; each client connection goes to the next node in turn, so a room's players and
-// spectators are spread over the nodes. Figures are summed (connections, moves) or the worst node's.
+// spectators are spread over the nodes (--room-affinity: each room's connections on one node, as a
+// proxy routing by game would). Figures are summed (connections, moves) or the worst node's.
 // Prints progress while it runs, then: connections held, moves/s, move-to-opponent latency
 // p50/p99 (and to spectators), the server's event-loop delay p99 (monitorEventLoopDelay), RSS.
 import { fork, type ChildProcess } from "node:child_process";
@@ -50,6 +51,7 @@ function flags() {
     aiTimeMs: get("ai-time", 3000),
     clientNice: get("client-nice", 0),
     nodes: Math.max(1, get("nodes", 1)),
+    roomAffinity: a.includes("--room-affinity"),
     json: a.includes("--json"),
   };
 }
@@ -189,6 +191,7 @@ for (let i = 0; i < f.workers; i++) {
   const config: WorkerConfig = {
     id: i,
     urls,
+    roomAffinity: f.roomAffinity,
     rooms: share(f.rooms),
     spectators: share(f.spectators),
     moveIntervalMs: f.interval,

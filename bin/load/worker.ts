@@ -8,8 +8,10 @@ import { noFiveCells } from "./cells";
 
 export interface WorkerConfig {
   id: number;
-  /** The server nodes; each new connection goes to the next one. */
+  /** The server nodes: each new connection goes to the next one, or with `roomAffinity` all of a
+   * room's connections (players and spectators) to the room's node. */
   urls: string[];
+  roomAffinity: boolean;
   rooms: number;
   spectators: number;
   moveIntervalMs: number;
@@ -45,6 +47,7 @@ const sockets: Socket[] = [];
 
 interface Room {
   id: string;
+  node: number;
   tokens: { 1: string; 2: string };
   socks: { 1: Socket; 2: Socket };
   plies: number;
@@ -72,9 +75,10 @@ async function pace() {
 }
 
 let nextNode = 0;
-async function connect(): Promise<Socket> {
+let roomsStarted = 0;
+async function connect(node = nextNode++): Promise<Socket> {
   await pace();
-  const s = io(cfg.urls[nextNode++ % cfg.urls.length], { transports: ["websocket"], forceNew: true, reconnection: false, timeout: 60_000 });
+  const s = io(cfg.urls[node % cfg.urls.length], { transports: ["websocket"], forceNew: true, reconnection: false, timeout: 60_000 });
   sockets.push(s);
   await new Promise<void>((resolve, reject) => {
     s.once("connect", () => resolve());
@@ -130,12 +134,13 @@ function play(room: Room) {
 }
 
 async function makeRoom(): Promise<void> {
-  const white = await connect();
-  const black = await connect();
+  const node = roomsStarted++;
+  const white = await connect(cfg.roomAffinity ? node : undefined);
+  const black = await connect(cfg.roomAffinity ? node : undefined);
   const c = await ack(white, "game:create", { opponent: "human", size: cfg.size, rule: "freestyle", color: 2 });
   await ack(white, "game:join", { gameId: c.gameId, seatToken: c.seatToken });
   const j = await ack(black, "game:join", { gameId: c.gameId, takeSeat: true });
-  const room: Room = { id: c.gameId, tokens: { 1: j.seatToken, 2: c.seatToken }, socks: { 1: black, 2: white }, plies: 0, sentAt: new Map(), stopped: false };
+  const room: Room = { id: c.gameId, node, tokens: { 1: j.seatToken, 2: c.seatToken }, socks: { 1: black, 2: white }, plies: 0, sentAt: new Map(), stopped: false };
   for (const color of [1, 2] as const) {
     room.socks[color].on("game:moved", (e: any) => {
       if (e.gameId !== room.id) return;
@@ -156,7 +161,7 @@ async function makeRoom(): Promise<void> {
 }
 
 async function makeSpectator(room: Room): Promise<void> {
-  const s = await connect();
+  const s = await connect(cfg.roomAffinity ? room.node : undefined);
   await ack(s, "game:join", { gameId: room.id });
   s.on("game:moved", (e: any) => {
     const t = room.sentAt.get(e.move.ply);
