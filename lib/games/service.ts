@@ -195,8 +195,9 @@ export class GameService extends EventEmitter {
   override on(event: "moved", fn: (e: MovedEvent) => void): this;
   override on(event: "state", fn: (s: GameState) => void): this;
   override on(event: "thinking", fn: (t: Thinking) => void): this;
-  /** A game's rows changed here (other nodes drop their cached copy: lib/realtime/adapter). */
-  override on(event: "changed", fn: (gameId: string) => void): this;
+  /** A game's rows changed here (other nodes drop their cached copy: lib/realtime/adapter); with
+   *  `move` when the change is just that move, which the others can apply to their copy. */
+  override on(event: "changed", fn: (gameId: string, move?: MoveRecord) => void): this;
   override on(event: string, fn: (...args: never[]) => void): this {
     return super.on(event, fn as (...args: unknown[]) => void);
   }
@@ -424,7 +425,7 @@ export class GameService extends EventEmitter {
     }
     e.moves.push(rec);
     e.cells = cells;
-    this.emit("changed", e.id);
+    this.emit("changed", e.id, ends ? undefined : rec);
     if (ends) {
       e.status = "finished";
       e.result = line ? colorName(color) : "draw";
@@ -614,6 +615,30 @@ export class GameService extends EventEmitter {
       const e = await this.load(gameId);
       if (!this.flagIfExpired(e)) this.afterChange(e);
     });
+  }
+
+  /**
+   * Another node committed `m`. If it is the next ply of our cached copy of a game in progress, and
+   * nothing here is working on that game, the copy takes it and stays current (a game whose players
+   * are on two nodes would otherwise reload from the rows before every move); anything else drops
+   * the copy.
+   */
+  applyRemoteMove(gameId: string, m: MoveRecord): void {
+    const e = this.cache.get(gameId);
+    const q = e ? m.y * e.size + m.x : -1;
+    const fits =
+      e !== undefined &&
+      e.status === "playing" &&
+      !this.locks.has(gameId) &&
+      e.moves.length === m.ply - 1 &&
+      m.color === toMoveOf(e) &&
+      m.x >= 0 && m.x < e.size && m.y >= 0 && m.y < e.size &&
+      e.cells[q] === 0;
+    if (!fits) return this.invalidate(gameId);
+    const cells = e.cells.slice();
+    cells[q] = m.color;
+    e.cells = cells;
+    e.moves.push(m);
   }
 
   /** Another node changed this game: forget the cached copy (the next use reloads it from the rows). */

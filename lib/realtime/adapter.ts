@@ -1,10 +1,12 @@
 // Several server processes (REDIS_URL=redis://…): socket.io's Redis adapter, so a broadcast to a
-// game's room reaches its sockets on every node, and a "game changed" notice between nodes, so a
-// node drops its cached copy of a game another node has just changed (it reloads it from the rows).
+// game's room reaches its sockets on every node, and a "game changed" notice between nodes: a node
+// applies another node's plain move to its cached copy of the game, and for any other change drops
+// the copy (it reloads it from the rows).
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
 import type { Server } from "socket.io";
 import type { Logger } from "../log";
+import type { MoveRecord } from "../protocol";
 
 export interface RedisSetup {
   /** For socket.io's `adapter` option. */
@@ -49,25 +51,39 @@ export async function connectRedis(url: string, opts: { prefix?: string; log?: L
 /** The notice a node sends after changing a game (over the adapter: serverSideEmit). */
 export const CHANGED = "gomoku:game-changed";
 
-/** Something that can forget a cached game (the GameService). */
+/** Something that can forget a cached game, or bring it up to date (the GameService). */
 export interface Invalidatable {
-  on(event: "changed", fn: (gameId: string) => void): unknown;
+  on(event: "changed", fn: (gameId: string, move?: MoveRecord) => void): unknown;
   invalidate(gameId: string): void;
+  applyRemoteMove(gameId: string, move: MoveRecord): void;
+}
+
+/** The shape of a move in a notice from another node (checked: a notice is data off the wire). */
+function isMoveRecord(m: unknown): m is MoveRecord {
+  if (!m || typeof m !== "object") return false;
+  const r = m as Record<string, unknown>;
+  return (
+    Number.isInteger(r.ply) && Number.isInteger(r.x) && Number.isInteger(r.y) && (r.color === 1 || r.color === 2) &&
+    (r.by === "human" || r.by === "engine") && typeof r.timeMs === "number" && typeof r.at === "string"
+  );
 }
 
 /**
- * Wires `games` to the other nodes: its own changes go out, other nodes' changes drop the local
- * cached copy. A no-op with the in-memory adapter (serverSideEmit reaches nobody).
+ * Wires `games` to the other nodes: its own changes go out, other nodes' changes reach the local
+ * cached copy: a plain move is applied to it, anything else drops it. A no-op with the in-memory
+ * adapter (serverSideEmit reaches nobody).
  */
 export function wireCluster(io: Server, games: Invalidatable, log?: Logger): void {
-  games.on("changed", (gameId) => {
+  games.on("changed", (gameId, move) => {
     try {
-      io.serverSideEmit(CHANGED, gameId);
+      io.serverSideEmit(CHANGED, gameId, move ?? null);
     } catch (err) {
       log?.warn({ err, gameId }, "could not tell the other nodes about a change");
     }
   });
-  io.on(CHANGED, (gameId: unknown) => {
-    if (typeof gameId === "string") games.invalidate(gameId);
+  io.on(CHANGED, (gameId: unknown, move: unknown) => {
+    if (typeof gameId !== "string") return;
+    if (isMoveRecord(move)) games.applyRemoteMove(gameId, move);
+    else games.invalidate(gameId);
   });
 }

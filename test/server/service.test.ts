@@ -110,4 +110,37 @@ describe("two processes on one database", () => {
       await db2.$disconnect();
     }
   });
+
+  it("another node's move: the next ply is applied to the cached copy, anything else drops the copy", async () => {
+    const { GameService } = await import("../../lib/games/service");
+    const { openDb } = await import("../../lib/db/client");
+    const db2 = await openDb(srv.dbFile);
+    const other = new GameService({ db: db2 });
+    try {
+      const { gameId, tokens } = await hvh(9, "freestyle");
+      await srv.games.move({ gameId, seatToken: tokens[1], ply: 1, x: 0, y: 0 });
+      await other.getState(gameId); // cached at ply 1
+      // Ply 2 as the notice brings it (committed on the first node).
+      await srv.games.move({ gameId, seatToken: tokens[2], ply: 2, x: 1, y: 1 });
+      const ply2 = (await srv.games.getState(gameId)).moves[1];
+      other.applyRemoteMove(gameId, ply2);
+      expect((await other.getState(gameId)).moves.map((m) => [m.ply, m.x, m.y])).toEqual([[1, 0, 0], [2, 1, 1]]);
+      // Applied, not reloaded: a move that is in no row shows up too (no node would send one).
+      other.applyRemoteMove(gameId, { ...ply2, ply: 3, x: 5, y: 5, color: 1 });
+      expect((await other.getState(gameId)).moves).toHaveLength(3);
+      // Not the next ply (a gap): the copy is dropped and reloaded from the rows.
+      other.applyRemoteMove(gameId, { ...ply2, ply: 9, x: 6, y: 6 });
+      expect((await other.getState(gameId)).moves.map((m) => [m.ply, m.x, m.y])).toEqual([[1, 0, 0], [2, 1, 1]]);
+      // An occupied cell: dropped as well.
+      other.applyRemoteMove(gameId, { ...ply2, ply: 3, x: 0, y: 0, color: 1 });
+      expect((await other.getState(gameId)).moves).toHaveLength(2);
+      // And it goes on playing from the rows.
+      await other.move({ gameId, seatToken: tokens[1], ply: 3, x: 3, y: 3 });
+      expect((await srv.games.getState(gameId)).moves).toHaveLength(2); // the first node's copy: not told here (no adapter)
+      expect((await db2.move.count({ where: { gameId } }))).toBe(3);
+    } finally {
+      await other.close();
+      await db2.$disconnect();
+    }
+  });
 });
