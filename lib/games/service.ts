@@ -625,18 +625,16 @@ export class GameService extends EventEmitter {
    */
   applyRemoteMove(gameId: string, m: MoveRecord): void {
     const e = this.cache.get(gameId);
-    const q = e ? m.y * e.size + m.x : -1;
     const fits =
       e !== undefined &&
       e.status === "playing" &&
       !this.locks.has(gameId) &&
       e.moves.length === m.ply - 1 &&
       m.color === toMoveOf(e) &&
-      m.x >= 0 && m.x < e.size && m.y >= 0 && m.y < e.size &&
-      e.cells[q] === 0;
+      moveError(e.size, e.cells, m) === null;
     if (!fits) return this.invalidate(gameId);
     const cells = e.cells.slice();
-    cells[q] = m.color;
+    cells[m.y * e.size + m.x] = m.color;
     e.cells = cells;
     e.moves.push(m);
   }
