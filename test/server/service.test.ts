@@ -89,12 +89,22 @@ async function play2(gameId: string, tokens: Record<1 | 2, string>, ply: number,
 }
 
 describe("two processes on one database", () => {
-  it("the (gameId, ply) key decides: the second writer of a ply gets WRONG_PLY, then catches up", async () => {
+  /** A second game service on the same file, as another process (or node) would have. */
+  async function withOther(run: (other: import("../../lib/games/service").GameService, db2: import("../../lib/db/client").Db) => Promise<void>) {
     const { GameService } = await import("../../lib/games/service");
     const { openDb } = await import("../../lib/db/client");
     const db2 = await openDb(srv.dbFile);
     const other = new GameService({ db: db2 });
     try {
+      await run(other, db2);
+    } finally {
+      await other.close();
+      await db2.$disconnect();
+    }
+  }
+
+  it("the (gameId, ply) key decides: the second writer of a ply gets WRONG_PLY, then catches up", async () => {
+    await withOther(async (other, db2) => {
       const { gameId, tokens } = await hvh(9, "freestyle");
       await srv.games.move({ gameId, seatToken: tokens[1], ply: 1, x: 0, y: 0 });
       await other.getState(gameId); // cached in the other process too, at ply 1
@@ -105,18 +115,11 @@ describe("two processes on one database", () => {
       await other.move({ gameId, seatToken: tokens[1], ply: 3, x: 3, y: 3 });
       const rows = await db2.move.findMany({ where: { gameId }, orderBy: { ply: "asc" } });
       expect(rows.map((r) => [r.ply, r.x, r.y])).toEqual([[1, 0, 0], [2, 1, 1], [3, 3, 3]]);
-    } finally {
-      await other.close();
-      await db2.$disconnect();
-    }
+    });
   });
 
   it("another node's move: the next ply is applied to the cached copy, anything else drops the copy", async () => {
-    const { GameService } = await import("../../lib/games/service");
-    const { openDb } = await import("../../lib/db/client");
-    const db2 = await openDb(srv.dbFile);
-    const other = new GameService({ db: db2 });
-    try {
+    await withOther(async (other, db2) => {
       const { gameId, tokens } = await hvh(9, "freestyle");
       await srv.games.move({ gameId, seatToken: tokens[1], ply: 1, x: 0, y: 0 });
       await other.getState(gameId); // cached at ply 1
@@ -137,10 +140,7 @@ describe("two processes on one database", () => {
       // And it goes on playing from the rows.
       await other.move({ gameId, seatToken: tokens[1], ply: 3, x: 3, y: 3 });
       expect((await srv.games.getState(gameId)).moves).toHaveLength(2); // the first node's copy: not told here (no adapter)
-      expect((await db2.move.count({ where: { gameId } }))).toBe(3);
-    } finally {
-      await other.close();
-      await db2.$disconnect();
-    }
+      expect(await db2.move.count({ where: { gameId } })).toBe(3);
+    });
   });
 });
