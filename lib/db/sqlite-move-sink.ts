@@ -40,8 +40,7 @@ export class SqliteMoveSink implements MoveSink {
     if (this.worker) return this.worker;
     const w = new Worker(new URL("./sqlite-move-thread.mjs", import.meta.url), { workerData: { file: this.file, pragmas: connectionPragmas() } });
     w.unref();
-    w.on("message", (m: Outcome | { ready: true }) => {
-      if (!("id" in m)) return;
+    w.on("message", (m: Outcome) => {
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);

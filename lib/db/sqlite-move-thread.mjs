@@ -42,4 +42,3 @@ parentPort.on("message", ({ id, rows }) => {
     parentPort.postMessage({ id, failed: { message: String(err?.message ?? err), code: err?.code ?? null } });
   }
 });
-parentPort.postMessage({ ready: true });
