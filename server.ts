@@ -1,15 +1,44 @@
 // One process: Next's request handler and socket.io on the same port.
 //   development: tsx server.ts            (npm run dev)
 //   production:  NODE_ENV=production tsx server.ts after `next build` (npm start does both)
-// Settings: PORT (3000), HOST (all interfaces), DATABASE_FILE (data/gomoku.db), AI_THREADS (1), LOG_LEVEL.
+// Settings: PORT (3000), HOST (all interfaces), DATABASE_FILE (data/gomoku.db), AI_THREADS (1), LOG_LEVEL,
+// WORKERS (1; production only): N processes behind the port, each game's connections on one of
+// them (lib/cluster; docs/OPERATIONS.md "Several processes").
+import cluster from "node:cluster";
 import http from "node:http";
 import next from "next";
-import { log } from "./lib/log";
+import { log as rootLog } from "./lib/log";
 import { startGameServer } from "./lib/realtime/server";
+import { runPrimary } from "./lib/cluster/primary";
+import { acceptFromPrimary, isClusterWorker, tellPrimaryReady, workerSlot, workersFromEnv } from "./lib/cluster/worker";
 
 const dev = process.env.NODE_ENV !== "production";
 const port = Number.parseInt(process.env.PORT ?? "3000", 10);
 const host = process.env.HOST || undefined;
+let workers = 1;
+try {
+  workers = workersFromEnv(process.env.WORKERS);
+} catch (err) {
+  rootLog.fatal({ code: "BAD_SETTING" }, (err as Error).message);
+  process.exit(1);
+}
+const worker = isClusterWorker();
+const log = worker ? rootLog.child({ worker: workerSlot() }) : rootLog;
+
+/** WORKERS > 1: this process only routes connections to its workers (which run main()). */
+async function primary() {
+  const p = await runPrimary({ workers, port, host, log, ipcAdapter: !process.env.REDIS_URL });
+  log.info({ url: `http://${host ?? "localhost"}:${p.port}`, workers }, "Gomoku Arena ready");
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down the workers");
+    void p.close().finally(() => process.exit(0));
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
 
 async function main() {
   const httpServer = http.createServer();
@@ -18,11 +47,16 @@ async function main() {
   await app.prepare();
   const srv = await startGameServer({
     httpServer,
-    port,
-    host,
+    // A worker takes its connections from the primary; its own port (127.0.0.1, any) is for health checks.
+    port: worker ? 0 : port,
+    host: worker ? "127.0.0.1" : host,
+    log,
     requestHandler: (req, res) => void handle(req, res),
   });
-  log.info({ url: `http://${host ?? "localhost"}:${srv.port}`, dev }, "Gomoku Arena ready");
+  if (worker) {
+    acceptFromPrimary(httpServer);
+    tellPrimaryReady(srv.url);
+  } else log.info({ url: `http://${host ?? "localhost"}:${srv.port}`, dev }, "Gomoku Arena ready");
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -43,7 +77,9 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
-main().catch((err) => {
+if (cluster.isPrimary && workers > 1 && dev) log.warn({ workers }, "WORKERS is for production (npm start): running one process");
+const run = cluster.isPrimary && workers > 1 && !dev ? primary : main;
+run().catch((err) => {
   log.fatal({ err }, "server failed to start");
   process.exit(1);
 });

@@ -7,15 +7,29 @@ import type { Ack, ClientToServer, ServerToClient } from "@/lib/protocol";
 export type GameSocket = Socket<ServerToClient, ClientToServer>;
 
 let socket: GameSocket | null = null;
+/** The game named in the connection's query (null: none). */
+let routedTo: string | null = null;
 
-export function getSocket(): GameSocket {
+/**
+ * The page's socket. `game`: the game this page shows. The connection names it in its query
+ * (`?game=<id>`), so that a server with several workers (WORKERS, lib/cluster/routing) puts every
+ * socket of a game on the same worker; a socket opened for another page reconnects once with it.
+ */
+export function getSocket(game?: string): GameSocket {
   if (typeof window === "undefined") throw new Error("getSocket() is browser-only");
   if (!socket) {
+    routedTo = game ?? null;
     socket = io({
       transports: ["websocket", "polling"],
       reconnectionDelay: 500,
       reconnectionDelayMax: 4000,
+      query: game ? { game } : {},
     }) as GameSocket;
+  } else if (game !== undefined && game !== routedTo) {
+    routedTo = game;
+    socket.io.opts.query = { game };
+    // A new connection with the new query: at once, not after the reconnection delay.
+    if (socket.connected || socket.active) socket.disconnect().connect();
   }
   return socket;
 }

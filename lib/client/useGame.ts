@@ -113,7 +113,7 @@ export function useGame(gameId: string, opts: { watchOnly?: boolean } = {}): [Ga
   }, [gameId, opts.watchOnly, update]);
 
   useEffect(() => {
-    const socket = getSocket();
+    const socket = getSocket(gameId);
     const onConnect = () => {
       update((v) => ({ ...v, connected: true }));
       void join();

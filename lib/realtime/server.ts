@@ -10,6 +10,8 @@ import { attachRealtime } from "./attach";
 import { connectRedis, wireCluster, type RedisSetup } from "./adapter";
 import { createLimiter, limitsFromEnv, type LimitSettings } from "./limits";
 import { TvLoop, type TvOptions } from "../tv/loop";
+import { createAdapter as createIpcAdapter } from "@socket.io/cluster-adapter";
+import { isClusterWorker, workerSlot } from "../cluster/worker";
 
 export interface GameServerOptions {
   /** SQLite file (default DATABASE_FILE or data/gomoku.db). It must be migrated already. */
@@ -21,6 +23,11 @@ export interface GameServerOptions {
   databaseUrl?: string;
   /** redis:// URL for the socket.io Redis adapter and shared rate limits (default env REDIS_URL; null: none). */
   redisUrl?: string | null;
+  /**
+   * A worker of lib/cluster/primary (default: when this process is one): without Redis, socket.io
+   * reaches the other workers through the primary (@socket.io/cluster-adapter).
+   */
+  clusterWorker?: boolean;
   /** Rate and payload limits (default lib/realtime/limits from the environment). */
   limits?: LimitSettings;
   /** This node's name in AI claims (default random). */
@@ -71,6 +78,8 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     await db.$disconnect();
     throw err;
   }
+  const clusterWorker = opts.clusterWorker ?? isClusterWorker();
+  const adapter = redis?.adapter ?? (clusterWorker ? createIpcAdapter() : undefined);
   const ai = createAiPool({ threads: opts.aiThreads, engineModule: opts.engineModule });
   const envPause = Number.parseInt(process.env.AI_PAUSE_MS ?? "", 10);
   const games = new GameService({
@@ -78,8 +87,9 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     ai,
     log,
     aiPauseMs: opts.aiPauseMs ?? (Number.isFinite(envPause) ? envPause : undefined),
-    // Several nodes share rooms through Redis: claim engine turns, reload games others changed.
-    cluster: !!redis,
+    // Several nodes share rooms (Redis, or the workers of one primary): claim engine turns, and
+    // follow the games other nodes changed.
+    cluster: !!adapter,
     nodeId: opts.nodeId,
   });
   const limiter = createLimiter(opts.limits ?? limitsFromEnv(), { redis: redis?.redis, prefix: redis ? `${redis.prefix}:rl` : undefined });
@@ -89,20 +99,34 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
   };
   const handler = opts.requestHandler ?? fallback;
   const httpServer = opts.httpServer ?? http.createServer();
+  // Which worker answered (several workers behind one port): for operators and the cluster test.
+  const slot = workerSlot();
   httpServer.on("request", (req, res) => {
+    if (slot !== null) {
+      res.setHeader("x-gomoku-worker", String(slot));
+      // One request per connection: the primary routes connections, so a kept-alive connection
+      // would carry the next request (another game's long-polling, say) to this worker regardless.
+      res.setHeader("connection", "close");
+    }
     // socket.io answers its own path (engine.io hooks "request" first and handles /socket.io/).
     if (req.url?.startsWith("/socket.io/")) return;
     handler(req, res);
   });
   const tvOpts = opts.tv ?? process.env.TV !== "0";
-  // Several nodes (Redis): only the node holding the TV lease runs the TV; the others follow it.
-  const tv = tvOpts ? new TvLoop(games, { log, lease: redis ? { holder: games.nodeId } : null, ...(typeof tvOpts === "object" ? tvOpts : {}) }) : null;
-  const realtime = attachRealtime(httpServer, { games, log, tv }, { corsOrigin: opts.corsOrigin, limiter, adapter: redis?.adapter });
-  if (redis) wireCluster(realtime.io, games, log);
+  // Several nodes: only the node holding the TV lease runs the TV; the others follow it.
+  const tv = tvOpts ? new TvLoop(games, { log, lease: adapter ? { holder: games.nodeId } : null, ...(typeof tvOpts === "object" ? tvOpts : {}) }) : null;
+  const realtime = attachRealtime(httpServer, { games, log, tv }, { corsOrigin: opts.corsOrigin, limiter, adapter });
+  if (adapter) wireCluster(realtime.io, games, log);
+  if (slot !== null)
+    realtime.io.engine.on("headers", (headers: Record<string, string>, req: http.IncomingMessage) => {
+      headers["x-gomoku-worker"] = String(slot);
+      if (!req.headers.upgrade) headers["connection"] = "close"; // long-polling: as above
+    });
   const port = opts.port ?? Number.parseInt(process.env.PORT ?? "3000", 10);
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
-    httpServer.listen(port, opts.host, () => {
+    // exclusive: a cluster worker binds its own port (else node:cluster shares the primary's, round robin).
+    httpServer.listen({ port, host: opts.host, exclusive: true }, () => {
       httpServer.off("error", reject);
       resolve();
     });

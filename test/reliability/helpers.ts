@@ -175,9 +175,11 @@ export class Client {
   games = new Map<string, { token: string | null; state: GameState | null; joins: number }>();
   events: Array<{ event: string; data: any }> = [];
   connects = 0;
-  constructor(url: string, opts: { record?: boolean } = {}) {
+  /** `game`: named in the connection's query, as the browser's game page does (lib/client/socket). */
+  constructor(url: string, opts: { record?: boolean; game?: string } = {}) {
     this.socket = io(url, {
       transports: ["websocket"],
+      query: opts.game ? { game: opts.game } : {},
       forceNew: true,
       reconnection: true,
       reconnectionDelay: 200,

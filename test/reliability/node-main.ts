@@ -2,17 +2,47 @@
 // + AI workers, no Next, no TV. Run with `node --import tsx test/reliability/node-main.ts`
 // (one process, so a SIGKILL kills the server itself, not a wrapper).
 // Settings: PORT (0), HOST (127.0.0.1), DATABASE_FILE or DATABASE_URL (migrated already),
-// REDIS_URL, NODE_ID, AI_THREADS, AI_PAUSE_MS, the limits of lib/realtime/limits.
+// REDIS_URL, NODE_ID, AI_THREADS, AI_PAUSE_MS, the limits of lib/realtime/limits,
+// WORKERS=N: as `WORKERS=N npm start` (lib/cluster): this process routes, N workers serve; each
+// worker answers GET /pid with its process id (tests kill a game's worker with it).
 // Prints "READY <url>" once listening; SIGTERM/SIGINT close it.
+import cluster from "node:cluster";
 import { startGameServer } from "../../lib/realtime/server";
+import { runPrimary } from "../../lib/cluster/primary";
+import { acceptFromPrimary, isClusterWorker, tellPrimaryReady, workersFromEnv } from "../../lib/cluster/worker";
+import { log } from "../../lib/log";
 
-const srv = await startGameServer({
-  port: Number.parseInt(process.env.PORT ?? "0", 10),
-  host: process.env.HOST ?? "127.0.0.1",
-  tv: false,
-  nodeId: process.env.NODE_ID,
-});
-console.log(`READY ${srv.url}`);
-const stop = () => void srv.close().finally(() => process.exit(0));
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+const port = Number.parseInt(process.env.PORT ?? "0", 10);
+const host = process.env.HOST ?? "127.0.0.1";
+const workers = workersFromEnv(process.env.WORKERS);
+
+if (cluster.isPrimary && workers > 1) {
+  const p = await runPrimary({ workers, port, host, log, ipcAdapter: !process.env.REDIS_URL });
+  console.log(`WORKERS ${p.workers().map((w) => w.url).join(" ")}`);
+  console.log(`READY http://${host}:${p.port}`);
+  const stop = () => void p.close().finally(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+} else {
+  const worker = isClusterWorker();
+  const srv = await startGameServer({
+    port: worker ? 0 : port,
+    host,
+    tv: false,
+    nodeId: process.env.NODE_ID,
+    requestHandler: (req, res) => {
+      if (worker && req.url?.startsWith("/pid")) res.end(String(process.pid));
+      else {
+        res.statusCode = 404;
+        res.end("Not found");
+      }
+    },
+  });
+  if (worker) {
+    acceptFromPrimary(srv.httpServer);
+    tellPrimaryReady(srv.url);
+  } else console.log(`READY ${srv.url}`);
+  const stop = () => void srv.close().finally(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
