@@ -1,6 +1,9 @@
 // Playwright's web server: a throwaway SQLite database, then `npm start` (scripts/start.mjs:
 // migrate + production build when sources changed + server.ts under NODE_ENV=production).
-// Env: E2E_PORT (3100), E2E_DB_DIR (a folder under the OS temp dir, emptied first).
+// Once it answers, a second server for e2e/cluster.spec.ts: the same build run as
+// `WORKERS=2 npm start` runs it (lib/cluster: one port, two worker processes), its own database.
+// Env: E2E_PORT (3100), E2E_CLUSTER_PORT (E2E_PORT + 1; "off": none), E2E_DB_DIR (a folder under
+// the OS temp dir, emptied first).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -24,8 +27,35 @@ const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")],
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   },
 });
-for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(sig, () => child.kill(sig));
+let clusterServer = null;
+for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"])
+  process.on(sig, () => {
+    child.kill(sig);
+    clusterServer?.kill(sig);
+  });
 child.on("exit", (code, signal) => {
+  clusterServer?.kill("SIGTERM");
   fs.rmSync(dbDir, { recursive: true, force: true });
   process.exit(code ?? (signal ? 1 : 0));
 });
+
+const clusterPort = process.env.E2E_CLUSTER_PORT ?? String(Number(port) + 1);
+if (clusterPort !== "off") void startCluster();
+
+async function startCluster() {
+  // After the first server answers: its start built Next, which this one reuses.
+  for (;;) {
+    const up = await fetch(`http://127.0.0.1:${port}/`).then((r) => r.ok, () => false);
+    if (up) break;
+    if (child.exitCode !== null) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const env = { ...process.env, DATABASE_FILE: path.join(dbDir, "e2e-cluster.db"), NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
+  const migrate = spawn(process.execPath, [path.join(root, "scripts", "prisma.mjs"), "migrate", "deploy"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+  if ((await new Promise((r) => migrate.on("exit", r))) !== 0) return console.error("[e2e] cluster server: migration failed");
+  clusterServer = spawn(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "server.ts")], {
+    stdio: "inherit",
+    cwd: root,
+    env: { ...env, NODE_ENV: "production", PORT: clusterPort, WORKERS: "2", TV: "0" },
+  });
+}
