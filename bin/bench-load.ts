@@ -1,5 +1,5 @@
 // npm run bench:load -- [--rooms 2000] [--spectators 10000] [--duration 30] [--ai 0]
-//                        [--interval 2000] [--workers 4] [--ramp 600] [--size 19] [--client-nice 0] [--nodes 1 [--room-affinity]] [--json]
+//                        [--interval 2000] [--workers 4] [--ramp 600] [--size 19] [--client-nice 0] [--nodes 1 [--room-affinity]] [--cluster 1] [--json]
 //
 // Starts the real game server (no Next, production mode, a fresh SQLite file unless DATABASE_URL
 // is set) as a process of its own and drives it from separate client processes over loopback:
@@ -11,6 +11,9 @@
 // nodes would; each client connection goes to the next node in turn, so a room's players and
 // spectators are spread over the nodes (--room-affinity: each room's connections on one node, as a
 // proxy routing by game would). Figures are summed (connections, moves) or the worst node's.
+// --cluster N starts the server as `WORKERS=N npm start` does (lib/cluster): one port, N worker
+// processes, each game's connections routed to one worker by the game named in their query; the
+// workers talk through the primary, or through Redis if REDIS_URL is set. The primary's CPU is shown.
 // Prints progress while it runs, then: connections held, moves/s, move-to-opponent latency
 // p50/p99 (and to spectators), the server's event-loop delay p99 (monitorEventLoopDelay), RSS.
 import { fork, type ChildProcess } from "node:child_process";
@@ -51,6 +54,7 @@ function flags() {
     aiTimeMs: get("ai-time", 3000),
     clientNice: get("client-nice", 0),
     nodes: Math.max(1, get("nodes", 1)),
+    cluster: Math.max(1, get("cluster", 1)),
     roomAffinity: a.includes("--room-affinity"),
     json: a.includes("--json"),
   };
@@ -78,6 +82,7 @@ if (isPostgresUrl(process.env.DATABASE_URL)) {
   await applyMigrationsDirectly(file);
   dbEnv = { DATABASE_FILE: file };
 }
+if (f.nodes > 1 && f.cluster > 1) throw new Error("--nodes and --cluster do not go together");
 if (f.nodes > 1 && !process.env.REDIS_URL) throw new Error("--nodes needs REDIS_URL (e.g. redis://127.0.0.1:6379)");
 function startServer(): ChildProcess {
   return fork(path.join(here, "load", "server.ts"), [], {
@@ -97,31 +102,45 @@ function startServer(): ChildProcess {
       // Redis if REDIS_URL is set (required for several nodes), under this run's own key prefix.
       REDIS_URL: process.env.REDIS_URL ?? "",
       REDIS_PREFIX: `bench-${process.pid}`,
+      BENCH_WORKERS: String(f.cluster),
     },
     stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
 }
 const servers: ChildProcess[] = [];
+/** Where the clients connect (each node, or the cluster's one port). */
 const urls: string[] = [];
+/** Where each serving process answers /__bench/stats (the nodes, or the cluster's workers). */
+const statsUrls: string[] = [];
 for (let n = 0; n < f.nodes; n++) {
   const server = startServer();
   children.push(server);
   servers.push(server);
-  urls.push(
-    await new Promise<string>((resolve, reject) => {
-      let out = "";
-      server.stdout!.on("data", (d: Buffer) => {
-        out += d.toString();
-        const m = /READY (\S+)/.exec(out);
-        if (m) resolve(m[1]);
-      });
-      server.once("exit", (code) => reject(new Error(`server exited (${code})`)));
-    }),
-  );
+  const { url, workers } = await new Promise<{ url: string; workers: string[] }>((resolve, reject) => {
+    let out = "";
+    server.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      const m = /READY (\S+)/.exec(out);
+      const w = /WORKERS ([^\n]+)\n/.exec(out);
+      if (m && (f.cluster === 1 || w)) resolve({ url: m[1], workers: w ? w[1].trim().split(" ") : [m[1]] });
+    });
+    server.once("exit", (code) => reject(new Error(`server exited (${code})`)));
+  });
+  urls.push(url);
+  statsUrls.push(...workers);
 }
 const url = urls[0];
+/** CPU seconds of a process so far (Linux /proc): the cluster's primary has no stats route. */
+const cpuSecondsOf = (pid: number) => {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+};
 const loadBefore = os.loadavg()[0];
-log(`[bench] ${f.nodes > 1 ? `${f.nodes} server nodes ${urls.join(" ")}` : `server ${url}`} (pid ${servers.map((s) => s.pid).join(", ")}); ${f.rooms} rooms, ${f.spectators} spectators, ${f.workers} client processes (nice ${f.clientNice}), a move every ${f.interval} ms per room, ${f.ai} AI searches`);
+log(`[bench] ${f.nodes > 1 ? `${f.nodes} server nodes ${urls.join(" ")}` : f.cluster > 1 ? `server ${url} with ${f.cluster} workers ${statsUrls.join(" ")}` : `server ${url}`} (pid ${servers.map((s) => s.pid).join(", ")}); ${f.rooms} rooms, ${f.spectators} spectators, ${f.workers} client processes (nice ${f.clientNice}), a move every ${f.interval} ms per room, ${f.ai} AI searches`);
 
 type NodeStats = {
   connections: number;
@@ -135,7 +154,7 @@ type NodeStats = {
 };
 /** Every node's figures: connections and CPU summed, the rest the worst node's (RSS: the largest node). */
 async function stats(reset = false, start = false): Promise<NodeStats> {
-  const all = await Promise.all(urls.map(async (u) => (await (await fetch(`${u}/__bench/stats?${reset ? "reset=1&" : ""}${start ? "start=1" : ""}`)).json()) as NodeStats));
+  const all = await Promise.all(statsUrls.map(async (u) => (await (await fetch(`${u}/__bench/stats?${reset ? "reset=1&" : ""}${start ? "start=1" : ""}`)).json()) as NodeStats));
   if (all.length === 1) return all[0];
   const worst = <T>(pick: (s: NodeStats) => T, key: (t: T) => number) => all.map(pick).reduce((a, b) => (key(b) > key(a) ? b : a));
   const gc: NodeStats["gc"] = {};
@@ -254,6 +273,7 @@ moves = 0;
 measuring = true;
 await stats(true, true);
 const runStart = Date.now();
+const primaryCpuBefore = f.cluster > 1 ? cpuSecondsOf(servers[0].pid!) : 0;
 let lastMoves = 0;
 const loopP99s: number[] = [];
 const serverP99s: number[] = [];
@@ -277,6 +297,7 @@ while (Date.now() - runStart < f.duration * 1000) {
   );
 }
 const runSec = (Date.now() - runStart) / 1000;
+const primaryCpuPct = f.cluster > 1 ? Math.round(((cpuSecondsOf(servers[0].pid!) - primaryCpuBefore) / runSec) * 100) : null;
 measuring = false;
 for (const w of workers) w.send({ type: "stop" });
 await new Promise((r) => setTimeout(r, 500));
@@ -287,6 +308,9 @@ const result = {
   connectionsHeld: lastStats?.connections ?? 0,
   aiSearches: f.ai,
   nodes: f.nodes,
+  clusterWorkers: f.cluster,
+  /** The cluster's primary (routing, and relaying the workers' adapter messages without Redis). */
+  primaryCpuPct,
   aiGames,
   durationSec: Math.round(runSec),
   rampSec: Math.round(rampSec),
@@ -318,7 +342,7 @@ await Promise.all(
 if (f.json) console.log(JSON.stringify(result));
 else {
   console.log(`
-rooms ${result.rooms}, spectators ${result.spectators}, connections held ${result.connectionsHeld}, AI searches ${f.ai}, server nodes ${f.nodes}
+rooms ${result.rooms}, spectators ${result.spectators}, connections held ${result.connectionsHeld}, AI searches ${f.ai}, server nodes ${f.nodes}${f.cluster > 1 ? `, cluster workers ${f.cluster} (primary CPU ${primaryCpuPct}%)` : ""}
 moves/s ${result.movesPerSec} (${moves} in ${result.durationSec} s)
 move-to-opponent latency  p50 ${result.latencyMs.p50} ms  p99 ${result.latencyMs.p99} ms  max ${result.latencyMs.max} ms
 move-to-spectator latency p50 ${result.spectatorLatencyMs.p50} ms  p99 ${result.spectatorLatencyMs.p99} ms

@@ -2,10 +2,18 @@
 // production mode, no TV, no rate limits (every client is 127.0.0.1), plus GET /__bench/stats:
 // event-loop delay (monitorEventLoopDelay, beyond its 2 ms sampling interval), memory, connections, CPU. `?reset=1` starts a new
 // measuring window, `?start=1` the whole run's figures (loop delay over the run, GC pauses). Never part of the real server (server.ts has no such route).
-// Settings: PORT, DATABASE_FILE or DATABASE_URL (migrated), REDIS_URL, AI_THREADS, AI_PAUSE_MS.
+// Settings: PORT, DATABASE_FILE or DATABASE_URL (migrated), REDIS_URL, AI_THREADS, AI_PAUSE_MS,
+// BENCH_WORKERS=N: the server as `WORKERS=N npm start` runs it (lib/cluster): this process routes,
+// N workers serve; it prints "READY <url>" and "WORKERS <url> …" (each worker's own URL, for its stats).
+import cluster from "node:cluster";
 import { monitorEventLoopDelay, PerformanceObserver, constants as perfConstants } from "node:perf_hooks";
 import { startGameServer } from "../../lib/realtime/server";
 import { startAllocationProfile } from "./alloc-profile";
+import { runPrimary } from "../../lib/cluster/primary";
+import { acceptFromPrimary, isClusterWorker, tellPrimaryReady } from "../../lib/cluster/worker";
+import { log } from "../../lib/log";
+
+async function serve() {
 
 // The histogram records whole timer intervals (resolution + delay): the delay is the value minus
 // the resolution.
@@ -38,7 +46,7 @@ let takeMoveStats: (reset: boolean) => { p50: number; p99: number; count: number
 let cpuAt = performance.now();
 
 const srv = await startGameServer({
-  port: Number.parseInt(process.env.PORT ?? "0", 10),
+  port: isClusterWorker() ? 0 : Number.parseInt(process.env.PORT ?? "0", 10),
   host: process.env.HOST ?? "127.0.0.1",
   tv: false,
   requestHandler: (req, res) => {
@@ -93,8 +101,26 @@ takeMoveStats = (reset) => {
   if (reset) moveMs = [];
   return { p50: Math.round(pct(xs, 50) * 100) / 100, p99: Math.round(pct(xs, 99) * 100) / 100, count: xs.length };
 };
-console.log(`READY ${srv.url}`);
+if (isClusterWorker()) {
+  acceptFromPrimary(srv.httpServer);
+  tellPrimaryReady(srv.url);
+} else console.log(`READY ${srv.url}`);
 const stop = () => void (allocProfile ?? Promise.resolve(async () => {})).then((finish) => finish()).then(() => srv.close()).finally(() => process.exit(0));
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 process.on("disconnect", stop);
+}
+
+const benchWorkers = Number.parseInt(process.env.BENCH_WORKERS ?? "1", 10) || 1;
+if (cluster.isPrimary && benchWorkers > 1) {
+  const p = await runPrimary({ workers: benchWorkers, port: Number.parseInt(process.env.PORT ?? "0", 10), host: "127.0.0.1", log, ipcAdapter: !process.env.REDIS_URL });
+  console.log(`READY http://127.0.0.1:${p.port}`);
+  console.log(`WORKERS ${p.workers().map((w) => w.url).join(" ")}`);
+  const stop = () => void p.close().finally(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  process.on("disconnect", stop);
+} else {
+  await serve();
+}
+

@@ -76,9 +76,10 @@ async function pace() {
 
 let nextNode = 0;
 let roomsStarted = 0;
-async function connect(node = nextNode++): Promise<Socket> {
+/** A new connection; `game`: the game it is for, named in its query as the browser does (lib/client/socket). */
+async function connect(node = nextNode++, game?: string): Promise<Socket> {
   await pace();
-  const s = io(cfg.urls[node % cfg.urls.length], { transports: ["websocket"], forceNew: true, reconnection: false, timeout: 60_000 });
+  const s = io(cfg.urls[node % cfg.urls.length], { transports: ["websocket"], forceNew: true, reconnection: false, timeout: 60_000, query: game ? { game } : {} });
   sockets.push(s);
   await new Promise<void>((resolve, reject) => {
     s.once("connect", () => resolve());
@@ -135,9 +136,12 @@ function play(room: Room) {
 
 async function makeRoom(): Promise<void> {
   const node = roomsStarted++;
-  const white = await connect(cfg.roomAffinity ? node : undefined);
-  const black = await connect(cfg.roomAffinity ? node : undefined);
-  const c = await ack(white, "game:create", { opponent: "human", size: cfg.size, rule: "freestyle", color: 2 });
+  // As in the browser: the lobby's connection creates the game, the game page's connections name it.
+  const lobby = await connect(cfg.roomAffinity ? node : undefined);
+  const c = await ack(lobby, "game:create", { opponent: "human", size: cfg.size, rule: "freestyle", color: 2 });
+  lobby.disconnect();
+  const white = await connect(cfg.roomAffinity ? node : undefined, c.gameId);
+  const black = await connect(cfg.roomAffinity ? node : undefined, c.gameId);
   await ack(white, "game:join", { gameId: c.gameId, seatToken: c.seatToken });
   const j = await ack(black, "game:join", { gameId: c.gameId, takeSeat: true });
   const room: Room = { id: c.gameId, node, tokens: { 1: j.seatToken, 2: c.seatToken }, socks: { 1: black, 2: white }, plies: 0, sentAt: new Map(), stopped: false };
@@ -161,7 +165,7 @@ async function makeRoom(): Promise<void> {
 }
 
 async function makeSpectator(room: Room): Promise<void> {
-  const s = await connect(cfg.roomAffinity ? room.node : undefined);
+  const s = await connect(cfg.roomAffinity ? room.node : undefined, room.id);
   await ack(s, "game:join", { gameId: room.id });
   s.on("game:moved", (e: any) => {
     const t = room.sentAt.get(e.move.ply);
