@@ -101,6 +101,7 @@ takeMoveStats = (reset) => {
   if (reset) moveMs = [];
   return { p50: Math.round(pct(xs, 50) * 100) / 100, p99: Math.round(pct(xs, 99) * 100) / 100, count: xs.length };
 };
+if (process.env.BENCH_TRACE) traceConnections(srv);
 if (isClusterWorker()) {
   acceptFromPrimary(srv.httpServer);
   tellPrimaryReady(srv.url);
@@ -109,6 +110,34 @@ const stop = () => void (allocProfile ?? Promise.resolve(async () => {})).then((
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 process.on("disconnect", stop);
+}
+
+/** BENCH_TRACE=1: say on stderr when a connection closes for a reason other than the client
+ * going, when one has not joined socket.io's namespace 10 s after opening, and when a join takes over 5 s. */
+function traceConnections(srv: Awaited<ReturnType<typeof startGameServer>>) {
+  const who = `[trace] ${isClusterWorker() ? `worker ${process.env.WORKER_SLOT}` : "server"}`;
+  const named = new Set<string>();
+  srv.io.on("connection", (socket) => named.add((socket.conn as unknown as { id: string }).id));
+  srv.io.engine.on("connection", (conn: { id: string; on(ev: "close", fn: (reason: string) => void): void }) => {
+    const at = Date.now();
+    const late = setTimeout(() => !named.has(conn.id) && process.stderr.write(`${who} engine ${conn.id}: no socket.io CONNECT 10 s after opening\n`), 10_000);
+    conn.on("close", (reason) => {
+      clearTimeout(late);
+      if (reason !== "transport close") process.stderr.write(`${who} engine ${conn.id} closed after ${Date.now() - at} ms: ${reason} (joined: ${named.has(conn.id)})\n`);
+      named.delete(conn.id);
+    });
+  });
+  const join = srv.games.join.bind(srv.games);
+  srv.games.join = async (input) => {
+    const t = Date.now();
+    const slow = setTimeout(() => process.stderr.write(`${who} join of ${input.gameId} still running after 5 s\n`), 5_000);
+    try {
+      return await join(input);
+    } finally {
+      clearTimeout(slow);
+      if (Date.now() - t > 5_000) process.stderr.write(`${who} join of ${input.gameId} took ${Date.now() - t} ms\n`);
+    }
+  };
 }
 
 const benchWorkers = Number.parseInt(process.env.BENCH_WORKERS ?? "1", 10) || 1;

@@ -84,7 +84,13 @@ async function connect(node = nextNode++, game?: string): Promise<Socket> {
   await new Promise<void>((resolve, reject) => {
     s.once("connect", () => resolve());
     s.once("connect_error", (e) => reject(e));
+    // The engine connection opened and closed again before socket.io's CONNECT: no connect_error then.
+    s.once("disconnect", (reason) => {
+      if (process.env.BENCH_TRACE) process.stderr.write(`[trace] closed before connecting (${reason}): engine ${String(s.io.engine?.id)}\n`);
+      reject(new Error(`closed before connecting: ${reason}`));
+    });
   });
+  s.removeAllListeners("disconnect");
   connected++;
   s.on("disconnect", (reason) => {
     connected--;
@@ -100,7 +106,10 @@ async function connect(node = nextNode++, game?: string): Promise<Socket> {
 function ack<T = any>(s: Socket, event: string, payload: unknown): Promise<T> {
   return new Promise((resolve, reject) =>
     s.timeout(60_000).emit(event, payload, (err: unknown, r: any) => {
-      if (err) return reject(err);
+      if (err) {
+        if (process.env.BENCH_TRACE) process.stderr.write(`[trace] ${event} unanswered: socket ${s.id} (${String(s.io.engine?.id)}), connected ${s.connected}\n`);
+        return reject(new Error(`${event}: ${(err as Error).message}`));
+      }
       if (!r?.ok) return reject(new Error(`${event}: ${r?.error?.code} ${r?.error?.message}`));
       resolve(r);
     }),

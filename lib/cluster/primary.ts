@@ -11,6 +11,7 @@ import { setupPrimary } from "@socket.io/cluster-adapter";
 import type { Logger } from "../log";
 import { firstRequest, pickSlot, routeKey } from "./routing";
 import { CONN, READY, type ConnMessage, type ReadyMessage } from "./messages";
+import { stopReading } from "./stop-reading";
 
 export interface PrimaryOptions {
   workers: number;
@@ -45,21 +46,6 @@ const MAX_RESTART_DELAY_MS = 15_000;
 const STABLE_MS = 60_000;
 const RESPONSE = (status: string, text: string) =>
   `HTTP/1.1 ${status}\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`;
-
-/**
- * Stops this process reading the socket, for good. pause() alone does not: libuv goes on reading
- * until the stream's buffer is full, and while the handle travels to the worker (until the
- * worker's acknowledgement) bytes the client sends after the worker's first answer would be read
- * here and dropped.
- */
-function stopReading(conn: net.Socket): void {
-  conn.pause();
-  const handle = (conn as unknown as { _handle?: { reading?: boolean; readStop?: () => number } })._handle;
-  if (handle?.readStop) {
-    handle.reading = false;
-    handle.readStop();
-  }
-}
 
 export async function runPrimary(opts: PrimaryOptions): Promise<Primary> {
   const { log } = opts;
