@@ -3,6 +3,7 @@
 // still follows the game (the workers talk through the primary); the engine's turn is searched
 // once; and when the game's worker is SIGKILLed, the primary starts it again, the clients
 // reconnect by themselves and the game goes on with nothing lost.
+import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EV } from "../../lib/protocol";
 import { openDb, type Db } from "../../lib/db/client";
@@ -17,7 +18,8 @@ const clients: Client[] = [];
 
 beforeAll(async () => {
   db = await tempSqlite();
-  node = await startNode({ DATABASE_FILE: db.file, WORKERS: "2", AI_THREADS: "1", AI_PAUSE_MS: "50" }, 60_000);
+  // Every test client is 127.0.0.1: the per-address connection limit would stop the burst below.
+  node = await startNode({ DATABASE_FILE: db.file, WORKERS: "2", AI_THREADS: "1", AI_PAUSE_MS: "50", LIMIT_IP_CONNECTIONS_PER_MIN: "10000" }, 60_000);
   workerUrls = /WORKERS ([^\n]+)\n/.exec(node.output())![1].trim().split(" ");
   reader = await openDb(db.file);
 });
@@ -77,6 +79,40 @@ describe("WORKERS=2 behind one port", () => {
     const res = await fetch(`${node.url}/x`, { headers: { "x-big": "a".repeat(70_000) } }).catch((e: Error) => e);
     expect(res instanceof Error ? "refused" : res.status).toSatisfy((s: unknown) => s === 431 || s === "refused");
   });
+
+  it("a burst of 300 connections all reach their game's worker, each one's first packets intact", async () => {
+    // Handing sockets over while earlier hand-overs await the workers' acknowledgements is when the
+    // primary once kept reading a socket it had sent, and ate a client's CONNECT or first event.
+    const lobby = await client(node.url);
+    const games: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const c = await call(lobby.socket, EV.create, { opponent: "human", size: SIZE, rule: "freestyle", color: 1 });
+      expect(c.ok).toBe(true);
+      if (c.ok) games.push(c.gameId);
+    }
+    const sockets = Array.from({ length: 300 }, (_, i) =>
+      io(node.url, { transports: ["websocket"], forceNew: true, reconnection: false, timeout: 10_000, query: { game: games[i % games.length] } }),
+    );
+    try {
+      const outcomes = await Promise.all(
+        sockets.map(
+          (s, i) =>
+            new Promise<string>((resolve) => {
+              const timer = setTimeout(() => resolve(`no answer (connected: ${s.connected})`), 20_000);
+              const done = (what: string) => (clearTimeout(timer), resolve(what));
+              s.once("connect_error", (e) => done(`connect_error: ${e.message}`));
+              s.once("disconnect", (reason) => done(`closed: ${reason}`));
+              s.once("connect", () =>
+                s.emit(EV.join, { gameId: games[i % games.length] }, (ack: { ok: boolean; error?: { code: string } }) => done(ack?.ok ? "joined" : `refused: ${ack?.error?.code}`)),
+              );
+            }),
+        ),
+      );
+      expect(outcomes.filter((o) => o !== "joined")).toEqual([]);
+    } finally {
+      for (const s of sockets) s.disconnect();
+    }
+  }, 60_000);
 
   it("plays a game across the workers, and survives the game's worker being killed", async () => {
     // The lobby's connection creates the game; the game page's connections name it.
