@@ -36,7 +36,7 @@ test("two workers behind one port: invite, play, watch, reload", async ({ browse
   await form.getByRole("button", { name: "Create invite link" }).click();
   await alice.waitForURL(/\/game\//);
   // The link is filled in once the page has hydrated (it needs window.location): wait for it.
-  await expect(alice.getByTestId("invite-link")).toHaveValue(/^http:\/\/.+\/game\/\w+/);
+  await expect(alice.getByTestId("invite-link")).toHaveValue(/^https?:\/\/[^/]+\/game\/[\w-]+$/);
   const link = await alice.getByTestId("invite-link").inputValue();
   const gameId = new URL(link).pathname.split("/").pop()!;
 
