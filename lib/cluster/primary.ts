@@ -4,10 +4,12 @@
 // talks to the client directly and the primary never touches that connection again. It restarts
 // a worker that dies; while one is down, its games go to the others (clients reconnect by themselves).
 //
-// Without REDIS_URL the workers' socket.io servers talk through the primary (@socket.io/cluster-adapter).
+// Without REDIS_URL the workers' socket.io servers talk through the primary (@socket.io/cluster-adapter),
+// and their per-address rate limits count here (rate-limiter-flexible's RateLimiterCluster).
 import cluster, { type Worker } from "node:cluster";
 import net from "node:net";
 import { setupPrimary } from "@socket.io/cluster-adapter";
+import { RateLimiterClusterMaster } from "rate-limiter-flexible";
 import type { Logger } from "../log";
 import { firstRequest, pickSlot, routeKey } from "./routing";
 import { CONN, READY, type ConnMessage, type ReadyMessage } from "./messages";
@@ -18,7 +20,7 @@ export interface PrimaryOptions {
   port: number;
   host?: string;
   log: Logger;
-  /** Relay socket.io's adapter messages between the workers (no Redis). Default true. */
+  /** Relay socket.io's adapter messages between the workers and keep their rate limits (no Redis). Default true. */
   ipcAdapter?: boolean;
   /** Extra environment for the workers. */
   env?: Record<string, string>;
@@ -49,7 +51,11 @@ const RESPONSE = (status: string, text: string) =>
 
 export async function runPrimary(opts: PrimaryOptions): Promise<Primary> {
   const { log } = opts;
-  if (opts.ipcAdapter ?? true) setupPrimary();
+  if (opts.ipcAdapter ?? true) {
+    setupPrimary();
+    // The workers' per-address connection and game limits count here (lib/realtime/limits).
+    new RateLimiterClusterMaster();
+  }
   const slots: Slot[] = Array.from({ length: opts.workers }, () => ({ worker: null, url: null, restarts: 0, readyAt: 0 }));
   const up = slots.map(() => false);
   let stopping = false;

@@ -1,7 +1,9 @@
 // Abuse limits for the socket layer (rate-limiter-flexible): events per socket, events per IP,
 // connections per IP, games created per IP, and the largest inbound message. In memory on one
 // node; with a Redis client the per-IP limits are shared by every node (the per-socket one stays
-// in memory: a socket lives on one node).
+// in memory: a socket lives on one node). The workers of one primary (WORKERS=N) without Redis
+// share the per-IP connection and game limits through the primary (RateLimiterCluster); events
+// per IP stay per worker there (a round trip to the primary on every move is not worth it).
 //
 // Settings (environment, all optional):
 //   RATE_LIMITS=off                      no rate limits at all (benchmarks on loopback)
@@ -13,7 +15,7 @@
 //   TRUST_PROXY=1                        take the client address from X-Forwarded-For (behind a reverse proxy)
 import type { IncomingMessage } from "node:http";
 import type { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 
 export interface LimitSettings {
   enabled: boolean;
@@ -91,12 +93,16 @@ export interface LimiterOptions {
   redis?: Redis | null;
   /** Key prefix in Redis (default "gomoku:rl"). */
   prefix?: string;
+  /** A worker of lib/cluster/primary, whose primary keeps the counters (no Redis). */
+  clusterWorker?: boolean;
 }
 
 export function createLimiter(settings: LimitSettings = limitsFromEnv(), opts: LimiterOptions = {}): Limiter {
   const prefix = opts.prefix ?? "gomoku:rl";
-  const make = (name: string, points: number, duration: number, shared: boolean): RateLimiterAbstract => {
+  const make = (name: string, points: number, duration: number, shared: boolean, throughPrimary = false): RateLimiterAbstract => {
     const memory = new RateLimiterMemory({ keyPrefix: `${prefix}:${name}`, points, duration });
+    // The primary's answer takes one IPC round trip; no answer in 2 s (it is gone): fail open.
+    if (shared && throughPrimary && !opts.redis && opts.clusterWorker) return new RateLimiterCluster({ keyPrefix: `${prefix}:${name}`, points, duration, timeoutMs: 2000 });
     if (!shared || !opts.redis) return memory;
     return new RateLimiterRedis({
       storeClient: opts.redis,
@@ -111,8 +117,8 @@ export function createLimiter(settings: LimitSettings = limitsFromEnv(), opts: L
   };
   const perSocket = make("socket", Math.max(1, Math.round(settings.socketEventsPerSec * WINDOW_SEC)), WINDOW_SEC, false);
   const perIp = make("ip", Math.max(1, Math.round(settings.ipEventsPerSec * WINDOW_SEC)), WINDOW_SEC, true);
-  const connections = make("conn", Math.max(1, Math.round(settings.ipConnectionsPerMin)), 60, true);
-  const games = make("games", Math.max(1, Math.round(settings.ipGamesPerMin)), 60, true);
+  const connections = make("conn", Math.max(1, Math.round(settings.ipConnectionsPerMin)), 60, true, true);
+  const games = make("games", Math.max(1, Math.round(settings.ipGamesPerMin)), 60, true, true);
 
   const addressOf: Limiter["addressOf"] = (req) => {
     if (settings.trustProxy) {

@@ -92,7 +92,7 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     cluster: !!adapter,
     nodeId: opts.nodeId,
   });
-  const limiter = createLimiter(opts.limits ?? limitsFromEnv(), { redis: redis?.redis, prefix: redis ? `${redis.prefix}:rl` : undefined });
+  const limiter = createLimiter(opts.limits ?? limitsFromEnv(), { redis: redis?.redis, prefix: redis ? `${redis.prefix}:rl` : undefined, clusterWorker });
   const fallback: http.RequestListener = (_req, res) => {
     res.statusCode = 404;
     res.end("Not found");
