@@ -327,7 +327,8 @@ function ResultBanner({ state, me }: { state: GameState; me: 1 | 2 | null }) {
 
 function Invite({ gameId }: { gameId: string }) {
   const toast = useToast();
-  const [url, setUrl] = useState("");
+  // The path from the first paint (server and client agree on it); the full address once mounted.
+  const [url, setUrl] = useState(`/game/${gameId}`);
   useEffect(() => setUrl(`${window.location.origin}/game/${gameId}`), [gameId]);
   async function copy() {
     try {
