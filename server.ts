@@ -10,7 +10,7 @@ import next from "next";
 import { log as rootLog } from "./lib/log";
 import { startGameServer } from "./lib/realtime/server";
 import { runPrimary } from "./lib/cluster/primary";
-import { acceptFromPrimary, isClusterWorker, tellPrimaryReady, workerSlot, workersFromEnv } from "./lib/cluster/worker";
+import { acceptFromPrimary, isClusterWorker, workerSlot, workersFromEnv } from "./lib/cluster/worker";
 
 const dev = process.env.NODE_ENV !== "production";
 const port = Number.parseInt(process.env.PORT ?? "3000", 10);
@@ -54,8 +54,7 @@ async function main() {
     requestHandler: (req, res) => void handle(req, res),
   });
   if (worker) {
-    acceptFromPrimary(httpServer);
-    tellPrimaryReady(srv.url);
+    acceptFromPrimary(httpServer, srv.url);
   } else log.info({ url: `http://${host ?? "localhost"}:${srv.port}`, dev }, "Gomoku Arena ready");
 
   let stopping = false;

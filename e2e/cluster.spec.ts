@@ -1,8 +1,8 @@
 // The app served as `WORKERS=2 npm start` serves it (lib/cluster: one port, two worker processes;
 // e2e/serve.mjs starts it on E2E_PORT + 1): pages, the lobby and a game with two players and a
 // spectator all work through the primary, and a reload keeps the seat.
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { moveLabels } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { createInvite, moveLabels, newPage } from "./helpers";
 
 const clusterURL = `http://127.0.0.1:${process.env.E2E_CLUSTER_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1}`;
 
@@ -20,24 +20,12 @@ test.beforeAll(async () => {
   }
 });
 
-async function newPage(browser: Browser): Promise<Page> {
-  const ctx = await browser.newContext({ baseURL: clusterURL });
-  return ctx.newPage();
-}
-
 test("two workers behind one port: invite, play, watch, reload", async ({ browser }) => {
-  const alice = await newPage(browser);
-  const bob = await newPage(browser);
-  const carol = await newPage(browser);
+  const alice = await newPage(browser, clusterURL);
+  const bob = await newPage(browser, clusterURL);
+  const carol = await newPage(browser, clusterURL);
 
-  await alice.goto("/");
-  const form = alice.getByTestId("form-friend");
-  await form.getByText("15×15", { exact: true }).click();
-  await form.getByRole("button", { name: "Create invite link" }).click();
-  await alice.waitForURL(/\/game\//);
-  // The link is filled in once the page has hydrated (it needs window.location): wait for it.
-  await expect(alice.getByTestId("invite-link")).toHaveValue(/^https?:\/\/[^/]+\/game\/[\w-]+$/);
-  const link = await alice.getByTestId("invite-link").inputValue();
+  const link = await createInvite(alice);
   const gameId = new URL(link).pathname.split("/").pop()!;
 
   await bob.goto(link);

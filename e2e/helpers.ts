@@ -1,5 +1,5 @@
 // Helpers for the play specs: reading the board from the DOM and creating games from the lobby.
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 
 export interface Cell {
   label: string;
@@ -77,6 +77,24 @@ export async function playAi(page: Page, o: LobbyOptions = {}) {
   await form.getByRole("button", { name: "Play the AI" }).click();
   await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
   await expect(page.getByTestId("board")).toBeVisible();
+}
+
+/** A page in a context of its own (its own cookies and seat tokens), optionally on another server. */
+export async function newPage(browser: Browser, baseURL?: string): Promise<Page> {
+  const ctx = await browser.newContext(baseURL ? { baseURL } : {});
+  return ctx.newPage();
+}
+
+/** Creates a 15×15 game with a friend (black) from the lobby; returns its invite link. */
+export async function createInvite(page: Page): Promise<string> {
+  await page.goto("/");
+  const form = page.getByTestId("form-friend");
+  await form.getByText("15×15", { exact: true }).click();
+  await form.getByRole("button", { name: "Create invite link" }).click();
+  await page.waitForURL(/\/game\//);
+  // The box shows the path at first and the full address once the page has hydrated: wait for that.
+  await expect(page.getByTestId("invite-link")).toHaveValue(/^https?:\/\/[^/]+\/game\/[\w-]+$/);
+  return page.getByTestId("invite-link").inputValue();
 }
 
 /** Moves on the list, in order, as labels. */

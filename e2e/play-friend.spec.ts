@@ -1,11 +1,6 @@
 // Two people play through an invite link while a third watches; a reload keeps the seat.
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { chooseMove, moveLabels, playAi, readBoard, waitMyTurnOrEnd } from "./helpers";
-
-async function newPage(browser: Browser): Promise<Page> {
-  const ctx = await browser.newContext();
-  return ctx.newPage();
-}
+import { expect, test } from "@playwright/test";
+import { chooseMove, createInvite, moveLabels, newPage, playAi, readBoard, waitMyTurnOrEnd } from "./helpers";
 
 test("two players through an invite link, a spectator watching", async ({ browser }) => {
   const alice = await newPage(browser);
@@ -13,14 +8,8 @@ test("two players through an invite link, a spectator watching", async ({ browse
   const carol = await newPage(browser);
 
   // Alice creates the game (black, 15×15) and gets the invite link.
-  await alice.goto("/");
-  const form = alice.getByTestId("form-friend");
-  await form.getByText("15×15", { exact: true }).click();
-  await form.getByRole("button", { name: "Create invite link" }).click();
-  await alice.waitForURL(/\/game\//);
+  const link = await createInvite(alice);
   await expect(alice.getByTestId("status")).toHaveText("Waiting for your opponent to open the link");
-  await expect(alice.getByTestId("invite-link")).toHaveValue(/^https?:\/\/[^/]+\/game\/[\w-]+$/);
-  const link = await alice.getByTestId("invite-link").inputValue();
   expect(link).toBe(alice.url());
 
   // Bob opens it: he takes the free seat (white); the game starts for both.

@@ -10,7 +10,7 @@ import { monitorEventLoopDelay, PerformanceObserver, constants as perfConstants 
 import { startGameServer } from "../../lib/realtime/server";
 import { startAllocationProfile } from "./alloc-profile";
 import { runPrimary } from "../../lib/cluster/primary";
-import { acceptFromPrimary, isClusterWorker, tellPrimaryReady } from "../../lib/cluster/worker";
+import { acceptFromPrimary, isClusterWorker } from "../../lib/cluster/worker";
 import { log } from "../../lib/log";
 
 async function serve() {
@@ -103,8 +103,7 @@ takeMoveStats = (reset) => {
 };
 if (process.env.BENCH_TRACE) traceConnections(srv);
 if (isClusterWorker()) {
-  acceptFromPrimary(srv.httpServer);
-  tellPrimaryReady(srv.url);
+  acceptFromPrimary(srv.httpServer, srv.url);
 } else console.log(`READY ${srv.url}`);
 const stop = () => void (allocProfile ?? Promise.resolve(async () => {})).then((finish) => finish()).then(() => srv.close()).finally(() => process.exit(0));
 process.on("SIGINT", stop);

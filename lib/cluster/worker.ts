@@ -19,8 +19,11 @@ export function workersFromEnv(value: string | undefined): number {
   return n;
 }
 
-/** Feeds connections from the primary into `httpServer`, first request included. */
-export function acceptFromPrimary(httpServer: http.Server): void {
+/**
+ * Feeds connections from the primary into `httpServer`, first request included, then tells the
+ * primary this worker takes connections (`url`: its own listener on 127.0.0.1).
+ */
+export function acceptFromPrimary(httpServer: http.Server, url: string): void {
   process.on("message", (m: ConnMessage, handle: unknown) => {
     if (m?.type !== CONN || !handle) return;
     const socket = handle as net.Socket;
@@ -29,10 +32,6 @@ export function acceptFromPrimary(httpServer: http.Server): void {
     socket.emit("data", Buffer.from(m.data, "base64"));
     socket.resume();
   });
-}
-
-/** Tells the primary this worker takes connections (`url`: its own listener on 127.0.0.1). */
-export function tellPrimaryReady(url: string): void {
-  const msg: ReadyMessage = { type: READY, url };
-  process.send?.(msg);
+  const ready: ReadyMessage = { type: READY, url };
+  process.send?.(ready);
 }

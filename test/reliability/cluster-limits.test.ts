@@ -3,7 +3,7 @@
 // both workers; from one address only the limit's worth get in, the rest are refused with a code.
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { killAll, startNode, tempSqlite, type NodeProc } from "./helpers";
+import { killAll, startNode, tempSqlite, workerSlotFor, type NodeProc } from "./helpers";
 
 const LIMIT = 10;
 let db: Awaited<ReturnType<typeof tempSqlite>>;
@@ -20,24 +20,11 @@ afterAll(async () => {
   db?.cleanup();
 });
 
-/** The worker slot a game's requests reach. */
-async function slotFor(game: string): Promise<string | null> {
-  const res = await fetch(`${node.url}/socket.io/?EIO=4&transport=polling&game=${game}`);
-  await res.text();
-  return res.headers.get("x-gomoku-worker");
-}
-
 it("counts one address's connections over both workers", async () => {
   // Games on each worker, so the connections below reach both.
-  const games: string[] = [];
-  const seen = new Set<string | null>();
-  for (let i = 0; games.length < 16; i++) {
-    const game = `limit${i}`;
-    const slot = await slotFor(game);
-    games.push(game);
-    seen.add(slot);
-  }
-  expect(seen).toEqual(new Set(["0", "1"]));
+  const games = Array.from({ length: 16 }, (_, i) => `limit${i}`);
+  const slots = await Promise.all(games.map((game) => workerSlotFor(node.url, `game=${game}`)));
+  expect(new Set(slots)).toEqual(new Set(["0", "1"]));
   const outcomes: string[] = [];
   for (const game of games) {
     const s = io(node.url, { transports: ["websocket"], forceNew: true, reconnection: false, timeout: 5000, query: { game } });

@@ -7,7 +7,7 @@ import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EV } from "../../lib/protocol";
 import { openDb, type Db } from "../../lib/db/client";
-import { Client, call, killAll, nextCell, sleep, startNode, tempSqlite, type NodeProc } from "./helpers";
+import { Client, call, killAll, nextCell, startNode, tempSqlite, until, workerSlotFor, type NodeProc } from "./helpers";
 
 const SIZE = 15;
 let db: Awaited<ReturnType<typeof tempSqlite>>;
@@ -30,23 +30,9 @@ afterAll(async () => {
   db?.cleanup();
 });
 
-/** The slot of the worker that answers a request with this query, from its x-gomoku-worker header. */
-async function slotFor(query: string): Promise<string | null> {
-  const res = await fetch(`${node.url}/socket.io/?EIO=4&transport=polling&${query}`);
-  await res.text();
-  return res.headers.get("x-gomoku-worker");
-}
+const slotFor = (query: string) => workerSlotFor(node.url, query);
 /** The pid of the worker a game's requests reach (node-main answers /pid). */
 const pidOf = async (gameId: string) => Number(await (await fetch(`${node.url}/pid?game=${gameId}`)).text());
-
-async function until(what: string, pred: () => boolean | Promise<boolean>, ms = 20_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await pred()) return;
-    await sleep(100);
-  }
-  throw new Error(`timed out: ${what}`);
-}
 
 const client = async (url: string, game?: string, record = false) => {
   const c = new Client(url, { game, record });

@@ -14,6 +14,23 @@ import { applyMigrationsDirectly } from "../../lib/db/client";
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Polls `pred` every 100 ms until it holds; throws "timed out: <what>" after `ms`. */
+export async function until(what: string, pred: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await pred()) return;
+    await sleep(100);
+  }
+  throw new Error(`timed out: ${what}`);
+}
+
+/** The slot of the cluster worker (WORKERS) that answers a request with this query, from its x-gomoku-worker header. */
+export async function workerSlotFor(url: string, query: string): Promise<string | null> {
+  const res = await fetch(`${url}/socket.io/?EIO=4&transport=polling&${query}`);
+  await res.text();
+  return res.headers.get("x-gomoku-worker");
+}
+
 export const PG_BASE = process.env.TEST_PG_URL ?? "postgresql://postgres@127.0.0.1:5432";
 export const REDIS_TEST_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 

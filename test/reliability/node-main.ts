@@ -9,7 +9,7 @@
 import cluster from "node:cluster";
 import { startGameServer } from "../../lib/realtime/server";
 import { runPrimary } from "../../lib/cluster/primary";
-import { acceptFromPrimary, isClusterWorker, tellPrimaryReady, workersFromEnv } from "../../lib/cluster/worker";
+import { acceptFromPrimary, isClusterWorker, workersFromEnv } from "../../lib/cluster/worker";
 import { log } from "../../lib/log";
 
 const port = Number.parseInt(process.env.PORT ?? "0", 10);
@@ -39,8 +39,7 @@ if (cluster.isPrimary && workers > 1) {
     },
   });
   if (worker) {
-    acceptFromPrimary(srv.httpServer);
-    tellPrimaryReady(srv.url);
+    acceptFromPrimary(srv.httpServer, srv.url);
   } else console.log(`READY ${srv.url}`);
   const stop = () => void srv.close().finally(() => process.exit(0));
   process.on("SIGINT", stop);

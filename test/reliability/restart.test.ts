@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EV, type GameState } from "../../lib/protocol";
 import { openDb, type Db } from "../../lib/db/client";
-import { Client, call, freePort, killAll, nextCell, sleep, startNode, tempSqlite, type NodeProc } from "./helpers";
+import { Client, call, freePort, killAll, nextCell, sleep, startNode, tempSqlite, until, type NodeProc } from "./helpers";
 
 const SIZE = 15;
 type Mv = { ply: number; x: number; y: number };
@@ -48,15 +48,6 @@ const client = (record = false) => {
 
 async function rows(gameId: string) {
   return reader!.move.findMany({ where: { gameId }, orderBy: { ply: "asc" } });
-}
-
-async function until(what: string, pred: () => boolean | Promise<boolean>, ms = 30_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await pred()) return;
-    await sleep(100);
-  }
-  throw new Error(`timed out: ${what}`);
 }
 
 /** One legal move by the side to move of `g`; records it as acknowledged or unknown. */
@@ -191,8 +182,10 @@ describe("restart after SIGKILL", () => {
     const downMs = Date.now() - killedAt;
 
     // 8. Every client reconnects by itself and rejoins each of its games (full state in the ack and an EV.state event).
-    await until("every client rejoined its games", () =>
-      clients.every((c) => c.socket.connected && [...c.games].every(([id, g]) => g.joins > joinsBefore.get(c)!.get(id)!)),
+    await until(
+      "every client rejoined its games",
+      () => clients.every((c) => c.socket.connected && [...c.games].every(([id, g]) => g.joins > joinsBefore.get(c)!.get(id)!)),
+      30_000,
     );
     for (const c of clients) {
       const stateEvents = c.events.slice(eventsBefore.get(c)).filter((e) => e.event === EV.state).map((e) => (e.data as GameState).id);
@@ -267,11 +260,11 @@ describe("a dropped connection (server still up)", () => {
     // Cut p2's transport (not a client disconnect): socket.io-client reconnects by itself.
     (p2.socket.io as any).engine.close();
     expect(await call(p1.socket, EV.move, { gameId: c.gameId, seatToken: c.seatToken, ply: 1, x: 7, y: 7 })).toMatchObject({ ok: true });
-    await until("p2 back", () => p2.socket.connected && p2.connects >= 2);
+    await until("p2 back", () => p2.socket.connected && p2.connects >= 2, 30_000);
     expect(p2.socket.recovered).toBe(true);
     expect(p2.socket.id).toBe(id);
     // The move made while it was away reaches it (replayed or in the state of its rejoin).
-    await until("p2 has the move", () => p2.state(c.gameId)?.moves.length === 1);
+    await until("p2 has the move", () => p2.state(c.gameId)?.moves.length === 1, 30_000);
     expect(p2.events.slice(from).some((e) => e.event === EV.state && e.data.id === c.gameId)).toBe(true);
   }, 30_000);
 });

@@ -9,7 +9,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EV } from "../../lib/protocol";
 import { openDb, type Db } from "../../lib/db/client";
-import { Client, PG_BASE, REDIS_TEST_URL, call, flushRedisPrefix, killAll, nextCell, root, sleep, startNode, tempPostgres, type NodeProc } from "./helpers";
+import { Client, PG_BASE, REDIS_TEST_URL, call, flushRedisPrefix, killAll, nextCell, root, sleep, startNode, tempPostgres, until, type NodeProc } from "./helpers";
 
 const SIZE = 15;
 const prefix = `gomoku_test_${randomBytes(4).toString("hex")}`;
@@ -50,15 +50,6 @@ const client = async (node: NodeProc, record = false) => {
   await c.connected();
   return c;
 };
-
-async function until(what: string, pred: () => boolean | Promise<boolean>, ms = 20_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await pred()) return;
-    await sleep(100);
-  }
-  throw new Error(`timed out: ${what}`);
-}
 
 const rows = (gameId: string) => reader.move.findMany({ where: { gameId }, orderBy: { ply: "asc" } });
 
