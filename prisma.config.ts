@@ -1,6 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "prisma/config";
-import { dbProvider } from "./lib/db/provider";
+import { dbProvider } from "./lib/server/db/provider";
 
 // Prisma 6 with the JavaScript engine and a driver adapter: works offline (no engine download).
 // One set of models (prisma/models), two providers: DATABASE_URL=postgresql://… picks
@@ -15,11 +15,11 @@ export default defineConfig({
   migrations: { path: path.join("prisma", "migrations", provider) },
   adapter: async () => {
     if (provider === "postgresql") {
-      const { pgAdapter } = await import("./lib/db/pg");
+      const { pgAdapter } = await import("./lib/server/db/pg");
       return pgAdapter(process.env.DATABASE_URL ?? "");
     }
     const { PrismaLibSQL } = await import("@prisma/adapter-libsql");
-    const { sqliteUrl } = await import("./lib/db/sqlite-url");
+    const { sqliteUrl } = await import("./lib/server/db/sqlite-url");
     return new PrismaLibSQL({ url: sqliteUrl() });
   },
 });

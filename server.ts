@@ -3,14 +3,14 @@
 //   production:  NODE_ENV=production tsx server.ts after `next build` (npm start does both)
 // Settings: PORT (3000), HOST (all interfaces), DATABASE_FILE (data/gomoku.db), AI_THREADS (1), LOG_LEVEL,
 // WORKERS (1; production only): N processes behind the port, each game's connections on one of
-// them (lib/cluster; docs/OPERATIONS.md "Several processes").
+// them (lib/server/cluster; docs/OPERATIONS.md "Several processes").
 import cluster from "node:cluster";
 import http from "node:http";
 import next from "next";
-import { log as rootLog } from "./lib/log";
-import { startGameServer } from "./lib/realtime/server";
-import { runPrimary } from "./lib/cluster/primary";
-import { acceptFromPrimary, isClusterWorker, workerSlot, workersFromEnv } from "./lib/cluster/worker";
+import { log as rootLog } from "./lib/server/log";
+import { startGameServer } from "./lib/server/realtime/server";
+import { runPrimary } from "./lib/server/cluster/primary";
+import { acceptFromPrimary, isClusterWorker, workerSlot, workersFromEnv } from "./lib/server/cluster/worker";
 
 const dev = process.env.NODE_ENV !== "production";
 const port = Number.parseInt(process.env.PORT ?? "3000", 10);

@@ -1,8 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import "./globals.css";
-import { Nav } from "@/components/Nav";
-import { ToastProvider } from "@/components/Toast";
+import { Nav } from "@/app/_components/Nav";
+import { ToastProvider } from "@/app/_components/Toast";
 
 export const metadata: Metadata = {
   title: { default: "Gomoku Arena", template: "%s · Gomoku Arena" },

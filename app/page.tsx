@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { NewGameForm } from "@/components/NewGameForm";
-import { LiveGames } from "@/components/LiveGames";
+import { NewGameForm } from "@/app/_components/NewGameForm";
+import { LiveGames } from "@/app/_components/LiveGames";
 
 export default function Lobby() {
   return (

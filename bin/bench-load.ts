@@ -11,7 +11,7 @@
 // nodes would; each client connection goes to the next node in turn, so a room's players and
 // spectators are spread over the nodes (--room-affinity: each room's connections on one node, as a
 // proxy routing by game would). Figures are summed (connections, moves) or the worst node's.
-// --cluster N starts the server as `WORKERS=N npm start` does (lib/cluster): one port, N worker
+// --cluster N starts the server as `WORKERS=N npm start` does (lib/server/cluster): one port, N worker
 // processes, each game's connections routed to one worker by the game named in their query; the
 // workers talk through the primary, or through Redis if REDIS_URL is set. The primary's CPU is shown.
 // Prints progress while it runs, then: connections held, moves/s, move-to-opponent latency
@@ -22,8 +22,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { io, type Socket } from "socket.io-client";
-import { applyMigrationsDirectly } from "../lib/db/client";
-import { isPostgresUrl } from "../lib/db/provider";
+import { applyMigrationsDirectly } from "../lib/server/db/client";
+import { isPostgresUrl } from "../lib/server/db/provider";
 import { percentile } from "./load/cells";
 import type { WorkerConfig, WorkerReport } from "./load/worker";
 

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { think } from "../engine/gomoku/think";
 import type { Color, Position, Stone } from "../engine/types";
-import { parseMoveString } from "../lib/notation";
+import { parseMoveString } from "../lib/shared/notation";
 
 function args(argv: string[]) {
   const o = { moves: 500, time: 1000, exact: true };

@@ -7,7 +7,7 @@
 import { think } from "../engine/index";
 import type { Limits, Point } from "../engine/types";
 import { formatScore } from "../engine/score";
-import { parseLabel, toLabel } from "../lib/notation";
+import { parseLabel, toLabel } from "../lib/shared/notation";
 import { TACTICS, positionOf, stonesOf } from "./tactics/positions";
 import { ThreatSolver } from "./tactics/solver";
 

@@ -5,7 +5,7 @@
 //   --b "bin/pbrain-gomoku-arena --depth 4"   --b "GOMOKU_ARENA_ENGINE=simple bin/pbrain-gomoku-arena"
 import type { Rule } from "../engine/types";
 import { isValidSize } from "../engine/rules";
-import { movesToString } from "../lib/notation";
+import { movesToString } from "../lib/shared/notation";
 import { BrainProcess } from "./match/brain-process";
 import { readOpenings } from "./match/openings";
 import { type GameRecord, type Player, runMatch } from "./match/runner";

@@ -1,4 +1,4 @@
-// The app served as `WORKERS=2 npm start` serves it (lib/cluster: one port, two worker processes;
+// The app served as `WORKERS=2 npm start` serves it (lib/server/cluster: one port, two worker processes;
 // e2e/serve.mjs starts it on E2E_PORT + 1): pages, the lobby and a game with two players and a
 // spectator all work through the primary, and a reload keeps the seat.
 import { expect, test } from "@playwright/test";

@@ -70,9 +70,9 @@ test("alpha-beta vs MCTS from the /tv form: MCTS thinks aloud, the game finishes
   await expect(game).toHaveAttribute("data-game-id", gameId);
   await expect(game).toHaveAttribute("data-my-color", "none");
   await expect(page.getByTestId("board")).toHaveAttribute("data-size", "9");
-  await expect(page.getByTestId("player-black")).toContainText("AI · 0.2 s");
+  await expect(page.getByTestId("player-black")).toContainText("AI 0.2 s");
   await expect(page.getByTestId("player-black")).not.toContainText("mcts");
-  await expect(page.getByTestId("player-white")).toContainText("AI · 0.2 s · mcts");
+  await expect(page.getByTestId("player-white")).toContainText("AI 0.2 s · mcts");
 
   // MCTS's thinking shows at least once while it is to move: playouts, then its most-visited moves with
   // visits and win rates.

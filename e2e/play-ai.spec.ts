@@ -9,7 +9,7 @@ test("plays a whole game against the AI on 11×11 until the result banner shows"
   test.setTimeout(180_000);
   await playAi(page, { size: 11, aiSeconds: "0.2 s (quick)", color: "black" });
   await expect(page.getByTestId("game")).toHaveAttribute("data-my-color", "1");
-  await expect(page.getByTestId("player-white")).toContainText("AI · 0.2 s");
+  await expect(page.getByTestId("player-white")).toContainText("AI 0.2 s");
 
   let myMoves = 0;
   for (let turn = 0; turn < 70; turn++) {

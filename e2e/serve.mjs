@@ -1,7 +1,7 @@
 // Playwright's web server: a throwaway SQLite database, then `npm start` (scripts/start.mjs:
 // migrate + production build when sources changed + server.ts under NODE_ENV=production).
 // Once it answers, a second server for e2e/cluster.spec.ts: the same build run as
-// `WORKERS=2 npm start` runs it (lib/cluster: one port, two worker processes), its own database.
+// `WORKERS=2 npm start` runs it (lib/server/cluster: one port, two worker processes), its own database.
 // Env: E2E_PORT (3100), E2E_CLUSTER_PORT (E2E_PORT + 1; "off": none), E2E_DB_DIR (a folder under
 // the OS temp dir, emptied first).
 import { spawn } from "node:child_process";

@@ -4,3 +4,4 @@ export * from "./score";
 export * from "./rules";
 export { think } from "./gomoku/think";
 export { play, ALGOS, isAlgo, type Algo, type PlaySettings } from "./players";
+export * from "./search";

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { readBoard } from "../bin/lab/board";
 import { labOpening } from "../engine/rules";
 import type { Point, Stone } from "../engine/types";
-import { parseLabel, toLabel } from "../lib/notation";
+import { parseLabel, toLabel } from "../lib/shared/notation";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const TSX = path.join(ROOT, "node_modules/.bin/tsx");

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { replay } from "../engine/rules";
-import { parseMoveString } from "../lib/notation";
+import { parseMoveString } from "../lib/shared/notation";
 import { BrainProcess } from "../bin/match/brain-process";
 import { parseOpenings, readOpenings } from "../bin/match/openings";
 import { Referee } from "../bin/match/referee";

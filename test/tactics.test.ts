@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { think } from "../engine/index";
 import { cellsOf, winningLine } from "../engine/rules";
-import { toLabel, parseLabel } from "../lib/notation";
+import { toLabel, parseLabel } from "../lib/shared/notation";
 import { TACTICS, positionOf, stonesOf } from "../bin/tactics/positions";
 import { ThreatSolver } from "../bin/tactics/solver";
 

@@ -5,12 +5,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { EV, type TvCurrent } from "../lib/protocol";
-import type { TestServer } from "../lib/realtime/test-server";
-import { isTvGameId } from "../lib/tv/ids";
-import { pickTvMatch, tvOpening, type TvMatch } from "../lib/tv/loop";
+import { EV, type TvCurrent } from "../lib/shared/protocol";
+import type { TestServer } from "./support/test-server";
+import { isTvGameId } from "../lib/server/tv/ids";
+import { pickTvMatch, tvOpening, type TvMatch } from "../lib/server/tv/loop";
 import { call, connect, server, waitFor, type Client } from "./server/helpers";
-import { claimLease, releaseLease } from "../lib/db/lease";
+import { claimLease, releaseLease } from "../lib/server/db/lease";
 
 const engine = { algo: "alphabeta" as const, timeMs: 100, maxDepth: 2 };
 /** 9×9, black to move with four in a row: every game ends on its first move. */

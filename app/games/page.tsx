@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Archive } from "@/components/replay/Archive";
-import type { GameKind } from "@/lib/protocol";
+import { Archive } from "@/app/_components/replay/Archive";
+import type { GameKind } from "@/lib/shared/protocol";
 
 export const metadata: Metadata = { title: "Games" };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ImportForm } from "@/components/replay/ImportForm";
+import { ImportForm } from "@/app/_components/replay/ImportForm";
 
 export const metadata: Metadata = { title: "Import a game" };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { Explainer } from "@/components/learn/Explainer";
+import { Explainer } from "@/app/_components/learn/Explainer";
 
 export const metadata: Metadata = {
   title: "Learn: game-tree search",

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { LiveGames } from "@/components/LiveGames";
-import { AiMatchForm } from "@/components/replay/AiMatchForm";
-import { TvView } from "@/components/replay/TvView";
+import { LiveGames } from "@/app/_components/LiveGames";
+import { AiMatchForm } from "@/app/_components/replay/AiMatchForm";
+import { TvView } from "@/app/_components/replay/TvView";
 
 export const metadata: Metadata = { title: "Watch" };
 

@@ -2,7 +2,7 @@
 import { cellsOf, labOpening, winningLine } from "../../engine/rules";
 import { negateScore } from "../../engine/score";
 import { type Analysis, type Color, type Limits, type Point, type Position, type Rule, type Stone, other } from "../../engine/types";
-import { toLabel } from "../../lib/notation";
+import { toLabel } from "../../lib/shared/notation";
 import { type LabOptions, parseFirst } from "./args";
 import { renderBoard } from "./board";
 import { formatsHelp, parseMoveInput } from "./input";

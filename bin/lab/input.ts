@@ -1,5 +1,5 @@
 // What the person types: a label (f6), the lab's 0-based "row,col" (5,5), help or quit.
-import { parseLabel, toLabel } from "../../lib/notation";
+import { parseLabel, toLabel } from "../../lib/shared/notation";
 import type { Point } from "../../engine/types";
 
 export type MoveInput =

@@ -1,7 +1,7 @@
 // How moves and the engine's numbers are written in the terminal.
 import { formatScore } from "../../engine/score";
 import type { Analysis, Color, Point, RootScore, Score } from "../../engine/types";
-import { toLabel } from "../../lib/notation";
+import { toLabel } from "../../lib/shared/notation";
 
 export const stoneName = (c: Color) => (c === 1 ? "x" : "o");
 

@@ -3,15 +3,15 @@
 // event-loop delay (monitorEventLoopDelay, beyond its 2 ms sampling interval), memory, connections, CPU. `?reset=1` starts a new
 // measuring window, `?start=1` the whole run's figures (loop delay over the run, GC pauses). Never part of the real server (server.ts has no such route).
 // Settings: PORT, DATABASE_FILE or DATABASE_URL (migrated), REDIS_URL, AI_THREADS, AI_PAUSE_MS,
-// BENCH_WORKERS=N: the server as `WORKERS=N npm start` runs it (lib/cluster): this process routes,
+// BENCH_WORKERS=N: the server as `WORKERS=N npm start` runs it (lib/server/cluster): this process routes,
 // N workers serve; it prints "READY <url>" and "WORKERS <url> …" (each worker's own URL, for its stats).
 import cluster from "node:cluster";
 import { monitorEventLoopDelay, PerformanceObserver, constants as perfConstants } from "node:perf_hooks";
-import { startGameServer } from "../../lib/realtime/server";
+import { startGameServer } from "../../lib/server/realtime/server";
 import { startAllocationProfile } from "./alloc-profile";
-import { runPrimary } from "../../lib/cluster/primary";
-import { acceptFromPrimary, isClusterWorker } from "../../lib/cluster/worker";
-import { log } from "../../lib/log";
+import { runPrimary } from "../../lib/server/cluster/primary";
+import { acceptFromPrimary, isClusterWorker } from "../../lib/server/cluster/worker";
+import { log } from "../../lib/server/log";
 
 async function serve() {
 

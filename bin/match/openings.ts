@@ -1,7 +1,7 @@
 // Openings: one per line as a move string ("h8i9h9", black first), '#' starts a comment.
 import { readFileSync } from "node:fs";
 import type { Point, Rule } from "../../engine/types";
-import { parseMoveString } from "../../lib/notation";
+import { parseMoveString } from "../../lib/shared/notation";
 import { Referee } from "./referee";
 
 export function parseOpenings(text: string, size: number, rule: Rule): Point[][] {

@@ -1,6 +1,6 @@
 // Plays games between two Gomocup brains and adjudicates them.
 import type { Point, Rule } from "../../engine/types";
-import { movesToString } from "../../lib/notation";
+import { movesToString } from "../../lib/shared/notation";
 import { BrainProcess, type Reply } from "./brain-process";
 import { Referee } from "./referee";
 import { type MatchStats, type Tally, matchStats } from "./stats";

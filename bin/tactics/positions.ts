@@ -1,11 +1,11 @@
 // Tactical positions on 15×15 (freestyle): forced wins for the side to move in 1, 3, 5 or 7 plies.
-// Stones are written as move strings (lib/notation: column letter, row from the bottom, h8 = centre).
+// Stones are written as move strings (lib/shared/notation: column letter, row from the bottom, h8 = centre).
 // `solutions` is every first move that wins in `plies` plies (the shortest win), as computed by the
 // exact threat solver in ./solver.ts (test/tactics.test.ts re-checks them); `line` is the intended
 // win, reasoned by hand. Black moves first, so with black to move both sides have as many stones,
 // with white to move black has one more.
 import type { Color, Position, Stone } from "../../engine/types";
-import { parseMoveString } from "../../lib/notation";
+import { parseMoveString } from "../../lib/shared/notation";
 
 export interface Tactic {
   id: string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { casual, CasualSearcher } from "./casual";
 import { CasualGame } from "./game";
 import { expectimax } from "../search";
-import { BLOCK_FOUR, WIN_IN_ONE } from "../gomoku/test-util";
+import { BLOCK_FOUR, WIN_IN_ONE } from "../../test/support/engine-positions";
 import { labOpening } from "../rules";
 import type { Point, Position } from "../types";
 

@@ -6,7 +6,7 @@ import { minimax } from "../search/minimax";
 import { GomokuGame } from "./as-game";
 import { MATE_BOUND } from "./search";
 import { think } from "./think";
-import { picture } from "./test-util";
+import { picture } from "../../test/support/engine-positions";
 import type { Position, Score } from "../types";
 
 const internal = (s: Score): number => (s.kind === "eval" ? s.value : s.kind === "win" ? 1e6 : -1e6);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { think } from "./think";
-import { BLOCK_FOUR, WIN_IN_ONE, picture } from "./test-util";
+import { BLOCK_FOUR, WIN_IN_ONE, picture } from "../../test/support/engine-positions";
 import type { Position } from "../types";
 import { replay } from "../rules";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mcts } from "./mcts";
-import { BLOCK_FOUR, WIN_IN_ONE, picture } from "../gomoku/test-util";
+import { BLOCK_FOUR, WIN_IN_ONE, picture } from "../../test/support/engine-positions";
 import { labOpening, replay } from "../rules";
 import type { Color, Point, Position, Progress, Stone } from "../types";
 

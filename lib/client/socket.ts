@@ -2,7 +2,7 @@
 // The browser's one socket.io connection (same origin as the page: server.ts hosts both),
 // and a promise-returning request helper for the acknowledged client → server events.
 import { io, type Socket } from "socket.io-client";
-import type { Ack, ClientToServer, ServerToClient } from "@/lib/protocol";
+import type { Ack, ClientToServer, ServerToClient } from "@/lib/shared/protocol";
 
 export type GameSocket = Socket<ServerToClient, ClientToServer>;
 
@@ -12,7 +12,7 @@ let routedTo: string | null = null;
 
 /**
  * The page's socket. `game`: the game this page shows. The connection names it in its query
- * (`?game=<id>`), so that a server with several workers (WORKERS, lib/cluster/routing) puts every
+ * (`?game=<id>`), so that a server with several workers (WORKERS, lib/server/cluster/routing) puts every
  * socket of a game on the same worker; a socket opened for another page reconnects once with it.
  */
 export function getSocket(game?: string): GameSocket {

@@ -2,7 +2,7 @@
 // One game as the browser sees it: join (with the stored seat token, or taking the free seat),
 // live updates (moved / state / thinking / spectators), rejoin on reconnect, and the seat actions.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { EV, type GameState, type MoveRecord, type ServerToClient, type Thinking } from "@/lib/protocol";
+import { EV, type GameState, type MoveRecord, type ServerToClient, type Thinking } from "@/lib/shared/protocol";
 import { getSocket, request } from "./socket";
 import { getSeatToken, setSeatToken } from "./seats";
 

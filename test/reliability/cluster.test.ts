@@ -1,12 +1,12 @@
-// Several worker processes behind one port (WORKERS=2, lib/cluster), one SQLite file, no Redis:
+// Several worker processes behind one port (WORKERS=2, lib/server/cluster), one SQLite file, no Redis:
 // every connection that names a game lands on that game's worker; a spectator on the other worker
 // still follows the game (the workers talk through the primary); the engine's turn is searched
 // once; and when the game's worker is SIGKILLed, the primary starts it again, the clients
 // reconnect by themselves and the game goes on with nothing lost.
 import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EV } from "../../lib/protocol";
-import { openDb, type Db } from "../../lib/db/client";
+import { EV } from "../../lib/shared/protocol";
+import { openDb, type Db } from "../../lib/server/db/client";
 import { Client, call, killAll, nextCell, startNode, tempSqlite, until, workerSlotFor, type NodeProc } from "./helpers";
 
 const SIZE = 15;

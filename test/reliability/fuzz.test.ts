@@ -8,8 +8,8 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io, type Socket } from "socket.io-client";
-import { EV } from "../../lib/protocol";
-import { openDb } from "../../lib/db/client";
+import { EV } from "../../lib/shared/protocol";
+import { openDb } from "../../lib/server/db/client";
 import { cellsOf, moveError, winningLine } from "../../engine/rules";
 import { Client, call, killAll, sleep, startNode, tempSqlite, type AnyAck, type NodeProc } from "./helpers";
 

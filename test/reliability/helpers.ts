@@ -8,8 +8,8 @@ import { fileURLToPath } from "node:url";
 import { randomBytes } from "node:crypto";
 import { io, type Socket } from "socket.io-client";
 import pg from "pg";
-import { EV, type GameState, type MoveRecord } from "../../lib/protocol";
-import { applyMigrationsDirectly } from "../../lib/db/client";
+import { EV, type GameState, type MoveRecord } from "../../lib/shared/protocol";
+import { applyMigrationsDirectly } from "../../lib/server/db/client";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -2,9 +2,9 @@
 // that arrive together go in one batch; a bad row (a ply already taken) is refused alone, the
 // others are committed, and what is stored reads back through Prisma exactly.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isUniqueViolation, openDb, type Db } from "../../lib/db/client";
-import { MoveWriter, PrismaMoveSink, moveSinkFor, type MoveRow, type MoveSink } from "../../lib/db/move-writer";
-import { SqliteMoveSink } from "../../lib/db/sqlite-move-sink";
+import { isUniqueViolation, openDb, type Db } from "../../lib/server/db/client";
+import { MoveWriter, PrismaMoveSink, moveSinkFor, type MoveRow, type MoveSink } from "../../lib/server/db/move-writer";
+import { SqliteMoveSink } from "../../lib/server/db/sqlite-move-sink";
 import { tempSqlite } from "./helpers";
 
 let tmp: Awaited<ReturnType<typeof tempSqlite>>;

@@ -2,15 +2,15 @@
 // + AI workers, no Next, no TV. Run with `node --import tsx test/reliability/node-main.ts`
 // (one process, so a SIGKILL kills the server itself, not a wrapper).
 // Settings: PORT (0), HOST (127.0.0.1), DATABASE_FILE or DATABASE_URL (migrated already),
-// REDIS_URL, NODE_ID, AI_THREADS, AI_PAUSE_MS, the limits of lib/realtime/limits,
-// WORKERS=N: as `WORKERS=N npm start` (lib/cluster): this process routes, N workers serve; each
+// REDIS_URL, NODE_ID, AI_THREADS, AI_PAUSE_MS, the limits of lib/server/realtime/limits,
+// WORKERS=N: as `WORKERS=N npm start` (lib/server/cluster): this process routes, N workers serve; each
 // worker answers GET /pid with its process id (tests kill a game's worker with it).
 // Prints "READY <url>" once listening; SIGTERM/SIGINT close it.
 import cluster from "node:cluster";
-import { startGameServer } from "../../lib/realtime/server";
-import { runPrimary } from "../../lib/cluster/primary";
-import { acceptFromPrimary, isClusterWorker, workersFromEnv } from "../../lib/cluster/worker";
-import { log } from "../../lib/log";
+import { startGameServer } from "../../lib/server/realtime/server";
+import { runPrimary } from "../../lib/server/cluster/primary";
+import { acceptFromPrimary, isClusterWorker, workersFromEnv } from "../../lib/server/cluster/worker";
+import { log } from "../../lib/server/log";
 
 const port = Number.parseInt(process.env.PORT ?? "0", 10);
 const host = process.env.HOST ?? "127.0.0.1";

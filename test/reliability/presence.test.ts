@@ -1,10 +1,10 @@
 // Presence across two server processes sharing Redis and PostgreSQL: spectator counts and "player
 // connected" flags count the sockets of every node, not just the node that sends them
-// (lib/realtime/presence.ts). Each check is chosen so that per-node figures would give a different
+// (lib/server/realtime/presence.ts). Each check is chosen so that per-node figures would give a different
 // number than cluster-wide ones.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EV, type GameState } from "../../lib/protocol";
+import { EV, type GameState } from "../../lib/shared/protocol";
 import { Client, REDIS_TEST_URL, call, flushRedisPrefix, killAll, sleep, startNode, tempPostgres, type NodeProc } from "./helpers";
 
 const prefix = `gomoku_test_${randomBytes(4).toString("hex")}`;

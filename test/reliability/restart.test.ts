@@ -3,8 +3,8 @@
 // count from stored timestamps: a clock that ran out while the server was down flags), and the
 // clients reconnect by themselves and get the full state when they rejoin.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EV, type GameState } from "../../lib/protocol";
-import { openDb, type Db } from "../../lib/db/client";
+import { EV, type GameState } from "../../lib/shared/protocol";
+import { openDb, type Db } from "../../lib/server/db/client";
 import { Client, call, freePort, killAll, nextCell, sleep, startNode, tempSqlite, until, type NodeProc } from "./helpers";
 
 const SIZE = 15;

@@ -7,8 +7,8 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EV } from "../../lib/protocol";
-import { openDb, type Db } from "../../lib/db/client";
+import { EV } from "../../lib/shared/protocol";
+import { openDb, type Db } from "../../lib/server/db/client";
 import { Client, PG_BASE, REDIS_TEST_URL, call, flushRedisPrefix, killAll, nextCell, root, sleep, startNode, tempPostgres, until, type NodeProc } from "./helpers";
 
 const SIZE = 15;

@@ -2,8 +2,8 @@
 // opens after each transaction (before the wrapper, busy_timeout went back to 0 and synchronous to
 // FULL after the first transaction).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDb, type Db } from "../../lib/db/client";
-import { connectionPragmas } from "../../lib/db/sqlite-pragmas";
+import { openDb, type Db } from "../../lib/server/db/client";
+import { connectionPragmas } from "../../lib/server/db/sqlite-pragmas";
 import { tempSqlite } from "./helpers";
 
 let tmp: Awaited<ReturnType<typeof tempSqlite>>;

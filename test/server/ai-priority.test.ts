@@ -2,7 +2,7 @@
 // never waits behind an AI-vs-AI one (background: the TV, watched matches), which has a thread of its
 // own and runs one at a time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAiPool, Semaphore, type AiPool } from "../../lib/ai/pool";
+import { createAiPool, Semaphore, type AiPool } from "../../lib/server/ai/pool";
 import type { Position } from "../../engine/types";
 
 /** An open middle game on 15×15: no search ends early here. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { io, type Socket } from "socket.io-client";
-import { startTestServer, type TestServer, type TestServerOptions } from "../../lib/realtime/test-server";
-import type { Ack } from "../../lib/protocol";
+import { startTestServer, type TestServer, type TestServerOptions } from "../support/test-server";
+import type { Ack } from "../../lib/shared/protocol";
 
 /** The real engine (engine/gomoku/think.ts), the pool's default. */
 export const usingRealEngine = true;

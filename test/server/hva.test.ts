@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { replay } from "../../engine/rules";
-import { EV } from "../../lib/protocol";
+import { EV } from "../../lib/shared/protocol";
 import { call, usingRealEngine, waitFor, type Client, useServer } from "./helpers";
 
 const env = useServer();

@@ -1,8 +1,8 @@
 // The live list: games people are playing now, not every game ever left half-played.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GameService } from "../../lib/games/service";
+import { GameService } from "../../lib/server/games/service";
 import { server, sleep } from "./helpers";
-import type { TestServer } from "../../lib/realtime/test-server";
+import type { TestServer } from "../support/test-server";
 
 let srv: TestServer;
 beforeAll(async () => {

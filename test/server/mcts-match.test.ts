@@ -3,9 +3,9 @@
 // seat's thinking carries its top moves with visits and win rates.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { replay } from "../../engine/rules";
-import { EV } from "../../lib/protocol";
+import { EV } from "../../lib/shared/protocol";
 import { call, connect, server, waitFor, type Client } from "./helpers";
-import type { TestServer } from "../../lib/realtime/test-server";
+import type { TestServer } from "../support/test-server";
 
 let srv: TestServer;
 let w: Client;
@@ -31,7 +31,7 @@ describe("AI match: alpha-beta vs MCTS (and casual) through the worker pool", ()
     const j = await call(w, EV.join, { gameId });
     expect(j.state).toMatchObject({ kind: "ava", black: { engine: { algo: "alphabeta" } }, white: { engine: { algo: "mcts" } } });
     const live = await call(w, EV.list, { status: "live", kind: "ava" });
-    expect(live.games.find((g: any) => g.id === gameId)).toMatchObject({ black: "AI 0.1s", white: "AI 0.1s · mcts" });
+    expect(live.games.find((g: any) => g.id === gameId)).toMatchObject({ black: "AI 0.1 s", white: "AI 0.1 s · mcts" });
     const end = await waitFor(w, EV.moved, (e: any) => e.gameId === gameId && e.status === "finished", 50_000);
     const state = await srv.games.getState(gameId);
     expect(state.moves.length).toBe(end.move.ply);

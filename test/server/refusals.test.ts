@@ -1,6 +1,6 @@
 // Illegal, out-of-turn and malformed requests are refused with their codes and change nothing.
 import { describe, expect, it } from "vitest";
-import { EV } from "../../lib/protocol";
+import { EV } from "../../lib/shared/protocol";
 import { call, sleep, waitFor, type Client, useServer } from "./helpers";
 
 const env = useServer();

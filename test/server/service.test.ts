@@ -1,7 +1,7 @@
 // The game service's rules, straight through its API (no sockets): exact5, full-board draw, rematch.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { server } from "./helpers";
-import type { TestServer } from "../../lib/realtime/test-server";
+import type { TestServer } from "../support/test-server";
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -90,9 +90,9 @@ async function play2(gameId: string, tokens: Record<1 | 2, string>, ply: number,
 
 describe("two processes on one database", () => {
   /** A second game service on the same file, as another process (or node) would have. */
-  async function withOther(run: (other: import("../../lib/games/service").GameService, db2: import("../../lib/db/client").Db) => Promise<void>) {
-    const { GameService } = await import("../../lib/games/service");
-    const { openDb } = await import("../../lib/db/client");
+  async function withOther(run: (other: import("../../lib/server/games/service").GameService, db2: import("../../lib/server/db/client").Db) => Promise<void>) {
+    const { GameService } = await import("../../lib/server/games/service");
+    const { openDb } = await import("../../lib/server/db/client");
     const db2 = await openDb(srv.dbFile);
     const other = new GameService({ db: db2 });
     try {

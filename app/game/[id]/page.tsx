@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { GameView } from "@/components/GameView";
+import { GameView } from "@/app/_components/GameView";
 
 export const metadata: Metadata = { title: "Game" };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ServerReplay } from "@/components/replay/ServerReplay";
+import { ServerReplay } from "@/app/_components/replay/ServerReplay";
 
 export const metadata: Metadata = { title: "Replay" };
 

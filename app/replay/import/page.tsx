@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ImportReplay } from "@/components/replay/ImportReplay";
+import { ImportReplay } from "@/app/_components/replay/ImportReplay";
 
 export const metadata: Metadata = { title: "Imported game" };
 

@@ -1,0 +1,72 @@
+"use client";
+// Live games to watch, from EV.list, refreshed every few seconds.
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { EV, type GameSummary } from "@/lib/shared/protocol";
+import { getSocket, request } from "@/lib/client/socket";
+
+const REFRESH_MS = 5000;
+
+export function LiveGames({ kind, limit }: { kind?: "hva" | "hvh" | "ava"; limit?: number }) {
+  const [games, setGames] = useState<GameSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    const load = async () => {
+      const ack = await request(EV.list, { status: "live", ...(kind ? { kind } : {}), page: 1 });
+      if (!alive) return;
+      if (ack.ok) {
+        setGames(ack.games);
+        setError(null);
+      } else setError(ack.error.message);
+    };
+    void load();
+    const t = setInterval(load, REFRESH_MS);
+    const socket = getSocket();
+    socket.on("connect", load);
+    return () => {
+      alive = false;
+      clearInterval(t);
+      socket.off("connect", load);
+    };
+  }, [kind]);
+
+  if (error && !games) return <p className="text-sm text-danger">{error}</p>;
+  if (!games) return <p className="text-sm text-muted">Loading…</p>;
+  const shown = limit ? games.slice(0, limit) : games;
+  if (shown.length === 0)
+    return (
+      <p className="text-sm text-muted" data-testid="live-games-empty">
+        No games in progress right now. Start one!
+      </p>
+    );
+  return (
+    <ul className="divide-y divide-line" data-testid="live-games">
+      {shown.map((g) => {
+        const open = g.status === "waiting" && g.kind === "hvh";
+        return (
+          <li key={g.id} className="flex items-center gap-3 py-2.5 text-sm">
+            <span className="grid size-9 shrink-0 place-items-center rounded-md bg-wood/50 text-xs font-bold text-ink/80">{g.size}</span>
+            <div className="min-w-0 flex-1">
+              <div className="truncate font-medium">
+                <span aria-label="black">●</span> {g.black} <span className="text-muted">vs</span> <span aria-label="white">○</span> {g.white}
+              </div>
+              <div className="text-xs text-muted">
+                {g.tv && <span className="mr-1 rounded bg-danger px-1 py-px text-[10px] font-bold text-white">TV</span>}
+                {g.rule === "exact5" ? "Exactly five" : "Freestyle"} · {open ? "waiting for a player" : `${g.plies} ${g.plies === 1 ? "move" : "moves"}`}
+              </div>
+            </div>
+            <Link
+              href={open ? `/game/${g.id}` : `/game/${g.id}?watch=1`}
+              className={open ? "btn-primary px-3 py-1.5" : "btn-ghost px-3 py-1.5"}
+              data-testid={`watch-${g.id}`}
+            >
+              {open ? "Join" : "Watch"}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,75 @@
+"use client";
+// The moves, two to a row (black, white), each with its label and, for engine moves, the engine's
+// score from the mover's side.
+import { useEffect, useRef } from "react";
+import type { MoveRecord } from "@/lib/shared/protocol";
+import type { Score } from "@/engine";
+import { formatScore } from "@/engine";
+import { toLabel } from "@/lib/shared/notation";
+
+export function scoreTone(s: Score): string {
+  if (s.kind === "win") return "text-accent font-semibold";
+  if (s.kind === "loss") return "text-danger font-semibold";
+  return s.value > 0 ? "text-accent" : s.value < 0 ? "text-danger" : "text-muted";
+}
+
+export function MoveList({ moves, size }: { moves: MoveRecord[]; size: number }) {
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = end.current?.parentElement;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [moves.length]);
+
+  // Rows of (black, white); a game whose first move is white's starts with an empty black cell.
+  const rows: Array<[MoveRecord | null, MoveRecord | null]> = [];
+  for (const m of moves) {
+    const last = rows[rows.length - 1];
+    if (m.color === 1 || !last || last[1] !== null) {
+      if (m.color === 1) rows.push([m, null]);
+      else rows.push([null, m]);
+    } else last[1] = m;
+  }
+
+  return (
+    <div className="max-h-72 overflow-y-auto lg:max-h-[22rem]" data-testid="move-list" aria-label="Moves">
+      {moves.length === 0 ? (
+        <p className="px-3 py-4 text-center text-sm text-muted">No moves yet.</p>
+      ) : (
+        <ol className="text-sm">
+          {rows.map(([b, w], i) => (
+            <li key={i} className={`grid grid-cols-[2.5rem_1fr_1fr] items-center ${i % 2 ? "bg-page/60" : ""}`}>
+              <span className="py-1 pr-2 text-right text-xs text-muted tabular-nums">{i + 1}.</span>
+              <MoveCell m={b} size={size} last={b?.ply === moves.length} />
+              <MoveCell m={w} size={size} last={w?.ply === moves.length} />
+            </li>
+          ))}
+        </ol>
+      )}
+      <div ref={end} />
+    </div>
+  );
+}
+
+function MoveCell({ m, size, last }: { m: MoveRecord | null; size: number; last: boolean }) {
+  if (!m) return <span className="px-2 py-1 text-muted">…</span>;
+  const who = m.color === 1 ? "black" : "white";
+  return (
+    <span
+      className={`flex items-baseline justify-between gap-1 px-2 py-1 ${last ? "rounded bg-wood/40" : ""}`}
+      data-testid={`move-${m.ply}`}
+      data-label={toLabel(m, size)}
+      data-by={m.by}
+    >
+      <span className="font-mono font-semibold">{toLabel(m, size)}</span>
+      {m.score && (
+        <span
+          className={`text-xs tabular-nums ${scoreTone(m.score)}`}
+          data-testid={`score-${m.ply}`}
+          title={`Engine score from ${who}'s side (the mover)${m.depth ? `, depth ${m.depth}` : ""}`}
+        >
+          {formatScore(m.score)}
+        </span>
+      )}
+    </span>
+  );
+}

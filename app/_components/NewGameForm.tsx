@@ -1,0 +1,200 @@
+"use client";
+// The lobby's two forms: "Play the AI" and "Play a friend". Both create a game over the socket,
+// keep the seat token, and go to the game page.
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { EV, type CreateGame, type EngineSettings } from "@/lib/shared/protocol";
+import { request } from "@/lib/client/socket";
+import { setSeatToken } from "@/lib/client/seats";
+import { useToast } from "./Toast";
+
+const SIZES = [11, 15, 19] as const;
+export const AI_TIMES = [200, 500, 1000, 2000, 3000, 5000, 10000] as const;
+const CLOCK_MINUTES = [1, 3, 5, 10, 15, 30] as const;
+/** The AI players (engine/players.ts), strongest first. */
+const AI_ALGOS: Array<[EngineSettings["algo"], string]> = [
+  ["alphabeta", "Alpha-beta (strongest)"],
+  ["mcts", "Monte-Carlo tree search"],
+  ["casual", "Casual (expectimax, beatable)"],
+];
+const INCREMENTS = [0, 1, 2, 3, 5, 10] as const;
+
+const fmtSeconds = (ms: number) => `${ms / 1000} s`;
+
+export function NewGameForm({ opponent }: { opponent: "ai" | "human" }) {
+  const router = useRouter();
+  const toast = useToast();
+  const [size, setSize] = useState<number>(15);
+  const [rule, setRule] = useState<"freestyle" | "exact5">("freestyle");
+  const [color, setColor] = useState<1 | 2>(1);
+  const [timeMs, setTimeMs] = useState<number>(1000);
+  const [algo, setAlgo] = useState<EngineSettings["algo"]>("alphabeta");
+  const [lab, setLab] = useState(false);
+  const [clockOn, setClockOn] = useState(false);
+  const [minutes, setMinutes] = useState<number>(5);
+  const [increment, setIncrement] = useState<number>(3);
+  const [busy, setBusy] = useState(false);
+  const id = (s: string) => `${opponent}-${s}`;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const payload: CreateGame = {
+      opponent,
+      size,
+      rule,
+      color,
+      labOpening: lab,
+      clock: clockOn ? { initialMs: minutes * 60_000, incrementMs: increment * 1000 } : null,
+      ...(opponent === "ai" ? { ai: { algo, timeMs } } : {}),
+    };
+    const ack = await request(EV.create, payload);
+    if (!ack.ok) {
+      toast(ack.error.message);
+      setBusy(false);
+      return;
+    }
+    setSeatToken(ack.gameId, ack.seatToken);
+    router.push(`/game/${ack.gameId}`);
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" data-testid={opponent === "ai" ? "form-ai" : "form-friend"}>
+      <Field label="Board">
+        <Segmented
+          name={id("size")}
+          value={String(size)}
+          onChange={(v) => setSize(Number(v))}
+          options={SIZES.map((s) => ({ value: String(s), label: `${s}×${s}` }))}
+        />
+      </Field>
+      <Field label="Rule">
+        <Segmented
+          name={id("rule")}
+          value={rule}
+          onChange={(v) => setRule(v as "freestyle" | "exact5")}
+          options={[
+            { value: "freestyle", label: "Freestyle", title: "Five or more in a row wins" },
+            { value: "exact5", label: "Exactly five", title: "An overline (six or more) does not win" },
+          ]}
+        />
+      </Field>
+      <Field label="You play">
+        <Segmented
+          name={id("color")}
+          value={String(color)}
+          onChange={(v) => setColor(Number(v) as 1 | 2)}
+          options={[
+            { value: "1", label: opponent === "ai" ? "● Black · you first" : "● Black", title: "Black moves first" },
+            { value: "2", label: opponent === "ai" ? "○ White · AI first" : "○ White" },
+          ]}
+        />
+      </Field>
+      {opponent === "ai" && (
+        <Field label="AI time per move" htmlFor={id("time")}>
+          <select id={id("time")} className="select" value={timeMs} onChange={(e) => setTimeMs(Number(e.target.value))} data-testid="ai-time">
+            {AI_TIMES.map((t) => (
+              <option key={t} value={t}>
+                {fmtSeconds(t)}
+                {t === 200 ? " (quick)" : t === 10000 ? " (strongest)" : ""}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+      {opponent === "ai" && (
+        <Field label="AI player" htmlFor={id("algo")}>
+          <select id={id("algo")} className="select" value={algo} onChange={(e) => setAlgo(e.target.value as EngineSettings["algo"])} data-testid="ai-algo">
+            {AI_ALGOS.map(([a, label]) => (
+              <option key={a} value={a}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+      <div className="flex flex-col gap-2.5 text-sm">
+        <label className="flex cursor-pointer items-center gap-2">
+          <input type="checkbox" className="size-4 accent-accent" checked={lab} onChange={(e) => setLab(e.target.checked)} />
+          <span>
+            Lab opening <span className="text-muted">(four stones around the centre)</span>
+          </span>
+        </label>
+        <label className="flex cursor-pointer items-center gap-2">
+          <input type="checkbox" className="size-4 accent-accent" checked={clockOn} onChange={(e) => setClockOn(e.target.checked)} />
+          <span>Use a clock</span>
+        </label>
+        {clockOn && (
+          <div className="grid grid-cols-2 gap-3 pl-6">
+            <Field label="Minutes" htmlFor={id("min")}>
+              <select id={id("min")} className="select" value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
+                {CLOCK_MINUTES.map((m) => (
+                  <option key={m} value={m}>
+                    {m} min
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="Increment" htmlFor={id("inc")}>
+              <select id={id("inc")} className="select" value={increment} onChange={(e) => setIncrement(Number(e.target.value))}>
+                {INCREMENTS.map((s) => (
+                  <option key={s} value={s}>
+                    +{s} s
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
+        )}
+      </div>
+      <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy}>
+        {busy ? "Creating…" : opponent === "ai" ? "Play the AI" : "Create invite link"}
+      </button>
+    </form>
+  );
+}
+
+function Field({ label, htmlFor, children }: { label: string; htmlFor?: string; children: ReactNode }) {
+  return (
+    <div>
+      {htmlFor ? (
+        <label htmlFor={htmlFor} className="field-label">
+          {label}
+        </label>
+      ) : (
+        <div className="field-label">{label}</div>
+      )}
+      {children}
+    </div>
+  );
+}
+
+function Segmented({
+  name,
+  value,
+  onChange,
+  options,
+}: {
+  name: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: Array<{ value: string; label: string; title?: string }>;
+}) {
+  return (
+    <div role="radiogroup" className="flex rounded-lg border border-line bg-white p-0.5">
+      {options.map((o) => (
+        <label
+          key={o.value}
+          title={o.title}
+          className={`flex-1 cursor-pointer rounded-md px-2 py-1.5 text-center text-sm font-medium transition-colors has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent ${
+            value === o.value ? "bg-accent text-white shadow-sm" : "text-ink hover:bg-page"
+          }`}
+        >
+          <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} className="sr-only" />
+          {o.label}
+        </label>
+      ))}
+    </div>
+  );
+}

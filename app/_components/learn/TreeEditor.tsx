@@ -1,0 +1,173 @@
+"use client";
+// The tree editor: type a nested list (or engine/search's JSON tree format) and evaluate it, or
+// click a node in the drawing and edit it here (add a child, change a leaf, delete, change its kind).
+import { useEffect, useState } from "react";
+import type { PlayerKind } from "@/engine";
+import { type DNode, type LearnTree, countNodes, describe, fmt, parseLearnTree } from "@/lib/client/learn/tree";
+
+const MAX_NODES = 250;
+
+const EXAMPLES: Array<{ label: string; text: string }> = [
+  { label: "3 × 3", text: "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]" },
+  { label: "MIN at the root", text: '{"levels": ["MIN", "MAX"], "tree": [[5, 9], [4, 1], [6]]}' },
+  { label: "MAX over chance", text: '{"levels": ["MAX", "CHANCE"], "tree": [[3, 5], [0, 10], [{"p": "3/4", "node": 2}, {"p": "1/4", "node": 9}]]}' },
+  { label: "Deeper", text: "[[[5, 6], [7, 4, 5]], [[3]], [[6], [6, 9]], [[7, 5], [9, 8]]]" },
+];
+
+interface Props {
+  tree: LearnTree;
+  text: string;
+  textVersion: number;
+  onApply: (t: LearnTree) => void;
+  selected: { path: number[]; node: DNode } | null;
+  onAddChild: (p: number[]) => void;
+  onDelete: (p: number[]) => void;
+  onSetLeaf: (p: number[], v: number) => void;
+  onSetKind: (p: number[], k: PlayerKind) => void;
+  onDeselect: () => void;
+}
+
+export function TreeEditor(props: Props) {
+  const { text, textVersion, onApply, selected } = props;
+  const [draft, setDraft] = useState(text);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setDraft(text);
+    setError(null);
+  }, [text, textVersion]);
+
+  const apply = (src = draft) => {
+    try {
+      const t = parseLearnTree(src);
+      const n = countNodes(t.root);
+      if (n > MAX_NODES) throw new Error(`this tree has ${n} nodes; the explainer draws at most ${MAX_NODES}`);
+      setError(null);
+      onApply(t);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  return (
+    <section className="card grid gap-5 p-4 md:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)]" aria-labelledby="editor-title">
+      <div>
+        <h2 id="editor-title" className="mb-1 text-lg font-bold">
+          Your own tree
+        </h2>
+        <p className="mb-2 text-sm text-muted">
+          A leaf is a number, a node is a list of children; levels alternate MAX, MIN, MAX… from the root. Objects give a node its
+          kind explicitly: <code className="text-ink">{'{"min": [...]}'}</code>,{" "}
+          <code className="text-ink">{'{"chance": [{"p": "1/3", "node": 5}, ...]}'}</code>.
+        </p>
+        <label htmlFor="tree-text" className="sr-only">
+          Tree
+        </label>
+        <textarea
+          id="tree-text"
+          data-testid="tree-input"
+          value={draft}
+          spellCheck={false}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              apply();
+            }
+          }}
+          rows={Math.min(8, Math.max(3, draft.split("\n").length + 1))}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "tree-error" : undefined}
+          className={`w-full rounded-lg border bg-white px-3 py-2 font-mono text-sm leading-relaxed focus:outline-none ${
+            error ? "border-danger focus:border-danger" : "border-line focus:border-accent"
+          }`}
+        />
+        {error && (
+          <p id="tree-error" role="alert" data-testid="tree-error" className="mt-2 rounded-md border border-danger/40 bg-danger/5 px-3 py-2 text-sm text-danger">
+            {error}
+          </p>
+        )}
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          <button type="button" className="btn-primary" onClick={() => apply()}>
+            Evaluate
+          </button>
+          <span className="text-xs text-muted">Ctrl+Enter</span>
+          <span className="ml-auto text-xs text-muted">Try:</span>
+          {EXAMPLES.map((ex) => (
+            <button
+              key={ex.label}
+              type="button"
+              className="cursor-pointer rounded-full border border-line bg-white/70 px-2.5 py-1 text-xs font-semibold hover:bg-white"
+              onClick={() => {
+                setDraft(ex.text);
+                apply(ex.text);
+              }}
+            >
+              {ex.label}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <div className="md:border-l md:border-line md:pl-5">
+        <h3 className="mb-2 text-sm font-bold">Edit by clicking</h3>
+        {selected ? <Inspector {...props} selected={selected} /> : <p className="text-sm text-muted">Click a node in the tree to add a child, change a leaf's value, delete it, or make it MAX, MIN or chance.</p>}
+      </div>
+    </section>
+  );
+}
+
+function Inspector({ selected, onAddChild, onDelete, onSetLeaf, onSetKind, onDeselect }: Props & { selected: NonNullable<Props["selected"]> }) {
+  const { path, node } = selected;
+  const isLeaf = node.kind === "LEAF";
+  const [value, setValue] = useState(String(node.value ?? 0));
+  useEffect(() => setValue(String(node.value ?? 0)), [node.value, path.join(",")]);
+
+  const where = path.length === 0 ? "the root" : `[${path.join(",")}]`;
+  return (
+    <div className="space-y-3 text-sm" data-testid="inspector">
+      <p>
+        Selected <strong>{isLeaf ? `leaf ${fmt(node.value ?? 0)}` : `${describe(node)} (${node.kind === "CHANCE" ? "chance" : node.kind})`}</strong>{" "}
+        at <span className="font-mono">{where}</span>
+        <button type="button" className="ml-2 cursor-pointer text-xs text-muted underline" onClick={onDeselect}>
+          clear
+        </button>
+      </p>
+      {isLeaf ? (
+        <label className="block">
+          <span className="field-label">Leaf value</span>
+          <input
+            type="number"
+            step="any"
+            data-testid="leaf-value"
+            className="select !w-32"
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              const v = Number(e.target.value);
+              if (e.target.value.trim() !== "" && Number.isFinite(v)) onSetLeaf(path, v);
+            }}
+          />
+        </label>
+      ) : (
+        <label className="block">
+          <span className="field-label">Node kind</span>
+          <select className="select !w-40" value={node.kind} onChange={(e) => onSetKind(path, e.target.value as PlayerKind)}>
+            <option value="MAX">MAX ▲</option>
+            <option value="MIN">MIN ▼</option>
+            <option value="CHANCE">chance ○</option>
+          </select>
+        </label>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn-ghost !py-1.5" onClick={() => onAddChild(path)}>
+          {isLeaf ? "Expand into a node" : "Add a child"}
+        </button>
+        <button type="button" className="btn-ghost !py-1.5 text-danger" onClick={() => onDelete(path)} disabled={path.length === 0}>
+          Delete
+        </button>
+      </div>
+      {!isLeaf && <p className="text-xs text-muted">A new child is a leaf 0; click it to change its value.</p>}
+    </div>
+  );
+}

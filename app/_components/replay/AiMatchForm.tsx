@@ -1,0 +1,146 @@
+"use client";
+// "Watch AI vs AI": two engines' settings and a board; the match plays in a room anyone can watch.
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { EV, EngineSettingsSchema, type CreateAiMatch, type EngineSettings } from "@/lib/shared/protocol";
+import { request } from "@/lib/client/socket";
+
+const TIMES = [200, 500, 1000, 2000, 3000, 5000, 10000];
+const DEPTHS = [0, 2, 4, 6, 8, 10, 12];
+/** The algorithms the server accepts (grows with the protocol, e.g. MCTS). */
+const ALGOS: readonly string[] = (() => {
+  try {
+    return (EngineSettingsSchema.shape.algo as unknown as { unwrap: () => { options: string[] } }).unwrap().options;
+  } catch {
+    return ["alphabeta"];
+  }
+})();
+const ALGO_NAMES: Record<string, string> = { alphabeta: "Alpha-beta", mcts: "MCTS", casual: "Casual (expectimax)", expectimax: "Expectimax" };
+
+export function AiMatchForm({ compact = false }: { compact?: boolean }) {
+  const router = useRouter();
+  const [size, setSize] = useState(15);
+  const [rule, setRule] = useState<"freestyle" | "exact5">("freestyle");
+  const [lab, setLab] = useState(false);
+  const [black, setBlack] = useState<EngineSettings>({ algo: "alphabeta", timeMs: 1000 });
+  const [white, setWhite] = useState<EngineSettings>({ algo: "alphabeta", timeMs: 500 });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    const payload: CreateAiMatch = { size, rule, labOpening: lab, black, white };
+    const ack = await request(EV.createAiMatch, payload);
+    if (!ack.ok) {
+      setError(ack.error.message);
+      setBusy(false);
+      return;
+    }
+    router.push(`/game/${ack.gameId}?watch=1`);
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-3" data-testid="ai-match-form">
+      <div className={`grid gap-3 ${compact ? "" : "sm:grid-cols-2"}`}>
+        <EngineFields label="● Black" value={black} onChange={setBlack} id="b" />
+        <EngineFields label="○ White" value={white} onChange={setWhite} id="w" />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <div>
+          <label className="field-label" htmlFor="am-size">
+            Board
+          </label>
+          <select id="am-size" className="select" value={size} onChange={(e) => setSize(Number(e.target.value))} data-testid="am-size">
+            {[9, 11, 13, 15, 19].map((s) => (
+              <option key={s} value={s}>
+                {s}×{s}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label className="field-label" htmlFor="am-rule">
+            Rule
+          </label>
+          <select id="am-rule" className="select" value={rule} onChange={(e) => setRule(e.target.value as "freestyle" | "exact5")}>
+            <option value="freestyle">Freestyle</option>
+            <option value="exact5">Exactly five</option>
+          </select>
+        </div>
+      </div>
+      <label className="flex cursor-pointer items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4 accent-accent" checked={lab} onChange={(e) => setLab(e.target.checked)} />
+        Lab opening <span className="text-muted">(four stones around the centre)</span>
+      </label>
+      {error && (
+        <p className="text-sm text-danger" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn-primary w-full py-2.5" disabled={busy} data-testid="am-start">
+        {busy ? "Starting…" : "Start the match"}
+      </button>
+    </form>
+  );
+}
+
+function EngineFields({ label, value, onChange, id }: { label: string; value: EngineSettings; onChange: (v: EngineSettings) => void; id: string }) {
+  return (
+    <fieldset className="rounded-lg border border-line bg-page/40 p-3">
+      <legend className="px-1 text-sm font-bold">{label}</legend>
+      <div className="grid grid-cols-2 gap-2">
+        <div>
+          <label className="field-label" htmlFor={`am-${id}-time`}>
+            Time / move
+          </label>
+          <select id={`am-${id}-time`} className="select" value={value.timeMs} onChange={(e) => onChange({ ...value, timeMs: Number(e.target.value) })} data-testid={`am-${id}-time`}>
+            {TIMES.map((t) => (
+              <option key={t} value={t}>
+                {t / 1000} s
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label className="field-label" htmlFor={`am-${id}-depth`}>
+            Depth cap
+          </label>
+          <select
+            id={`am-${id}-depth`}
+            className="select"
+            value={value.maxDepth ?? 0}
+            onChange={(e) => {
+              const d = Number(e.target.value);
+              const { maxDepth: _drop, ...rest } = value;
+              onChange(d ? { ...rest, maxDepth: d } : rest);
+            }}
+            data-testid={`am-${id}-depth`}
+          >
+            {DEPTHS.map((d) => (
+              <option key={d} value={d}>
+                {d === 0 ? "none" : d}
+              </option>
+            ))}
+          </select>
+        </div>
+        {ALGOS.length > 1 && (
+          <div className="col-span-2">
+            <label className="field-label" htmlFor={`am-${id}-algo`}>
+              Algorithm
+            </label>
+            <select id={`am-${id}-algo`} className="select" value={value.algo} onChange={(e) => onChange({ ...value, algo: e.target.value as EngineSettings["algo"] })}>
+              {ALGOS.map((a) => (
+                <option key={a} value={a}>
+                  {ALGO_NAMES[a] ?? a}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
+    </fieldset>
+  );
+}

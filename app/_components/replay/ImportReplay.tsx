@@ -1,0 +1,28 @@
+"use client";
+// An imported game's replay: the whole game is in the address (see lib/shared/replay/game toImportQuery),
+// so nothing is stored and the link can be shared.
+import Link from "next/link";
+import { useMemo } from "react";
+import { fromImportQuery } from "@/lib/shared/replay/game";
+import { ReplayView } from "./ReplayView";
+
+export function ImportReplay({ query, initialPly }: { query: string; initialPly: number | null }) {
+  const parsed = useMemo(() => {
+    try {
+      return { game: fromImportQuery(new URLSearchParams(query)), error: null };
+    } catch (e) {
+      return { game: null, error: (e as Error).message };
+    }
+  }, [query]);
+  if (!parsed.game)
+    return (
+      <div className="card mx-auto max-w-md p-6 text-center" data-testid="load-error">
+        <h1 className="mb-2 text-xl font-bold">This link does not hold a game</h1>
+        <p className="mb-4 text-muted">{parsed.error}</p>
+        <Link href="/import" className="btn-primary">
+          Import a game
+        </Link>
+      </div>
+    );
+  return <ReplayView game={parsed.game} initialPly={initialPly} />;
+}

@@ -1,0 +1,44 @@
+// The SQLite move writer's own thread (lib/server/db/sqlite-move-sink.ts). Plain JavaScript: no loader
+// needed in a worker. It holds one libsql connection to the game file with one prepared INSERT and
+// commits each batch in one transaction, so neither the statement nor the commit runs on the event
+// loop (libsql executes synchronously). Each row gets its own outcome: a row that breaks the
+// (gameId, ply) key fails alone; the others of its batch are committed.
+import { parentPort, workerData } from "node:worker_threads";
+import Database from "libsql";
+
+const db = new Database(workerData.file);
+for (const sql of workerData.pragmas) {
+  const st = db.prepare(sql);
+  if (st.reader) st.all(); // PRAGMAs that answer with a row
+  else st.run();
+}
+const insert = db.prepare(
+  'INSERT INTO "Move" ("gameId", "ply", "x", "y", "color", "by", "timeMs", "score", "depth", "nodes", "pv", "rootScores", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+);
+const begin = db.prepare("BEGIN IMMEDIATE");
+const commit = db.prepare("COMMIT");
+const rollback = db.prepare("ROLLBACK");
+
+parentPort.on("message", ({ id, rows }) => {
+  const errors = new Array(rows.length).fill(null);
+  try {
+    begin.run();
+    try {
+      for (let i = 0; i < rows.length; i++) {
+        try {
+          insert.run(rows[i]); // a failed INSERT undoes only itself; the transaction goes on
+        } catch (err) {
+          errors[i] = { message: String(err?.message ?? err), code: err?.code ?? null };
+        }
+      }
+      commit.run();
+    } catch (err) {
+      if (db.inTransaction) rollback.run();
+      throw err;
+    }
+    parentPort.postMessage({ id, errors });
+  } catch (err) {
+    // The whole batch failed (the file is locked for longer than busy_timeout, the disk is full…).
+    parentPort.postMessage({ id, failed: { message: String(err?.message ?? err), code: err?.code ?? null } });
+  }
+});

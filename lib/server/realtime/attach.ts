@@ -1,0 +1,291 @@
+// socket.io wiring: every client event is parsed with the protocol's zod schema, handed to the game
+// service, and acknowledged { ok: true, … } or { ok: false, error: { code, message } }. One room per
+// game ("game:<id>"); the service's events are broadcast to it.
+import type { IncomingMessage, Server as HttpServer } from "node:http";
+import { Server, type ServerOptions, type Socket } from "socket.io";
+import { z } from "zod";
+import {
+  CreateAiMatchSchema,
+  CreateGameSchema,
+  EV,
+  JoinGameSchema,
+  LeaveGameSchema,
+  ListGamesSchema,
+  MoveSchema,
+  SeatActionSchema,
+  TvWatchSchema,
+  type Ack,
+  type ClientToServer,
+  type ErrorInfo,
+  type ServerToClient,
+} from "../../shared/protocol";
+import { GameError } from "../games/errors";
+import type { GameService } from "../games/service";
+import { log as rootLog, type Logger } from "../log";
+import { createLimiter, rateLimitedMessage, type Limiter } from "./limits";
+import { TV_OFF, type TvLoop } from "../tv/loop";
+import { createPresence, roomOf } from "./presence";
+
+export { roomOf };
+/** Sockets following the TV (lib/server/tv): they get EV.tvCurrent whenever the game on air changes. */
+export const TV_ROOM = "tv";
+
+export interface RealtimeServices {
+  games: GameService;
+  /** The TV loop, if the server runs one. */
+  tv?: TvLoop | null;
+  log?: Logger;
+}
+
+export interface RealtimeOptions {
+  /** Allowed CORS origins for socket.io (default: same origin only). */
+  corsOrigin?: string | string[];
+  /** Rate limits and the payload limit (default: lib/server/realtime/limits from the environment, in memory). */
+  limiter?: Limiter;
+  /** socket.io adapter (several nodes: the Redis adapter, lib/server/realtime/adapter). Default in memory. */
+  adapter?: ServerOptions["adapter"];
+  /**
+   * socket.io connection-state recovery: a client back within this many ms gets its rooms and the
+   * packets it missed (default env SOCKET_RECOVERY_MS or 30 s; 0: off; never with an adapter
+   * given, the Redis adapter cannot). The server keeps every broadcast that long: memory grows
+   * with the move rate. Clients rejoin on every (re)connection anyway, and every join answers
+   * with the full state.
+   */
+  recoveryMs?: number;
+}
+
+// Schemas built once, not per connection: a zod schema carries its own compiled parser (kilobytes
+// of code and strings), which 14,000 connections would each have kept a copy of.
+/** The same payloads without a seat token: a spectator's attempt (SPECTATOR, not BAD_PAYLOAD). */
+const SpectatorMoveSchema = MoveSchema.omit({ seatToken: true });
+const SpectatorActionSchema = SeatActionSchema.omit({ seatToken: true });
+/** No payload: the first page of live games. */
+const ListOrFirstPageSchema = z.preprocess((v) => v ?? {}, ListGamesSchema);
+const TvWatchOrDefaultSchema = z.preprocess((v) => v ?? {}, TvWatchSchema);
+
+type IO = Server<ClientToServer, ServerToClient>;
+type Sock = Socket<ClientToServer, ServerToClient>;
+
+/** One connection's own state; the handlers are shared by all connections. */
+interface Conn {
+  socket: Sock;
+  ip: string;
+  /** The games this socket is in and its role there: a colour (seat holder) or null (spectator). */
+  joined: Map<string, 1 | 2 | null>;
+}
+
+/** A client event: its payload schema and what it does. */
+interface Route {
+  schema: z.ZodType;
+  /** The same schema without seatToken: a payload that fits it is a spectator's attempt (SPECTATOR, not BAD_PAYLOAD). */
+  spectator?: z.ZodType;
+  run(conn: Conn, input: unknown): Promise<object>;
+}
+
+/** A route whose handler gets its schema's parsed type. */
+function route<S extends z.ZodType>(schema: S, run: (conn: Conn, input: z.output<S>) => Promise<object>, spectator?: z.ZodType): Route {
+  return { schema, spectator, run: run as Route["run"] };
+}
+
+/** "size: Too small: expected number to be >=5; color: Invalid input" */
+export function summarizeIssues(error: z.ZodError): string {
+  const parts = error.issues.slice(0, 4).map((i) => {
+    const where = i.path.length ? i.path.join(".") : "payload";
+    return `${where}: ${i.message}`;
+  });
+  if (error.issues.length > 4) parts.push(`and ${error.issues.length - 4} more`);
+  return `Invalid payload (${parts.join("; ")}).`;
+}
+
+function errorInfo(err: unknown, log: Logger, event: string): ErrorInfo {
+  if (err instanceof GameError) return err.toInfo();
+  log.error({ err, event }, "handler failed");
+  return { code: "INTERNAL", message: "Something went wrong on the server." };
+}
+
+/** Attaches socket.io to `httpServer` (path /socket.io) and wires it to the game service. */
+export function attachRealtime(httpServer: HttpServer, services: RealtimeServices, opts: RealtimeOptions = {}) {
+  const { games } = services;
+  const log = services.log ?? rootLog;
+  const limiter = opts.limiter ?? createLimiter();
+  const envRecovery = Number(process.env.SOCKET_RECOVERY_MS);
+  const recoveryMs = opts.recoveryMs ?? (process.env.SOCKET_RECOVERY_MS && Number.isFinite(envRecovery) ? envRecovery : 30_000);
+  const io: IO = new Server(httpServer, {
+    serveClient: false,
+    // Leave upgrade requests that are not ours (Next's HMR websocket) alone.
+    destroyUpgrade: false,
+    // A larger inbound message closes the connection (engine.io refuses it).
+    maxHttpBufferSize: limiter.settings.maxPayloadBytes,
+    ...(opts.adapter ? { adapter: opts.adapter } : {}),
+    ...(recoveryMs > 0 && !opts.adapter ? { connectionStateRecovery: { maxDisconnectionDuration: recoveryMs, skipMiddlewares: true } } : {}),
+    ...(opts.corsOrigin ? { cors: { origin: opts.corsOrigin } } : {}),
+  });
+
+  // Every connection keeps its upgrade request (headers and all) for its whole life unless told
+  // otherwise: take the client address from it, then let it go (socket.io's memory-usage advice;
+  // nothing here reads the headers later).
+  io.engine.on("connection", (raw: { request: IncomingMessage | null; clientAddress?: string; transport?: { name?: string } }) => {
+    const req = raw.request;
+    if (!req) return;
+    raw.clientAddress = limiter.addressOf(req);
+    raw.request = null;
+    // engine.io's stand-in response for a websocket upgrade holds the request until the socket
+    // closes anyway: empty its headers (the upgrade is over; a long-polling handshake is still
+    // answering with them, so it keeps them).
+    if (raw.transport?.name === "websocket") {
+      req.headers = {};
+      req.rawHeaders = [];
+    }
+  });
+  const addressOf = (socket: Sock): string => (socket.conn as unknown as { clientAddress?: string }).clientAddress ?? limiter.addressOf(socket.request);
+
+  // New connections per client address.
+  io.use((socket, next) => {
+    const ip = addressOf(socket);
+    socket.data.ip = ip;
+    void limiter.connection(ip).then((r) => {
+      if (r.ok) return next();
+      const err = new Error(rateLimitedMessage("connections", r.retryMs)) as Error & { data?: unknown };
+      err.data = { code: "RATE_LIMITED", retryMs: r.retryMs };
+      next(err);
+    });
+  });
+
+  // Who is in each game's room (cluster-wide with an adapter): the state's counts and seat flags.
+  const presence = createPresence(io, games, { cluster: !!opts.adapter, log });
+  games.presenceOf = presence.presenceOf;
+
+  games.on("moved", (e) => io.to(roomOf(e.gameId)).emit(EV.moved, e));
+  games.on("state", (s) => {
+    io.to(roomOf(s.id)).emit(EV.state, s);
+    presence.stateSent(s.id);
+  });
+  games.on("thinking", (t) => io.to(roomOf(t.gameId)).emit(EV.thinking, t));
+  const tv = services.tv ?? null;
+  tv?.on("current", (c) => io.to(TV_ROOM).emit(EV.tvCurrent, c));
+
+  const setMember = (socket: Sock, gameId: string, role: 1 | 2 | null | undefined) => presence.set(socket, gameId, role);
+
+  const limited = (what: string, retryMs: number): Ack<never> => ({ ok: false, error: { code: "RATE_LIMITED", message: rateLimitedMessage(what, retryMs) } });
+  /** Games created per address per minute. */
+  const creating = async <T>(conn: Conn, run: () => Promise<T>): Promise<T> => {
+    const r = await limiter.gameCreated(conn.ip);
+    if (!r.ok) throw new GameError("RATE_LIMITED", rateLimitedMessage("new games", r.retryMs));
+    return run();
+  };
+  /** socket.data keeps the roles too, so a recovered connection (connectionStateRecovery) knows them again. */
+  const remember = (conn: Conn) => (conn.socket.data.joined = Object.fromEntries(conn.joined));
+
+  // What each client event does, built once for all connections: a connection holds only its
+  // Conn and two listeners (at 14,000 connections, per-socket handler closures cost megabytes).
+  const routes = new Map<string, Route>([
+    [EV.create, route(CreateGameSchema, (c, p) => creating(c, () => games.createGame(p)))],
+    [EV.createAiMatch, route(CreateAiMatchSchema, (c, p) => creating(c, () => games.createAiMatch(p)))],
+    [
+      EV.join,
+      route(JoinGameSchema, async (c, p) => {
+        const r = await games.join(p);
+        c.joined.set(p.gameId, r.color);
+        remember(c);
+        await setMember(c.socket, p.gameId, r.color);
+        const state = await games.getState(p.gameId); // with this socket counted
+        c.socket.emit(EV.state, state);
+        // An engine search under way: its latest report now, not at its next one (a deep iteration can take seconds).
+        const thinking = games.thinkingOf(p.gameId);
+        if (thinking) c.socket.emit(EV.thinking, thinking);
+        return { state, color: r.color, seatToken: r.seatToken };
+      }),
+    ],
+    [
+      EV.leave,
+      route(LeaveGameSchema, async (c, p) => {
+        c.joined.delete(p.gameId);
+        remember(c);
+        await setMember(c.socket, p.gameId, undefined);
+        return {};
+      }),
+    ],
+    // A payload without a seat token but otherwise fine is a spectator's attempt.
+    [EV.move, route(MoveSchema, async (_c, p) => (await games.move(p), {}), SpectatorMoveSchema)],
+    [EV.resign, route(SeatActionSchema, (_c, p) => games.resign(p), SpectatorActionSchema)],
+    [EV.takeback, route(SeatActionSchema, (_c, p) => games.takeback(p), SpectatorActionSchema)],
+    [EV.rematch, route(SeatActionSchema, (c, p) => creating(c, () => games.rematch(p)), SpectatorActionSchema)],
+    [EV.list, route(ListOrFirstPageSchema, (_c, p) => games.list(p))],
+    [
+      EV.tvWatch,
+      route(TvWatchOrDefaultSchema, async (c, p) => {
+        if (p.watch) await c.socket.join(TV_ROOM);
+        else await c.socket.leave(TV_ROOM);
+        return { current: tv ? tv.snapshot() : TV_OFF };
+      }),
+    ],
+  ]);
+
+  /** Every client event: rate limit → route (UNKNOWN_EVENT if none) → parse → run → ack. Never throws, whatever the client sends. */
+  async function dispatch(conn: Conn, event: string, args: unknown[]): Promise<void> {
+    const ackArg = args.at(-1);
+    const ack = typeof ackArg === "function" ? (ackArg as (a: Ack<object>) => void) : null;
+    const payload = ack && args.length === 1 ? undefined : args[0];
+    const route = routes.get(event);
+    let reply: Ack<object>;
+    const allowed = await limiter.event(conn.socket.id, conn.ip);
+    if (!allowed.ok) reply = limited("requests", allowed.retryMs);
+    else if (!route) reply = { ok: false, error: { code: "UNKNOWN_EVENT", message: `Unknown event "${String(event).slice(0, 40)}".` } };
+    else {
+      const parsed = route.schema.safeParse(payload);
+      const noToken = payload !== null && typeof payload === "object" && !("seatToken" in payload);
+      if (!parsed.success && route.spectator && noToken && route.spectator.safeParse(payload).success) {
+        reply = { ok: false, error: { code: "SPECTATOR", message: "Spectators cannot do that: you have no seat in this game." } };
+      } else if (!parsed.success) {
+        reply = { ok: false, error: { code: "BAD_PAYLOAD", message: summarizeIssues(parsed.error) } };
+      } else {
+        try {
+          reply = { ok: true, ...(await route.run(conn, parsed.data)) };
+        } catch (err) {
+          reply = { ok: false, error: errorInfo(err, log, event) };
+        }
+      }
+    }
+    if (!reply.ok) log.debug({ event: String(event).slice(0, 40), code: reply.error.code, socket: conn.socket.id }, "refused");
+    if (ack) {
+      try {
+        ack(reply);
+      } catch (err) {
+        log.warn({ err, event: String(event).slice(0, 40) }, "ack callback threw");
+      }
+    }
+  }
+
+  function disconnected(conn: Conn): void {
+    limiter.forgetSocket(conn.socket.id);
+    for (const gameId of conn.joined.keys()) void setMember(conn.socket, gameId, undefined).catch(() => {});
+    // joined stays in socket.data for a recovered connection; this copy is done.
+    conn.joined.clear();
+  }
+
+  io.on("connection", (socket: Sock) => {
+    const ip: string = socket.data.ip ?? addressOf(socket);
+    socket.data.ip = ip;
+    const conn: Conn = { socket, ip, joined: new Map(Object.entries((socket.data.joined ?? {}) as Record<string, 1 | 2 | null>)) };
+    socket.onAny((event: string, ...args: unknown[]) => void dispatch(conn, event, args));
+    socket.on("disconnect", () => disconnected(conn));
+
+    // A recovered connection (same socket id, rooms kept): count it in its games again and send
+    // each game's full state (the client rejoins as well; a join answers with the full state).
+    if (socket.recovered)
+      for (const [gameId, role] of conn.joined)
+        void (async () => {
+          await setMember(socket, gameId, role);
+          socket.emit(EV.state, await games.getState(gameId));
+        })().catch((err) => log.debug({ err, gameId }, "could not restore a recovered socket's game"));
+  });
+
+  return {
+    io,
+    async close() {
+      games.presenceOf = () => ({ spectators: 0, connected: { 1: false, 2: false } });
+      presence.close();
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+    },
+  };
+}

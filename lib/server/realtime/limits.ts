@@ -1,0 +1,162 @@
+// Abuse limits for the socket layer (rate-limiter-flexible): events per socket, events per IP,
+// connections per IP, games created per IP, and the largest inbound message. In memory on one
+// node; with a Redis client the per-IP limits are shared by every node (the per-socket one stays
+// in memory: a socket lives on one node). The workers of one primary (WORKERS=N) without Redis
+// share the per-IP connection and game limits through the primary (RateLimiterCluster); events
+// per IP stay per worker there (a round trip to the primary on every move is not worth it).
+//
+// Settings (environment, all optional):
+//   RATE_LIMITS=off                      no rate limits at all (benchmarks on loopback)
+//   LIMIT_SOCKET_EVENTS_PER_SEC (20)     per socket, over a 3 s window (bursts of 60)
+//   LIMIT_IP_EVENTS_PER_SEC (200)        per client address, over a 3 s window
+//   LIMIT_IP_CONNECTIONS_PER_MIN (120)   new socket.io connections per address per minute
+//   LIMIT_IP_GAMES_PER_MIN (30)          games created (create, AI match, rematch) per address per minute
+//   MAX_PAYLOAD_BYTES (16384)            socket.io maxHttpBufferSize: a larger message closes the connection
+//   TRUST_PROXY=1                        take the client address from X-Forwarded-For (behind a reverse proxy)
+import type { IncomingMessage } from "node:http";
+import type { Redis } from "ioredis";
+import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+
+export interface LimitSettings {
+  enabled: boolean;
+  socketEventsPerSec: number;
+  ipEventsPerSec: number;
+  ipConnectionsPerMin: number;
+  ipGamesPerMin: number;
+  maxPayloadBytes: number;
+  trustProxy: boolean;
+}
+
+/** The window of the per-second limits: a burst of 3 s worth of events is allowed. */
+const WINDOW_SEC = 3;
+
+export const DEFAULT_LIMITS: LimitSettings = {
+  enabled: true,
+  socketEventsPerSec: 20,
+  ipEventsPerSec: 200,
+  ipConnectionsPerMin: 120,
+  ipGamesPerMin: 30,
+  maxPayloadBytes: 16 * 1024,
+  trustProxy: false,
+};
+
+const num = (v: string | undefined, fallback: number) => {
+  const n = Number(v);
+  return v !== undefined && v !== "" && Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
+/** Limit settings from the environment (see the file's header), over `base`. */
+export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env, base: LimitSettings = DEFAULT_LIMITS): LimitSettings {
+  return {
+    enabled: env.RATE_LIMITS ? !/^(off|0|false|no)$/i.test(env.RATE_LIMITS) : base.enabled,
+    socketEventsPerSec: num(env.LIMIT_SOCKET_EVENTS_PER_SEC, base.socketEventsPerSec),
+    ipEventsPerSec: num(env.LIMIT_IP_EVENTS_PER_SEC, base.ipEventsPerSec),
+    ipConnectionsPerMin: num(env.LIMIT_IP_CONNECTIONS_PER_MIN, base.ipConnectionsPerMin),
+    ipGamesPerMin: num(env.LIMIT_IP_GAMES_PER_MIN, base.ipGamesPerMin),
+    maxPayloadBytes: Math.floor(num(env.MAX_PAYLOAD_BYTES, base.maxPayloadBytes)),
+    trustProxy: env.TRUST_PROXY ? /^(1|true|yes|on)$/i.test(env.TRUST_PROXY) : base.trustProxy,
+  };
+}
+
+/** The outcome of a limit check: allowed, or refused with how long to wait. */
+export type LimitResult = { ok: true } | { ok: false; retryMs: number };
+
+export interface Limiter {
+  readonly settings: LimitSettings;
+  /** One event from a socket (counted per socket and per address). */
+  event(socketId: string, ip: string): Promise<LimitResult>;
+  /** A new connection from an address. */
+  connection(ip: string): Promise<LimitResult>;
+  /** A game created from an address. */
+  gameCreated(ip: string): Promise<LimitResult>;
+  /** Forget a socket's counter (on disconnect). */
+  forgetSocket(socketId: string): void;
+  /** The client address of a handshake (X-Forwarded-For's first hop with trustProxy). */
+  addressOf(req: IncomingMessage | { headers: Record<string, unknown>; address?: string }): string;
+}
+
+const OK: LimitResult = { ok: true };
+
+async function consume(l: RateLimiterAbstract, key: string): Promise<LimitResult> {
+  try {
+    await l.consume(key, 1);
+    return OK;
+  } catch (e) {
+    if (e instanceof RateLimiterRes) return { ok: false, retryMs: Math.max(0, Math.ceil(e.msBeforeNext)) };
+    // The store failed (Redis down, with no insurance left): fail open rather than lock everyone out.
+    return OK;
+  }
+}
+
+export interface LimiterOptions {
+  /** Shared store for the per-address limits (several nodes). Default: memory. */
+  redis?: Redis | null;
+  /** Key prefix in Redis (default "gomoku:rl"). */
+  prefix?: string;
+  /** A worker of lib/server/cluster/primary, whose primary keeps the counters (no Redis). */
+  clusterWorker?: boolean;
+}
+
+export function createLimiter(settings: LimitSettings = limitsFromEnv(), opts: LimiterOptions = {}): Limiter {
+  const prefix = opts.prefix ?? "gomoku:rl";
+  const make = (name: string, points: number, duration: number, shared: boolean, throughPrimary = false): RateLimiterAbstract => {
+    const memory = new RateLimiterMemory({ keyPrefix: `${prefix}:${name}`, points, duration });
+    // The primary's answer takes one IPC round trip; no answer in 2 s (it is gone): fail open.
+    if (shared && throughPrimary && !opts.redis && opts.clusterWorker) return new RateLimiterCluster({ keyPrefix: `${prefix}:${name}`, points, duration, timeoutMs: 2000 });
+    if (!shared || !opts.redis) return memory;
+    return new RateLimiterRedis({
+      storeClient: opts.redis,
+      keyPrefix: `${prefix}:${name}`,
+      points,
+      duration,
+      // Once an address is over its budget, refuse it from memory until the window ends (no Redis trip).
+      inMemoryBlockOnConsumed: points,
+      // Redis unreachable: limit per node instead.
+      insuranceLimiter: memory,
+    });
+  };
+  const perSocket = make("socket", Math.max(1, Math.round(settings.socketEventsPerSec * WINDOW_SEC)), WINDOW_SEC, false);
+  const perIp = make("ip", Math.max(1, Math.round(settings.ipEventsPerSec * WINDOW_SEC)), WINDOW_SEC, true);
+  const connections = make("conn", Math.max(1, Math.round(settings.ipConnectionsPerMin)), 60, true, true);
+  const games = make("games", Math.max(1, Math.round(settings.ipGamesPerMin)), 60, true, true);
+
+  const addressOf: Limiter["addressOf"] = (req) => {
+    if (settings.trustProxy) {
+      const fwd = req.headers["x-forwarded-for"];
+      const first = (Array.isArray(fwd) ? fwd[0] : typeof fwd === "string" ? fwd : "").split(",")[0]?.trim();
+      if (first) return first;
+    }
+    const r = req as IncomingMessage & { address?: string };
+    return r.socket?.remoteAddress ?? r.address ?? "unknown";
+  };
+
+  if (!settings.enabled)
+    return {
+      settings,
+      event: async () => OK,
+      connection: async () => OK,
+      gameCreated: async () => OK,
+      forgetSocket: () => {},
+      addressOf,
+    };
+
+  return {
+    settings,
+    async event(socketId, ip) {
+      const s = await consume(perSocket, socketId);
+      if (!s.ok) return s;
+      return consume(perIp, ip);
+    },
+    connection: (ip) => consume(connections, ip),
+    gameCreated: (ip) => consume(games, ip),
+    forgetSocket(socketId) {
+      void perSocket.delete(socketId).catch(() => {});
+    },
+    addressOf,
+  };
+}
+
+/** The message of a RATE_LIMITED refusal. */
+export function rateLimitedMessage(what: string, retryMs: number): string {
+  return `Too many ${what}: slow down (try again in ${Math.max(1, Math.ceil(retryMs / 1000))} s).`;
+}

@@ -1,0 +1,159 @@
+// The game server without Next: database, AI pool, game service and socket.io on one HTTP server.
+// server.ts adds Next's request handler; tests and e2e use startTestServer (./test-server.ts).
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { openDb, type Db } from "../db/client";
+import { createAiPool, type AiPool } from "../ai/pool";
+import { GameService } from "../games/service";
+import { log as rootLog, type Logger } from "../log";
+import { attachRealtime } from "./attach";
+import { connectRedis, wireCluster, type RedisSetup } from "./adapter";
+import { createLimiter, limitsFromEnv, type LimitSettings } from "./limits";
+import { TvLoop, type TvOptions } from "../tv/loop";
+import { createAdapter as createIpcAdapter } from "@socket.io/cluster-adapter";
+import { isClusterWorker, workerSlot } from "../cluster/worker";
+
+export interface GameServerOptions {
+  /** SQLite file (default DATABASE_FILE or data/gomoku.db). It must be migrated already. */
+  dbFile?: string;
+  /**
+   * A postgresql:// URL (default env DATABASE_URL when it is one; dbFile wins when given). It
+   * must be migrated already (`npm run db:deploy` with DATABASE_URL set).
+   */
+  databaseUrl?: string;
+  /** redis:// URL for the socket.io Redis adapter and shared rate limits (default env REDIS_URL; null: none). */
+  redisUrl?: string | null;
+  /**
+   * A worker of lib/server/cluster/primary (default: when this process is one): without Redis, socket.io
+   * reaches the other workers through the primary (@socket.io/cluster-adapter).
+   */
+  clusterWorker?: boolean;
+  /** Rate and payload limits (default lib/server/realtime/limits from the environment). */
+  limits?: LimitSettings;
+  /** This node's name in AI claims (default random). */
+  nodeId?: string;
+  /** Port to listen on (0: any free port). Default env PORT or 3000. */
+  port?: number;
+  /** Default: all interfaces. */
+  host?: string;
+  /** An HTTP server to use (server.ts makes one so Next can hook its upgrades); else one is created. */
+  httpServer?: http.Server;
+  /** Handles every request that is not socket.io's (Next's handler). Default: 404. */
+  requestHandler?: http.RequestListener;
+  /** AI worker threads (default env AI_THREADS or 1). */
+  aiThreads?: number;
+  /** Module exporting play() or think() (default engine/players.ts). */
+  engineModule?: string;
+  /** Pause before each AI-vs-AI move (default 300 ms). */
+  aiPauseMs?: number;
+  /** Resume AI turns and clocks of games in progress (default true). */
+  resume?: boolean;
+  corsOrigin?: string | string[];
+  /** The TV loop (lib/server/tv): a continuous stream of AI-vs-AI games. Default on unless env TV=0. */
+  tv?: boolean | TvOptions;
+  log?: Logger;
+}
+
+export interface GameServer {
+  httpServer: http.Server;
+  games: GameService;
+  db: Db;
+  ai: AiPool;
+  io: ReturnType<typeof attachRealtime>["io"];
+  tv: TvLoop | null;
+  port: number;
+  /** http://127.0.0.1:<port> (or the host given) */
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startGameServer(opts: GameServerOptions = {}): Promise<GameServer> {
+  const log = opts.log ?? rootLog;
+  const db = await openDb(opts.dbFile ?? opts.databaseUrl);
+  const redisUrl = opts.redisUrl === undefined ? process.env.REDIS_URL || null : opts.redisUrl;
+  let redis: RedisSetup | null = null;
+  try {
+    redis = redisUrl ? await connectRedis(redisUrl, { log }) : null;
+  } catch (err) {
+    await db.$disconnect();
+    throw err;
+  }
+  const clusterWorker = opts.clusterWorker ?? isClusterWorker();
+  const adapter = redis?.adapter ?? (clusterWorker ? createIpcAdapter() : undefined);
+  const ai = createAiPool({ threads: opts.aiThreads, engineModule: opts.engineModule });
+  const envPause = Number.parseInt(process.env.AI_PAUSE_MS ?? "", 10);
+  const games = new GameService({
+    db,
+    ai,
+    log,
+    aiPauseMs: opts.aiPauseMs ?? (Number.isFinite(envPause) ? envPause : undefined),
+    // Several nodes share rooms (Redis, or the workers of one primary): claim engine turns, and
+    // follow the games other nodes changed.
+    cluster: !!adapter,
+    nodeId: opts.nodeId,
+  });
+  const limiter = createLimiter(opts.limits ?? limitsFromEnv(), { redis: redis?.redis, prefix: redis ? `${redis.prefix}:rl` : undefined, clusterWorker });
+  const fallback: http.RequestListener = (_req, res) => {
+    res.statusCode = 404;
+    res.end("Not found");
+  };
+  const handler = opts.requestHandler ?? fallback;
+  const httpServer = opts.httpServer ?? http.createServer();
+  // Which worker answered (several workers behind one port): for operators and the cluster test.
+  const slot = workerSlot();
+  httpServer.on("request", (req, res) => {
+    if (slot !== null) {
+      res.setHeader("x-gomoku-worker", String(slot));
+      // One request per connection: the primary routes connections, so a kept-alive connection
+      // would carry the next request (another game's long-polling, say) to this worker regardless.
+      res.setHeader("connection", "close");
+    }
+    // socket.io answers its own path (engine.io hooks "request" first and handles /socket.io/).
+    if (req.url?.startsWith("/socket.io/")) return;
+    handler(req, res);
+  });
+  const tvOpts = opts.tv ?? process.env.TV !== "0";
+  // Several nodes: only the node holding the TV lease runs the TV; the others follow it.
+  const tv = tvOpts ? new TvLoop(games, { log, lease: adapter ? { holder: games.nodeId } : null, ...(typeof tvOpts === "object" ? tvOpts : {}) }) : null;
+  const realtime = attachRealtime(httpServer, { games, log, tv }, { corsOrigin: opts.corsOrigin, limiter, adapter });
+  if (adapter) wireCluster(realtime.io, games, log);
+  if (slot !== null)
+    realtime.io.engine.on("headers", (headers: Record<string, string>, req: http.IncomingMessage) => {
+      headers["x-gomoku-worker"] = String(slot);
+      if (!req.headers.upgrade) headers["connection"] = "close"; // long-polling: as above
+    });
+  const port = opts.port ?? Number.parseInt(process.env.PORT ?? "3000", 10);
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once("error", reject);
+    // exclusive: a cluster worker binds its own port (else node:cluster shares the primary's, round robin).
+    httpServer.listen({ port, host: opts.host, exclusive: true }, () => {
+      httpServer.off("error", reject);
+      resolve();
+    });
+  });
+  const actual = (httpServer.address() as AddressInfo).port;
+  if (opts.resume ?? true) await games.resumeAll();
+  if (tv) await tv.start().catch((err) => log.error({ err }, "TV: could not start"));
+  let closing: Promise<void> | null = null;
+  return {
+    httpServer,
+    games,
+    db,
+    ai,
+    io: realtime.io,
+    tv,
+    port: actual,
+    url: `http://${opts.host && opts.host !== "0.0.0.0" && opts.host !== "::" ? opts.host : "127.0.0.1"}:${actual}`,
+    close() {
+      closing ??= (async () => {
+        await tv?.stop();
+        await games.close();
+        await realtime.close(); // also closes the HTTP server
+        await ai.close();
+        await redis?.close();
+        await db.$disconnect();
+      })();
+      return closing;
+    },
+  };
+}

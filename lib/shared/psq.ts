@@ -1,0 +1,229 @@
+// Piskvork's game files (.psq), as Piskvork itself and the Gomocup tournaments write them:
+//
+//   Piskvorky 15x15, 11:11, 0        header: "Piskvorky <width>x<height>, <level1>:<level2>, <who began>"
+//   8,8,0                            one move a line: x,y,time — 1-based, x the column (left to right),
+//   9,7,1203                         y the row from the TOP, time in ms; black moves first, colours alternate
+//   pbrain-one.exe                   trailer: the two players' names (tournament files)
+//   pbrain-two.exe
+//   -1                               an end code
+//
+// Piskvork reads the header with fscanf("Piskvorky %dx%d, %d:%d, %d"), then moves with
+// fscanf("\n%d,%d,%d") (the time may be missing) until a line is not a move, then two name lines;
+// anything after that is ignored. We write the same, plus one line of our own after the end code,
+// "GomokuArena rule=exact5 opening=4", which other readers ignore: it keeps the rule and says how many
+// of the first moves are opening stones (a PSQ has no opening stones: they are written as the first
+// moves, alternating black and white, which is how any other program will see them).
+//
+// Reading is lenient (CRLF, blank lines, spaces, ";" or spaces instead of commas, no time, no header:
+// the size is then the smallest of 15 and 19 that holds the moves) and strict about what matters:
+// a malformed move, a point off the board, a taken point or a move after the game was won is an
+// ImportError that says where (line N, column M) and what. Browser-safe: no Node APIs.
+import type { Point, Rule, Stone } from "../../engine";
+import { cellsOf, winningLine } from "../../engine";
+
+export interface PsqMove extends Point {
+  /** Time the mover used, ms (0 when unknown). */
+  timeMs: number;
+}
+
+export interface PsqGame {
+  size: number;
+  /** From our own trailer line, else null (Piskvork files do not say: freestyle is the usual guess). */
+  rule: Rule | null;
+  /** Stones before move 1 (only from our own trailer line; foreign files have none). */
+  opening: Stone[];
+  /** The moves after the opening, in order; colours alternate from the side to move after the opening. */
+  moves: PsqMove[];
+  /** The two names of the trailer (first player, second player), if present. */
+  names: [string, string] | null;
+}
+
+export class ImportError extends Error {
+  constructor(
+    readonly line: number,
+    readonly column: number,
+    readonly detail: string,
+  ) {
+    super(`line ${line}, column ${column}: ${detail}`);
+    this.name = "ImportError";
+  }
+}
+
+export interface PsqWriteInput {
+  size: number;
+  rule: Rule;
+  opening: readonly Stone[];
+  moves: ReadonlyArray<Point & { timeMs?: number }>;
+  /** Names written in the trailer (default "Black", "White"). */
+  black?: string;
+  white?: string;
+}
+
+/**
+ * The opening stones as moves that alternate black, white, black… (the only way a PSQ can hold them).
+ * Throws when the stones cannot alternate (their counts differ by more than one black stone).
+ */
+export function openingAsMoves(opening: readonly Stone[]): Stone[] {
+  const black = opening.filter((s) => s.color === 1);
+  const white = opening.filter((s) => s.color === 2);
+  if (!(black.length === white.length || black.length === white.length + 1))
+    throw new Error(`an opening of ${black.length} black and ${white.length} white stones cannot be written as alternating moves`);
+  const out: Stone[] = [];
+  for (let i = 0; i < black.length; i++) {
+    out.push(black[i]);
+    if (i < white.length) out.push(white[i]);
+  }
+  return out;
+}
+
+export function writePsq(g: PsqWriteInput): string {
+  const lines = [`Piskvorky ${g.size}x${g.size}, 11:11, 0`];
+  for (const s of openingAsMoves(g.opening)) lines.push(`${s.x + 1},${s.y + 1},0`);
+  for (const m of g.moves) lines.push(`${m.x + 1},${m.y + 1},${Math.max(0, Math.round(m.timeMs ?? 0))}`);
+  lines.push(clean(g.black ?? "Black"), clean(g.white ?? "White"), "-1");
+  lines.push(`GomokuArena rule=${g.rule} opening=${g.opening.length}`);
+  return lines.join("\n") + "\n";
+}
+
+/** A name on one line that cannot be mistaken for a move. */
+function clean(name: string): string {
+  const s = name.replace(/[\r\n]+/g, " ").trim() || "?";
+  return /^\s*-?\d/.test(s) ? `_${s}` : s;
+}
+
+const HEADER = /^(\s*Piskvorky\s+)(\d+)(\s*x\s*)(\d+)/i;
+const MOVE = /^\s*(-?\d+)\s*[,;\s]\s*(-?\d+)\s*(?:[,;\s]\s*(-?\d+)\s*)?$/;
+/** A line that means to be a move: a number then a separator. */
+const MOVE_LIKE = /^\s*-?\d+\s*[,;]/;
+const OURS = /^\s*GomokuArena\b(.*)$/i;
+
+interface RawMove {
+  x: number; // 1-based as written
+  y: number;
+  timeMs: number;
+  line: number;
+  colX: number;
+  colY: number;
+}
+
+/** Parses a PSQ file. Throws ImportError (with line and column) on anything it cannot take. */
+export function parsePsq(text: string): PsqGame {
+  const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
+  let i = 0;
+  while (i < lines.length && lines[i].trim() === "") i++;
+  if (i === lines.length) throw new ImportError(1, 1, "the file is empty");
+
+  let size: number | null = null;
+  const h = HEADER.exec(lines[i]);
+  if (h) {
+    const w = Number(h[2]);
+    const hgt = Number(h[4]);
+    const colW = h[1].length + 1;
+    if (w !== hgt) throw new ImportError(i + 1, colW, `the board is ${w}×${hgt}: only square boards are supported`);
+    if (w < 5 || w > 19) throw new ImportError(i + 1, colW, `a ${w}×${w} board is not supported (5×5 to 19×19)`);
+    size = w;
+    i++;
+  } else if (!MOVE.test(lines[i])) {
+    throw new ImportError(i + 1, firstNonSpace(lines[i]), `expected a header like "Piskvorky 15x15, 11:11, 0" or a move like "8,8,0", found "${excerpt(lines[i])}"`);
+  }
+
+  // Moves, until the first line that is not one (blank lines in between are skipped).
+  const raw: RawMove[] = [];
+  for (; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.trim() === "") continue;
+    const m = MOVE.exec(line);
+    if (!m) {
+      if (MOVE_LIKE.test(line) && !/^\s*-?\d+\s*,\s*[A-Za-z]{3,}/.test(line)) throw malformed(line, i + 1);
+      break;
+    }
+    // A lone number is the end code, never a move; MOVE needs two numbers, so this is a move.
+    raw.push({ x: Number(m[1]), y: Number(m[2]), timeMs: m[3] === undefined ? 0 : Math.max(0, Number(m[3])), line: i + 1, colX: line.indexOf(m[1]) + 1, colY: columnOfSecond(line, m[2]) });
+  }
+
+  // Trailer: names, end code, our own line.
+  const trailer: Array<{ text: string; line: number }> = [];
+  for (; i < lines.length; i++) if (lines[i].trim() !== "") trailer.push({ text: lines[i].trim(), line: i + 1 });
+  let rule: Rule | null = null;
+  let openingCount = 0;
+  const nameLines: string[] = [];
+  for (const t of trailer) {
+    const ours = OURS.exec(t.text);
+    if (ours) {
+      const r = /\brule=(\w+)/i.exec(ours[1]);
+      if (r) {
+        const v = r[1].toLowerCase();
+        if (v !== "freestyle" && v !== "exact5") throw new ImportError(t.line, t.text.indexOf(r[1]) + 1 + leading(lines[t.line - 1]), `unknown rule "${r[1]}" (freestyle or exact5)`);
+        rule = v;
+      }
+      const o = /\bopening=(\d+)/i.exec(ours[1]);
+      if (o) {
+        openingCount = Number(o[1]);
+        if (openingCount > raw.length)
+          throw new ImportError(t.line, t.text.indexOf(o[1]) + 1 + leading(lines[t.line - 1]), `opening=${openingCount} but the file has only ${raw.length} moves`);
+      }
+      continue;
+    }
+    if (/^-?\d+$/.test(t.text)) continue; // end code
+    if (nameLines.length < 2 && !MOVE_LIKE.test(t.text)) nameLines.push(t.text);
+  }
+
+  if (size === null) {
+    const max = raw.reduce((a, m) => Math.max(a, m.x, m.y), 0);
+    size = max <= 15 ? 15 : 19;
+  }
+
+  // Validate: on the board, empty, not after the end. Colours alternate from black.
+  const n = size;
+  const cells = new Uint8Array(n * n);
+  const stones: Stone[] = raw.map((m, k) => ({ x: m.x - 1, y: m.y - 1, color: (k % 2 === 0 ? 1 : 2) as 1 | 2 }));
+  let effectiveRule: Rule = rule ?? "freestyle";
+  let wonAt = -1;
+  for (const [k, m] of raw.entries()) {
+    if (m.x < 1 || m.x > n) throw new ImportError(m.line, m.colX, `x = ${m.x} is off the ${n}×${n} board (1 to ${n})`);
+    if (m.y < 1 || m.y > n) throw new ImportError(m.line, m.colY, `y = ${m.y} is off the ${n}×${n} board (1 to ${n})`);
+    const s = stones[k];
+    const at = s.y * n + s.x;
+    if (cells[at] !== 0) {
+      const first = raw.findIndex((r) => r.x === m.x && r.y === m.y);
+      throw new ImportError(m.line, m.colX, `${m.x},${m.y} is already taken (line ${raw[first].line})`);
+    }
+    if (wonAt >= 0) {
+      // Lenient with foreign files: a "win" by an overline followed by more moves was a standard-rule game.
+      if (rule === null && effectiveRule === "freestyle" && !winningLine(n, "exact5", cells, stones[wonAt], stones[wonAt].color)) {
+        effectiveRule = "exact5";
+        wonAt = -1;
+      } else throw new ImportError(m.line, m.colX, `the game was already won by ${stones[wonAt].color === 1 ? "black" : "white"} (line ${raw[wonAt].line})`);
+    }
+    cells[at] = s.color;
+    if (winningLine(n, effectiveRule, cells, s, s.color)) wonAt = k;
+  }
+  if (rule === null && effectiveRule === "exact5") rule = "exact5";
+
+  return {
+    size: n,
+    rule,
+    opening: stones.slice(0, openingCount),
+    moves: raw.slice(openingCount).map((m) => ({ x: m.x - 1, y: m.y - 1, timeMs: m.timeMs })),
+    names: nameLines.length === 2 ? [nameLines[0], nameLines[1]] : null,
+  };
+}
+
+function malformed(line: string, lineNo: number): ImportError {
+  // Point at the first character that does not belong in "x,y,time".
+  const nums = [...line.matchAll(/-?\d+/g)];
+  const bad = /[^\d\s,;-]/.exec(line);
+  if (bad) return new ImportError(lineNo, bad.index + 1, `unexpected "${bad[0]}" in the move "${excerpt(line)}" (expected x,y,time)`);
+  if (nums.length > 3) return new ImportError(lineNo, (nums[3].index ?? 0) + 1, `a move has at most three numbers (x,y,time), found ${nums.length}`);
+  const empty = /[,;]\s*(?=[,;]|$)/.exec(line.trimEnd());
+  return new ImportError(lineNo, empty ? empty.index + 2 : firstNonSpace(line), `a number is missing in the move "${excerpt(line)}" (expected x,y,time)`);
+}
+
+function columnOfSecond(line: string, second: string): number {
+  const sep = /^\s*-?\d+\s*[,;\s]\s*/.exec(line);
+  return sep ? sep[0].length + 1 : line.indexOf(second) + 1;
+}
+
+const firstNonSpace = (s: string) => s.length - s.trimStart().length + 1;
+const leading = (s: string) => s.length - s.trimStart().length;
+const excerpt = (s: string) => (s.trim().length > 30 ? `${s.trim().slice(0, 30)}…` : s.trim());

@@ -1,0 +1,54 @@
+// A real game server (socket.io + game service + AI workers + SQLite) without Next, on an
+// ephemeral port, for integration and e2e tests:
+//
+//   const srv = await startTestServer();            // fresh SQLite file in a temp folder
+//   const socket = io(srv.url, { transports: ["websocket"] });
+//   …
+//   await srv.close();                              // stops everything, deletes the temp folder
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { applyMigrationsDirectly } from "../../lib/server/db/client";
+import { startGameServer, type GameServer, type GameServerOptions } from "../../lib/server/realtime/server";
+
+export interface TestServerOptions extends Omit<GameServerOptions, "port" | "dbFile"> {
+  /** SQLite file; default a new file in a new temp folder (deleted by close()). Migrated if new. */
+  dbFile?: string;
+  port?: number;
+}
+
+export interface TestServer extends GameServer {
+  dbFile: string;
+}
+
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  let tmp: string | null = null;
+  let dbFile = opts.dbFile;
+  if (!dbFile) {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "gomoku-test-"));
+    dbFile = path.join(tmp, "test.db");
+  }
+  if (!fs.existsSync(dbFile)) await applyMigrationsDirectly(dbFile);
+  // No TV unless asked for (opts.tv, or env TV=1): it would slow every other test down.
+  const srv = await startGameServer({ host: "127.0.0.1", aiThreads: 1, ...opts, tv: opts.tv ?? process.env.TV === "1", dbFile, port: opts.port ?? 0 });
+  const close = srv.close;
+  return {
+    ...srv,
+    dbFile,
+    async close() {
+      await close();
+      if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+// Command line: `tsx test/support/test-server.ts [port]` starts one (fresh temp database, no Next),
+// prints "READY <url>" and stops on SIGINT/SIGTERM (deleting its database).
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  const port = Number.parseInt(process.argv[2] ?? process.env.PORT ?? "0", 10);
+  const srv = await startTestServer({ port, dbFile: process.env.DATABASE_FILE });
+  console.log(`READY ${srv.url}`);
+  const stop = () => void srv.close().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
