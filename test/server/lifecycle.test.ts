@@ -106,7 +106,7 @@ describe("AI vs AI and listing", () => {
     expect(j.color).toBe(null);
     const live = await call(w, EV.list, { status: "live", kind: "ava" });
     expect(live.games.map((g: any) => g.id)).toContain(gameId);
-    expect(live.games.find((g: any) => g.id === gameId)).toMatchObject({ black: "AI 0.1 s", white: "AI 0.1 s", kind: "ava" });
+    expect(live.games.find((g: any) => g.id === gameId)).toMatchObject({ black: "AI 0.1 s", white: "AI 0.1 s · depth ≤ 2", kind: "ava" });
     const end = await waitFor(w, EV.moved, (e: any) => e.gameId === gameId && e.status === "finished", 40_000);
     const state = await env.srv.games.getState(gameId);
     expect(state.moves.length).toBe(end.move.ply);

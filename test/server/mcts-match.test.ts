@@ -31,7 +31,7 @@ describe("AI match: alpha-beta vs MCTS (and casual) through the worker pool", ()
     const j = await call(w, EV.join, { gameId });
     expect(j.state).toMatchObject({ kind: "ava", black: { engine: { algo: "alphabeta" } }, white: { engine: { algo: "mcts" } } });
     const live = await call(w, EV.list, { status: "live", kind: "ava" });
-    expect(live.games.find((g: any) => g.id === gameId)).toMatchObject({ black: "AI 0.1 s", white: "AI 0.1 s · mcts" });
+    expect(live.games.find((g: any) => g.id === gameId)).toMatchObject({ black: "AI 0.1 s · depth ≤ 3", white: "AI 0.1 s · mcts" });
     const end = await waitFor(w, EV.moved, (e: any) => e.gameId === gameId && e.status === "finished", 50_000);
     const state = await srv.games.getState(gameId);
     expect(state.moves.length).toBe(end.move.ply);
