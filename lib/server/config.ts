@@ -140,7 +140,7 @@ function oneOf<const T extends string>(values: readonly T[], caseOf: (t: string)
 
 const ON = /^(1|true|yes|on)$/i;
 const OFF = /^(0|false|no|off)$/i;
-const onOff = () => setting("must be on or off (or 1/0, true/false, yes/no)", (t) => (ON.test(t) ? true : OFF.test(t) ? false : undefined));
+const onOff = () => setting("must be on or off, 1 or 0, true or false, yes or no", (t) => (ON.test(t) ? true : OFF.test(t) ? false : undefined));
 
 const EnvSchema = z.object({
   PORT: wholeNumber(0, 65535),
