@@ -16,7 +16,7 @@ import type { ThinkTask } from "./task";
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export interface AiPoolOptions {
-  /** Threads for interactive searches (default AI_THREADS, lib/server/config: 1, at most 8). Background (AI-vs-AI) searches get one more. */
+  /** Threads for interactive searches (default env AI_THREADS or 1, at most 8: lib/server/config). Background (AI-vs-AI) searches get one more. */
   threads?: number;
   /**
    * The worker-thread entry: a plain .mjs file whose default export is a ThinkTaskRunner (./task).
