@@ -6,7 +6,7 @@ import { dbProvider } from "./lib/server/db/provider";
 // One set of models (prisma/models), two providers: DATABASE_URL=postgresql://… picks
 // prisma/postgresql and prisma/migrations/postgresql, anything else SQLite (DATABASE_FILE).
 // PRISMA_PROVIDER=sqlite|postgresql overrides (postinstall generates both clients with it).
-const provider = dbProvider();
+const provider = dbProvider(process.env);
 
 export default defineConfig({
   experimental: { adapter: true },
@@ -19,7 +19,7 @@ export default defineConfig({
       return pgAdapter(process.env.DATABASE_URL ?? "");
     }
     const { PrismaLibSQL } = await import("@prisma/adapter-libsql");
-    const { sqliteUrl } = await import("./lib/server/db/sqlite-url");
-    return new PrismaLibSQL({ url: sqliteUrl() });
+    const { sqliteFile, sqliteUrl } = await import("./lib/server/db/sqlite-url");
+    return new PrismaLibSQL({ url: sqliteUrl(sqliteFile(process.env.DATABASE_FILE || undefined)) });
   },
 });

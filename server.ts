@@ -1,33 +1,30 @@
 // One process: Next's request handler and socket.io on the same port.
 //   development: tsx server.ts            (npm run dev)
 //   production:  NODE_ENV=production tsx server.ts after `next build` (npm start does both)
-// Settings: PORT (3000), HOST (all interfaces), DATABASE_FILE (data/gomoku.db), AI_THREADS (1), LOG_LEVEL,
-// WORKERS (1; production only): N processes behind the port, each game's connections on one of
-// them (lib/server/cluster; docs/OPERATIONS.md "Several processes").
+// Settings: environment variables, all read and checked by lib/server/config (a bad one stops the
+// start with BAD_SETTING): PORT (3000), HOST (all interfaces), DATABASE_FILE (data/gomoku.db),
+// AI_THREADS (1), LOG_LEVEL, WORKERS (1; production only): N processes behind the port, each game's
+// connections on one of them (lib/server/cluster; docs/OPERATIONS.md "Several processes").
 import cluster from "node:cluster";
 import http from "node:http";
 import next from "next";
 import { log as rootLog } from "./lib/server/log";
 import { startGameServer } from "./lib/server/realtime/server";
 import { runPrimary } from "./lib/server/cluster/primary";
-import { acceptFromPrimary, isClusterWorker, workerSlot, workersFromEnv } from "./lib/server/cluster/worker";
+import { acceptFromPrimary, isClusterWorker, workerSlot } from "./lib/server/cluster/worker";
+import { serverConfigOrExit } from "./lib/server/config";
 
-const dev = process.env.NODE_ENV !== "production";
-const port = Number.parseInt(process.env.PORT ?? "3000", 10);
-const host = process.env.HOST || undefined;
-let workers = 1;
-try {
-  workers = workersFromEnv(process.env.WORKERS);
-} catch (err) {
-  rootLog.fatal({ code: "BAD_SETTING" }, (err as Error).message);
-  process.exit(1);
-}
+const config = serverConfigOrExit(rootLog);
+const dev = !config.production;
+const port = config.port ?? 3000;
+const host = config.host;
+const workers = config.workers;
 const worker = isClusterWorker();
 const log = worker ? rootLog.child({ worker: workerSlot() }) : rootLog;
 
 /** WORKERS > 1: this process only routes connections to its workers (which run main()). */
 async function primary() {
-  const p = await runPrimary({ workers, port, host, log, ipcAdapter: !process.env.REDIS_URL });
+  const p = await runPrimary({ workers, port, host, log, ipcAdapter: !config.redisUrl });
   log.info({ url: `http://${host ?? "localhost"}:${p.port}`, workers }, "Gomoku Arena ready");
   let stopping = false;
   const stop = (signal: string) => {

@@ -10,8 +10,12 @@ import { monitorEventLoopDelay, PerformanceObserver, constants as perfConstants 
 import { startGameServer } from "../../lib/server/realtime/server";
 import { startAllocationProfile } from "./alloc-profile";
 import { runPrimary } from "../../lib/server/cluster/primary";
-import { acceptFromPrimary, isClusterWorker } from "../../lib/server/cluster/worker";
+import { acceptFromPrimary, isClusterWorker, workerSlot } from "../../lib/server/cluster/worker";
 import { log } from "../../lib/server/log";
+import { serverConfigOrExit } from "../../lib/server/config";
+
+// The server's own settings (PORT, HOST, REDIS_URL…: lib/server/config); BENCH_* are this tool's.
+const config = serverConfigOrExit(log);
 
 async function serve() {
 
@@ -46,8 +50,8 @@ let takeMoveStats: (reset: boolean) => { p50: number; p99: number; count: number
 let cpuAt = performance.now();
 
 const srv = await startGameServer({
-  port: isClusterWorker() ? 0 : Number.parseInt(process.env.PORT ?? "0", 10),
-  host: process.env.HOST ?? "127.0.0.1",
+  port: isClusterWorker() ? 0 : (config.port ?? 0),
+  host: config.host ?? "127.0.0.1",
   tv: false,
   requestHandler: (req, res) => {
     if (!req.url?.startsWith("/__bench/stats")) {
@@ -114,7 +118,7 @@ process.on("disconnect", stop);
 /** BENCH_TRACE=1: say on stderr when a connection closes for a reason other than the client
  * going, when one has not joined socket.io's namespace 10 s after opening, and when a join takes over 5 s. */
 function traceConnections(srv: Awaited<ReturnType<typeof startGameServer>>) {
-  const who = `[trace] ${isClusterWorker() ? `worker ${process.env.WORKER_SLOT}` : "server"}`;
+  const who = `[trace] ${isClusterWorker() ? `worker ${workerSlot()}` : "server"}`;
   const named = new Set<string>();
   srv.io.on("connection", (socket) => named.add((socket.conn as unknown as { id: string }).id));
   srv.io.engine.on("connection", (conn: { id: string; on(ev: "close", fn: (reason: string) => void): void }) => {
@@ -141,7 +145,7 @@ function traceConnections(srv: Awaited<ReturnType<typeof startGameServer>>) {
 
 const benchWorkers = Number.parseInt(process.env.BENCH_WORKERS ?? "1", 10) || 1;
 if (cluster.isPrimary && benchWorkers > 1) {
-  const p = await runPrimary({ workers: benchWorkers, port: Number.parseInt(process.env.PORT ?? "0", 10), host: "127.0.0.1", log, ipcAdapter: !process.env.REDIS_URL });
+  const p = await runPrimary({ workers: benchWorkers, port: config.port ?? 0, host: "127.0.0.1", log, ipcAdapter: !config.redisUrl });
   console.log(`READY http://127.0.0.1:${p.port}`);
   console.log(`WORKERS ${p.workers().map((w) => w.url).join(" ")}`);
   const stop = () => void p.close().finally(() => process.exit(0));

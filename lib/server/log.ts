@@ -1,8 +1,9 @@
-// The server's logger. LOG_LEVEL sets the level (default: info; silent under vitest).
+// The server's logger. LOG_LEVEL sets the level (default: info; silent under vitest; lib/server/config).
 import { pino } from "pino";
+import { logLevelFrom } from "./config";
 
 export const log = pino({
-  level: process.env.LOG_LEVEL ?? (process.env.VITEST ? "silent" : "info"),
+  level: logLevelFrom(),
   base: undefined,
 });
 

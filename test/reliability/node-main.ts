@@ -1,23 +1,25 @@
 // One game server process for the reliability tests and the load bench: socket.io + game service
 // + AI workers, no Next, no TV. Run with `node --import tsx test/reliability/node-main.ts`
 // (one process, so a SIGKILL kills the server itself, not a wrapper).
-// Settings: PORT (0), HOST (127.0.0.1), DATABASE_FILE or DATABASE_URL (migrated already),
-// REDIS_URL, NODE_ID, AI_THREADS, AI_PAUSE_MS, the limits of lib/server/realtime/limits,
+// Settings (lib/server/config; a bad one stops it with BAD_SETTING): PORT (0), HOST (127.0.0.1),
+// DATABASE_FILE or DATABASE_URL (migrated already), REDIS_URL, NODE_ID, AI_THREADS, AI_PAUSE_MS, the limits,
 // WORKERS=N: as `WORKERS=N npm start` (lib/server/cluster): this process routes, N workers serve; each
 // worker answers GET /pid with its process id (tests kill a game's worker with it).
 // Prints "READY <url>" once listening; SIGTERM/SIGINT close it.
 import cluster from "node:cluster";
 import { startGameServer } from "../../lib/server/realtime/server";
 import { runPrimary } from "../../lib/server/cluster/primary";
-import { acceptFromPrimary, isClusterWorker, workersFromEnv } from "../../lib/server/cluster/worker";
+import { acceptFromPrimary, isClusterWorker } from "../../lib/server/cluster/worker";
 import { log } from "../../lib/server/log";
+import { serverConfigOrExit } from "../../lib/server/config";
 
-const port = Number.parseInt(process.env.PORT ?? "0", 10);
-const host = process.env.HOST ?? "127.0.0.1";
-const workers = workersFromEnv(process.env.WORKERS);
+const config = serverConfigOrExit(log);
+const port = config.port ?? 0;
+const host = config.host ?? "127.0.0.1";
+const workers = config.workers;
 
 if (cluster.isPrimary && workers > 1) {
-  const p = await runPrimary({ workers, port, host, log, ipcAdapter: !process.env.REDIS_URL });
+  const p = await runPrimary({ workers, port, host, log, ipcAdapter: !config.redisUrl });
   console.log(`WORKERS ${p.workers().map((w) => w.url).join(" ")}`);
   console.log(`READY http://${host}:${p.port}`);
   const stop = () => void p.close().finally(() => process.exit(0));
@@ -29,7 +31,7 @@ if (cluster.isPrimary && workers > 1) {
     port: worker ? 0 : port,
     host,
     tv: false,
-    nodeId: process.env.NODE_ID,
+    nodeId: config.nodeId,
     requestHandler: (req, res) => {
       if (worker && req.url?.startsWith("/pid")) res.end(String(process.pid));
       else {

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type Db } from "../../lib/server/db/client";
 import { connectionPragmas } from "../../lib/server/db/sqlite-pragmas";
+import { loadConfig, type Env } from "../../lib/server/config";
 import { tempSqlite } from "./helpers";
 
 let tmp: Awaited<ReturnType<typeof tempSqlite>>;
@@ -36,8 +37,11 @@ describe("SQLite connection settings", () => {
   });
 
   it("reads SQLITE_SYNCHRONOUS and refuses nonsense", () => {
-    expect(connectionPragmas({ SQLITE_SYNCHRONOUS: "full" })).toContain("PRAGMA synchronous = FULL");
-    expect(connectionPragmas({})).toContain("PRAGMA synchronous = NORMAL");
-    expect(() => connectionPragmas({ SQLITE_SYNCHRONOUS: "1; DROP TABLE Game" })).toThrow(/SQLITE_SYNCHRONOUS/);
+    const pragmasFor = (env: Env) => connectionPragmas(loadConfig(env).sqliteSynchronous);
+    expect(pragmasFor({ SQLITE_SYNCHRONOUS: "full" })).toContain("PRAGMA synchronous = FULL");
+    expect(pragmasFor({})).toContain("PRAGMA synchronous = NORMAL");
+    expect(() => pragmasFor({ SQLITE_SYNCHRONOUS: "1; DROP TABLE Game" })).toThrow(/SQLITE_SYNCHRONOUS/);
+    // And if a caller skips the config: it is pasted into SQL, so it is checked again.
+    expect(() => connectionPragmas("1; DROP TABLE Game" as never)).toThrow(/SQLITE_SYNCHRONOUS/);
   });
 });

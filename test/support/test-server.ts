@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { applyMigrationsDirectly } from "../../lib/server/db/client";
 import { startGameServer, type GameServer, type GameServerOptions } from "../../lib/server/realtime/server";
+import { serverConfig } from "../../lib/server/config";
 
 export interface TestServerOptions extends Omit<GameServerOptions, "port" | "dbFile"> {
   /** SQLite file; default a new file in a new temp folder (deleted by close()). Migrated if new. */
@@ -30,7 +31,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   }
   if (!fs.existsSync(dbFile)) await applyMigrationsDirectly(dbFile);
   // No TV unless asked for (opts.tv, or env TV=1): it would slow every other test down.
-  const srv = await startGameServer({ host: "127.0.0.1", aiThreads: 1, ...opts, tv: opts.tv ?? process.env.TV === "1", dbFile, port: opts.port ?? 0 });
+  const srv = await startGameServer({ host: "127.0.0.1", aiThreads: 1, ...opts, tv: opts.tv ?? serverConfig().tv ?? false, dbFile, port: opts.port ?? 0 });
   const close = srv.close;
   return {
     ...srv,
@@ -45,8 +46,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
 // Command line: `tsx test/support/test-server.ts [port]` starts one (fresh temp database, no Next),
 // prints "READY <url>" and stops on SIGINT/SIGTERM (deleting its database).
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
-  const port = Number.parseInt(process.argv[2] ?? process.env.PORT ?? "0", 10);
-  const srv = await startTestServer({ port, dbFile: process.env.DATABASE_FILE });
+  const config = serverConfig();
+  const port = process.argv[2] === undefined ? (config.port ?? 0) : Number.parseInt(process.argv[2], 10);
+  const srv = await startTestServer({ port, dbFile: config.databaseFile });
   console.log(`READY ${srv.url}`);
   const stop = () => void srv.close().then(() => process.exit(0));
   process.on("SIGINT", stop);

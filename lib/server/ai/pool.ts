@@ -9,16 +9,21 @@ import { MessageChannel } from "node:worker_threads";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
-import type { Analysis, Limits, Position, Progress } from "../../../engine";
-import type { ThinkTask } from "./worker";
+import type { Algo, Analysis, Limits, Position, Progress } from "../../../engine";
+import { serverConfig } from "../config";
+import type { ThinkTask } from "./task";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export interface AiPoolOptions {
-  /** Threads for interactive searches (default: env AI_THREADS, else 1; at most 8). Background (AI-vs-AI) searches get one more. */
+  /** Threads for interactive searches (default env AI_THREADS or 1, at most 8: lib/server/config). Background (AI-vs-AI) searches get one more. */
   threads?: number;
-  /** Module exporting play() or think(); default engine/players.ts (play dispatches on algo). For tests with a stand-in engine. */
-  engineModule?: string;
+  /**
+   * The worker-thread entry: a plain .mjs file whose default export is a ThinkTaskRunner (./task).
+   * Default ./worker.mjs, the engine's play(); tests with a stand-in engine give
+   * test/support/stand-in-ai-worker.mjs (STAND_IN_AI_WORKER).
+   */
+  worker?: string;
   /** Run a short search at start so the first move is not slowed by loading and JIT (default true). */
   warmup?: boolean;
 }
@@ -27,7 +32,7 @@ export interface ThinkRequest {
   position: Position;
   limits: Omit<Limits, "onProgress">;
   /** The seat's algorithm (alphabeta, mcts, casual; default alphabeta). */
-  algo?: string;
+  algo?: Algo;
   onProgress?: (p: Progress) => void;
   signal?: AbortSignal;
   /** Nobody is waiting for this move (AI vs AI): run it on the background thread, one at a time. */
@@ -37,11 +42,6 @@ export interface ThinkRequest {
 export interface AiPool {
   think(req: ThinkRequest): Promise<Analysis>;
   close(): Promise<void>;
-}
-
-export function defaultThreads(): number {
-  const n = Number.parseInt(process.env.AI_THREADS ?? "", 10);
-  return Number.isFinite(n) && n >= 1 ? Math.min(n, 8) : 1;
 }
 
 /** At most `limit` holders at a time; the others wait in order (or until their signal aborts). */
@@ -86,14 +86,13 @@ export class Semaphore {
 }
 
 export function createAiPool(opts: AiPoolOptions = {}): AiPool {
-  const threads = opts.threads ?? defaultThreads();
+  const threads = opts.threads ?? serverConfig().aiThreads;
   const piscina = (min: number, max: number) =>
     new Piscina({
-      filename: path.join(here, "worker.mjs"),
+      filename: opts.worker ?? path.join(here, "worker.mjs"),
       minThreads: min,
       maxThreads: max,
       idleTimeout: 60_000,
-      workerData: { engineModule: opts.engineModule },
     });
   const interactive = piscina(1, threads);
   // The background thread boots on first use, so the interactive threads start as fast as ever.
@@ -130,7 +129,7 @@ async function run(
   pool: Piscina,
   position: Position,
   limits: ThinkRequest["limits"],
-  algo: string | undefined,
+  algo: Algo | undefined,
   onProgress: ThinkRequest["onProgress"],
   signal: AbortSignal | undefined,
 ): Promise<Analysis> {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { firstRequest, MAX_FIRST_REQUEST_BYTES, pickSlot, routeKey } from "./routing";
-import { workersFromEnv } from "./worker";
 
 const GET = "GET /socket.io/?EIO=4&transport=websocket&game=abc_12-Z HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n\r\n";
 
@@ -62,14 +61,5 @@ describe("pickSlot", () => {
   it("is -1 when no slot is up", () => {
     expect(pickSlot("game:x", [false, false])).toBe(-1);
     expect(pickSlot("game:x", [])).toBe(-1);
-  });
-});
-
-describe("workersFromEnv", () => {
-  it("reads WORKERS, refusing anything but 1–64 with a sentence", () => {
-    expect(workersFromEnv(undefined)).toBe(1);
-    expect(workersFromEnv("")).toBe(1);
-    expect(workersFromEnv("2")).toBe(2);
-    for (const bad of ["0", "-1", "1.5", "abc", "65"]) expect(() => workersFromEnv(bad)).toThrow(/WORKERS must be a whole number from 1 to 64/);
   });
 });

@@ -3,21 +3,14 @@
 import cluster from "node:cluster";
 import type http from "node:http";
 import type net from "node:net";
+import { serverConfig } from "../config";
 import { CONN, READY, type ConnMessage, type ReadyMessage } from "./messages";
 
-/** This process is a worker of lib/server/cluster/primary (WORKERS > 1). */
-export const isClusterWorker = (): boolean => cluster.isWorker && process.env.WORKER_SLOT !== undefined;
+/** This process is a worker of lib/server/cluster/primary (WORKERS > 1; the primary sets its WORKER_SLOT). */
+export const isClusterWorker = (): boolean => cluster.isWorker && serverConfig().workerSlot !== null;
 
 /** This worker's slot (0…WORKERS-1), or null outside a cluster. */
-export const workerSlot = (): number | null => (isClusterWorker() ? Number(process.env.WORKER_SLOT) : null);
-
-/** WORKERS: unset or empty → 1; else a whole number 1–64, or the start fails with a sentence saying so. */
-export function workersFromEnv(value: string | undefined): number {
-  if (value === undefined || value.trim() === "") return 1;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`WORKERS must be a whole number from 1 to 64 (got "${value}")`);
-  return n;
-}
+export const workerSlot = (): number | null => (isClusterWorker() ? serverConfig().workerSlot : null);
 
 /**
  * Feeds connections from the primary into `httpServer`, first request included, then tells the

@@ -10,6 +10,7 @@ import { PrismaClient } from "../../../generated/prisma/client";
 import { sqliteFile, sqliteUrl } from "./sqlite-url";
 import { isPostgresUrl, type DbProvider } from "./provider";
 import { connectionPragmas, withConnectionPragmas } from "./sqlite-pragmas";
+import { serverConfig } from "../config";
 
 /** The libsql adapter, with our PRAGMAs on every connection it opens (lib/server/db/sqlite-pragmas). */
 class PrismaLibSQLWithPragmas extends PrismaLibSQL {
@@ -24,7 +25,8 @@ export type Db = PrismaClient;
 
 /** The database to open: DATABASE_URL when it is a PostgreSQL URL, else the SQLite file. */
 export function defaultTarget(): string {
-  return isPostgresUrl(process.env.DATABASE_URL) ? process.env.DATABASE_URL! : sqliteFile();
+  const config = serverConfig();
+  return config.databaseUrl ?? sqliteFile(config.databaseFile);
 }
 
 export const providerOf = (target: string): DbProvider => (isPostgresUrl(target) ? "postgresql" : "sqlite");
@@ -47,7 +49,7 @@ export async function openDb(target: string = defaultTarget()): Promise<Db> {
   if (isPostgresUrl(target)) {
     const { pgAdapter } = await import("./pg");
     const { PrismaClient: PgClient } = await import("../../../generated/prisma-pg/client");
-    const db = new PgClient({ adapter: pgAdapter(target) }) as unknown as Db;
+    const db = new PgClient({ adapter: pgAdapter(target, { max: serverConfig().pgPoolSize }) }) as unknown as Db;
     await db.$queryRawUnsafe("SELECT 1");
     providers.set(db, "postgresql");
     return db;

@@ -10,6 +10,7 @@
 import { Prisma } from "../../../generated/prisma/client";
 import { dbProviderOf, sqliteFileOf, type Db } from "./client";
 import { SqliteMoveSink } from "./sqlite-move-sink";
+import { serverConfig } from "../config";
 
 export interface MoveRow {
   gameId: string;
@@ -63,7 +64,7 @@ export class PrismaMoveSink implements MoveSink {
 /** The sink for `db`: SQLite's own thread, unless MOVE_WRITER=prisma; Prisma on PostgreSQL. */
 export function moveSinkFor(db: Db): MoveSink {
   const file = sqliteFileOf(db);
-  if (dbProviderOf(db) === "sqlite" && file && process.env.MOVE_WRITER !== "prisma") return new SqliteMoveSink(file);
+  if (dbProviderOf(db) === "sqlite" && file && serverConfig().moveWriter !== "prisma") return new SqliteMoveSink(file);
   return new PrismaMoveSink(db);
 }
 

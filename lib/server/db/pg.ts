@@ -33,13 +33,13 @@ export class CatalogSafeClient extends pg.Client {
 }
 
 export interface PgOptions {
-  /** Pool size (default env PG_POOL_SIZE or 10). */
+  /** Pool size (default 10; the server passes PG_POOL_SIZE, lib/server/config). */
   max?: number;
 }
 
 /** A pg pool using CatalogSafeClient. */
 export function pgPool(url: string, opts: PgOptions = {}): pg.Pool {
-  const max = opts.max ?? (Number.parseInt(process.env.PG_POOL_SIZE ?? "", 10) || 10);
+  const max = opts.max ?? 10;
   return new pg.Pool({ connectionString: url, max, Client: CatalogSafeClient });
 }
 

@@ -5,7 +5,7 @@ export type DbProvider = "sqlite" | "postgresql";
 
 export const isPostgresUrl = (url: string | undefined): boolean => !!url && /^postgres(ql)?:\/\//i.test(url);
 
-export function dbProvider(env: NodeJS.ProcessEnv = process.env): DbProvider {
+export function dbProvider(env: Record<string, string | undefined>): DbProvider {
   const forced = env.PRISMA_PROVIDER;
   if (forced === "sqlite" || forced === "postgresql") return forced;
   return isPostgresUrl(env.DATABASE_URL) ? "postgresql" : "sqlite";

@@ -3,14 +3,15 @@
 // after the first transaction. This wraps the client so the settings are run again on each new
 // connection, before its first statement.
 import type { Client } from "@libsql/client";
+import { serverConfig, SQLITE_SYNCHRONOUS, type SqliteSynchronous } from "../config";
 
 /** synchronous = NORMAL: in WAL mode a commit writes the WAL without an fsync of its own; a
  * committed move survives the process being killed (the OS has it), only a power cut or kernel
  * crash may lose the last commits. SQLITE_SYNCHRONOUS=FULL trades that for an fsync per commit
  * on the event loop (libsql runs statements synchronously). */
-export function connectionPragmas(env: Record<string, string | undefined> = process.env): string[] {
-  const sync = (env.SQLITE_SYNCHRONOUS ?? "NORMAL").toUpperCase();
-  if (!["OFF", "NORMAL", "FULL", "EXTRA"].includes(sync)) throw new Error(`SQLITE_SYNCHRONOUS must be NORMAL, FULL, EXTRA or OFF, not "${env.SQLITE_SYNCHRONOUS}"`);
+export function connectionPragmas(sync: SqliteSynchronous = serverConfig().sqliteSynchronous): string[] {
+  // Checked by lib/server/config; checked again here because it is pasted into SQL.
+  if (!SQLITE_SYNCHRONOUS.includes(sync)) throw new Error(`SQLITE_SYNCHRONOUS must be OFF, NORMAL, FULL or EXTRA, not "${sync}"`);
   // busy_timeout: a second process on the same file (a migration, the CLI) waits instead of failing.
   return ["PRAGMA busy_timeout = 5000", `PRAGMA synchronous = ${sync}`];
 }

@@ -6,6 +6,7 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
 import type { Server } from "socket.io";
 import type { Logger } from "../log";
+import { serverConfig } from "../config";
 import type { MoveRecord } from "../../shared/protocol";
 
 export interface RedisSetup {
@@ -20,7 +21,7 @@ export interface RedisSetup {
 
 /** Connects to `url` (three connections: commands, publish, subscribe); resolves once connected. */
 export async function connectRedis(url: string, opts: { prefix?: string; log?: Logger } = {}): Promise<RedisSetup> {
-  const prefix = opts.prefix ?? process.env.REDIS_PREFIX ?? "gomoku";
+  const prefix = opts.prefix ?? serverConfig().redisPrefix;
   const mk = (role: string) => {
     const c = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableAutoPipelining: true });
     c.on("error", (err: Error) => opts.log?.warn({ err: err.message, role }, "redis error"));

@@ -46,7 +46,7 @@ export interface RealtimeOptions {
   adapter?: ServerOptions["adapter"];
   /**
    * socket.io connection-state recovery: a client back within this many ms gets its rooms and the
-   * packets it missed (default env SOCKET_RECOVERY_MS or 30 s; 0: off; never with an adapter
+   * packets it missed (default 30 s, startGameServer passes SOCKET_RECOVERY_MS; 0: off; never with an adapter
    * given, the Redis adapter cannot). The server keeps every broadcast that long: memory grows
    * with the move rate. Clients rejoin on every (re)connection anyway, and every join answers
    * with the full state.
@@ -108,8 +108,7 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
   const { games } = services;
   const log = services.log ?? rootLog;
   const limiter = opts.limiter ?? createLimiter();
-  const envRecovery = Number(process.env.SOCKET_RECOVERY_MS);
-  const recoveryMs = opts.recoveryMs ?? (process.env.SOCKET_RECOVERY_MS && Number.isFinite(envRecovery) ? envRecovery : 30_000);
+  const recoveryMs = opts.recoveryMs ?? 30_000;
   const io: IO = new Server(httpServer, {
     serveClient: false,
     // Leave upgrade requests that are not ours (Next's HMR websocket) alone.

@@ -5,16 +5,11 @@
 // share the per-IP connection and game limits through the primary (RateLimiterCluster); events
 // per IP stay per worker there (a round trip to the primary on every move is not worth it).
 //
-// Settings (environment, all optional):
-//   RATE_LIMITS=off                      no rate limits at all (benchmarks on loopback)
-//   LIMIT_SOCKET_EVENTS_PER_SEC (20)     per socket, over a 3 s window (bursts of 60)
-//   LIMIT_IP_EVENTS_PER_SEC (200)        per client address, over a 3 s window
-//   LIMIT_IP_CONNECTIONS_PER_MIN (120)   new socket.io connections per address per minute
-//   LIMIT_IP_GAMES_PER_MIN (30)          games created (create, AI match, rematch) per address per minute
-//   MAX_PAYLOAD_BYTES (16384)            socket.io maxHttpBufferSize: a larger message closes the connection
-//   TRUST_PROXY=1                        take the client address from X-Forwarded-For (behind a reverse proxy)
+// Settings: RATE_LIMITS, LIMIT_*, MAX_PAYLOAD_BYTES and TRUST_PROXY (lib/server/config, with their
+// defaults); the server passes them in; createLimiter() without settings takes them from there.
 import type { IncomingMessage } from "node:http";
 import type { Redis } from "ioredis";
+import { serverConfig } from "../config";
 import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 
 export interface LimitSettings {
@@ -29,34 +24,6 @@ export interface LimitSettings {
 
 /** The window of the per-second limits: a burst of 3 s worth of events is allowed. */
 const WINDOW_SEC = 3;
-
-export const DEFAULT_LIMITS: LimitSettings = {
-  enabled: true,
-  socketEventsPerSec: 20,
-  ipEventsPerSec: 200,
-  ipConnectionsPerMin: 120,
-  ipGamesPerMin: 30,
-  maxPayloadBytes: 16 * 1024,
-  trustProxy: false,
-};
-
-const num = (v: string | undefined, fallback: number) => {
-  const n = Number(v);
-  return v !== undefined && v !== "" && Number.isFinite(n) && n > 0 ? n : fallback;
-};
-
-/** Limit settings from the environment (see the file's header), over `base`. */
-export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env, base: LimitSettings = DEFAULT_LIMITS): LimitSettings {
-  return {
-    enabled: env.RATE_LIMITS ? !/^(off|0|false|no)$/i.test(env.RATE_LIMITS) : base.enabled,
-    socketEventsPerSec: num(env.LIMIT_SOCKET_EVENTS_PER_SEC, base.socketEventsPerSec),
-    ipEventsPerSec: num(env.LIMIT_IP_EVENTS_PER_SEC, base.ipEventsPerSec),
-    ipConnectionsPerMin: num(env.LIMIT_IP_CONNECTIONS_PER_MIN, base.ipConnectionsPerMin),
-    ipGamesPerMin: num(env.LIMIT_IP_GAMES_PER_MIN, base.ipGamesPerMin),
-    maxPayloadBytes: Math.floor(num(env.MAX_PAYLOAD_BYTES, base.maxPayloadBytes)),
-    trustProxy: env.TRUST_PROXY ? /^(1|true|yes|on)$/i.test(env.TRUST_PROXY) : base.trustProxy,
-  };
-}
 
 /** The outcome of a limit check: allowed, or refused with how long to wait. */
 export type LimitResult = { ok: true } | { ok: false; retryMs: number };
@@ -97,7 +64,7 @@ export interface LimiterOptions {
   clusterWorker?: boolean;
 }
 
-export function createLimiter(settings: LimitSettings = limitsFromEnv(), opts: LimiterOptions = {}): Limiter {
+export function createLimiter(settings: LimitSettings = serverConfig().limits, opts: LimiterOptions = {}): Limiter {
   const prefix = opts.prefix ?? "gomoku:rl";
   const make = (name: string, points: number, duration: number, shared: boolean, throughPrimary = false): RateLimiterAbstract => {
     const memory = new RateLimiterMemory({ keyPrefix: `${prefix}:${name}`, points, duration });

@@ -8,11 +8,13 @@ import { GameService } from "../games/service";
 import { log as rootLog, type Logger } from "../log";
 import { attachRealtime } from "./attach";
 import { connectRedis, wireCluster, type RedisSetup } from "./adapter";
-import { createLimiter, limitsFromEnv, type LimitSettings } from "./limits";
+import { createLimiter, type LimitSettings } from "./limits";
+import { serverConfig } from "../config";
 import { TvLoop, type TvOptions } from "../tv/loop";
 import { createAdapter as createIpcAdapter } from "@socket.io/cluster-adapter";
 import { isClusterWorker, workerSlot } from "../cluster/worker";
 
+/** Each "default env X": the variable X as lib/server/config reads it. */
 export interface GameServerOptions {
   /** SQLite file (default DATABASE_FILE or data/gomoku.db). It must be migrated already. */
   dbFile?: string;
@@ -28,7 +30,7 @@ export interface GameServerOptions {
    * reaches the other workers through the primary (@socket.io/cluster-adapter).
    */
   clusterWorker?: boolean;
-  /** Rate and payload limits (default lib/server/realtime/limits from the environment). */
+  /** Rate and payload limits (default from the environment: RATE_LIMITS, LIMIT_*…). */
   limits?: LimitSettings;
   /** This node's name in AI claims (default random). */
   nodeId?: string;
@@ -42,9 +44,9 @@ export interface GameServerOptions {
   requestHandler?: http.RequestListener;
   /** AI worker threads (default env AI_THREADS or 1). */
   aiThreads?: number;
-  /** Module exporting play() or think() (default engine/players.ts). */
-  engineModule?: string;
-  /** Pause before each AI-vs-AI move (default 300 ms). */
+  /** The AI pool's worker-thread entry (default the engine; tests: STAND_IN_AI_WORKER, test/support/stand-in-engine). */
+  aiWorker?: string;
+  /** Pause before each AI-vs-AI move (default env AI_PAUSE_MS or 300 ms). */
   aiPauseMs?: number;
   /** Resume AI turns and clocks of games in progress (default true). */
   resume?: boolean;
@@ -69,30 +71,30 @@ export interface GameServer {
 
 export async function startGameServer(opts: GameServerOptions = {}): Promise<GameServer> {
   const log = opts.log ?? rootLog;
+  const config = serverConfig();
   const db = await openDb(opts.dbFile ?? opts.databaseUrl);
-  const redisUrl = opts.redisUrl === undefined ? process.env.REDIS_URL || null : opts.redisUrl;
+  const redisUrl = opts.redisUrl === undefined ? config.redisUrl : opts.redisUrl;
   let redis: RedisSetup | null = null;
   try {
-    redis = redisUrl ? await connectRedis(redisUrl, { log }) : null;
+    redis = redisUrl ? await connectRedis(redisUrl, { log, prefix: config.redisPrefix }) : null;
   } catch (err) {
     await db.$disconnect();
     throw err;
   }
   const clusterWorker = opts.clusterWorker ?? isClusterWorker();
   const adapter = redis?.adapter ?? (clusterWorker ? createIpcAdapter() : undefined);
-  const ai = createAiPool({ threads: opts.aiThreads, engineModule: opts.engineModule });
-  const envPause = Number.parseInt(process.env.AI_PAUSE_MS ?? "", 10);
+  const ai = createAiPool({ threads: opts.aiThreads ?? config.aiThreads, worker: opts.aiWorker });
   const games = new GameService({
     db,
     ai,
     log,
-    aiPauseMs: opts.aiPauseMs ?? (Number.isFinite(envPause) ? envPause : undefined),
+    aiPauseMs: opts.aiPauseMs ?? config.aiPauseMs,
     // Several nodes share rooms (Redis, or the workers of one primary): claim engine turns, and
     // follow the games other nodes changed.
     cluster: !!adapter,
     nodeId: opts.nodeId,
   });
-  const limiter = createLimiter(opts.limits ?? limitsFromEnv(), { redis: redis?.redis, prefix: redis ? `${redis.prefix}:rl` : undefined, clusterWorker });
+  const limiter = createLimiter(opts.limits ?? config.limits, { redis: redis?.redis, prefix: redis ? `${redis.prefix}:rl` : undefined, clusterWorker });
   const fallback: http.RequestListener = (_req, res) => {
     res.statusCode = 404;
     res.end("Not found");
@@ -112,17 +114,17 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     if (req.url?.startsWith("/socket.io/")) return;
     handler(req, res);
   });
-  const tvOpts = opts.tv ?? process.env.TV !== "0";
+  const tvOpts = opts.tv ?? config.tv ?? true;
   // Several nodes: only the node holding the TV lease runs the TV; the others follow it.
   const tv = tvOpts ? new TvLoop(games, { log, lease: adapter ? { holder: games.nodeId } : null, ...(typeof tvOpts === "object" ? tvOpts : {}) }) : null;
-  const realtime = attachRealtime(httpServer, { games, log, tv }, { corsOrigin: opts.corsOrigin, limiter, adapter });
+  const realtime = attachRealtime(httpServer, { games, log, tv }, { corsOrigin: opts.corsOrigin, limiter, adapter, recoveryMs: config.socketRecoveryMs });
   if (adapter) wireCluster(realtime.io, games, log);
   if (slot !== null)
     realtime.io.engine.on("headers", (headers: Record<string, string>, req: http.IncomingMessage) => {
       headers["x-gomoku-worker"] = String(slot);
       if (!req.headers.upgrade) headers["connection"] = "close"; // long-polling: as above
     });
-  const port = opts.port ?? Number.parseInt(process.env.PORT ?? "3000", 10);
+  const port = opts.port ?? config.port ?? 3000;
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
     // exclusive: a cluster worker binds its own port (else node:cluster shares the primary's, round robin).

@@ -1,0 +1,162 @@
+// lib/server/config: good values parse (empty means unset), and every bad value stops the start
+// with BAD_SETTING and a sentence that names the variable and the value.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { BadSettingError, loadConfig, logLevelFrom, type Env } from "./config";
+
+/** The BadSettingError `env` gives (fails the test when it gives none). */
+function badSettings(env: Env): BadSettingError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof BadSettingError) return err;
+    throw err;
+  }
+  throw new Error(`no bad setting in ${JSON.stringify(env)}`);
+}
+
+describe("loadConfig", () => {
+  it("gives the defaults for an empty environment", () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: undefined,
+      host: undefined,
+      production: false,
+      workers: 1,
+      workerSlot: null,
+      databaseUrl: null,
+      databaseFile: undefined,
+      sqliteSynchronous: "NORMAL",
+      moveWriter: "thread",
+      pgPoolSize: 10,
+      redisUrl: null,
+      redisPrefix: "gomoku",
+      nodeId: undefined,
+      aiThreads: 1,
+      aiPauseMs: undefined,
+      tv: undefined,
+      socketRecoveryMs: 30_000,
+      logLevel: "info",
+      limits: { enabled: true, socketEventsPerSec: 20, ipEventsPerSec: 200, ipConnectionsPerMin: 120, ipGamesPerMin: 30, maxPayloadBytes: 16384, trustProxy: false },
+    });
+  });
+
+  it("treats empty and blank values as unset", () => {
+    expect(loadConfig({ WORKERS: "", PORT: " ", REDIS_URL: "", HOST: "", AI_THREADS: "" })).toMatchObject({ workers: 1, port: undefined, redisUrl: null, host: undefined, aiThreads: 1 });
+  });
+
+  it("parses good values", () => {
+    const c = loadConfig({
+      PORT: "3001",
+      HOST: "0.0.0.0",
+      NODE_ENV: "production",
+      WORKERS: "4",
+      WORKER_SLOT: "2",
+      DATABASE_URL: "postgresql://u@h:5432/db",
+      DATABASE_FILE: "some/where.db",
+      SQLITE_SYNCHRONOUS: "full",
+      MOVE_WRITER: "prisma",
+      PG_POOL_SIZE: "20",
+      REDIS_URL: "redis://127.0.0.1:6379",
+      REDIS_PREFIX: "test",
+      NODE_ID: "A",
+      AI_THREADS: "3",
+      AI_PAUSE_MS: "0",
+      TV: "0",
+      SOCKET_RECOVERY_MS: "0",
+      LOG_LEVEL: "warn",
+      RATE_LIMITS: "off",
+      LIMIT_SOCKET_EVENTS_PER_SEC: "1000000",
+      LIMIT_IP_EVENTS_PER_SEC: "2.5",
+      LIMIT_IP_CONNECTIONS_PER_MIN: "25",
+      LIMIT_IP_GAMES_PER_MIN: "100000",
+      MAX_PAYLOAD_BYTES: "4096",
+      TRUST_PROXY: "1",
+    });
+    expect(c).toEqual({
+      port: 3001,
+      host: "0.0.0.0",
+      production: true,
+      workers: 4,
+      workerSlot: 2,
+      databaseUrl: "postgresql://u@h:5432/db",
+      databaseFile: path.resolve("some/where.db"),
+      sqliteSynchronous: "FULL",
+      moveWriter: "prisma",
+      pgPoolSize: 20,
+      redisUrl: "redis://127.0.0.1:6379",
+      redisPrefix: "test",
+      nodeId: "A",
+      aiThreads: 3,
+      aiPauseMs: 0,
+      tv: false,
+      socketRecoveryMs: 0,
+      logLevel: "warn",
+      limits: { enabled: false, socketEventsPerSec: 1_000_000, ipEventsPerSec: 2.5, ipConnectionsPerMin: 25, ipGamesPerMin: 100_000, maxPayloadBytes: 4096, trustProxy: true },
+    });
+  });
+
+  it("reads on/off settings in their usual spellings", () => {
+    for (const on of ["1", "true", "yes", "on", "ON"]) expect(loadConfig({ TV: on, RATE_LIMITS: on, TRUST_PROXY: on })).toMatchObject({ tv: true, limits: { enabled: true, trustProxy: true } });
+    for (const off of ["0", "false", "no", "off", "Off"]) expect(loadConfig({ TV: off, RATE_LIMITS: off, TRUST_PROXY: off })).toMatchObject({ tv: false, limits: { enabled: false, trustProxy: false } });
+  });
+
+  it("caps AI_THREADS at 8, ignores a DATABASE_URL that is not PostgreSQL, and is silent under vitest", () => {
+    expect(loadConfig({ AI_THREADS: "32" }).aiThreads).toBe(8);
+    expect(loadConfig({ DATABASE_URL: "file:./dev.db" }).databaseUrl).toBeNull();
+    expect(loadConfig({ VITEST: "true" }).logLevel).toBe("silent");
+    expect(loadConfig({ VITEST: "true", LOG_LEVEL: "debug" }).logLevel).toBe("debug");
+  });
+
+  it("keeps WORKERS' rule: 1–64, refusing anything else with a sentence", () => {
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ WORKERS: "" }).workers).toBe(1);
+    expect(loadConfig({ WORKERS: "2" }).workers).toBe(2);
+    for (const bad of ["0", "-1", "1.5", "abc", "65"]) expect(() => loadConfig({ WORKERS: bad })).toThrow(/WORKERS must be a whole number from 1 to 64/);
+  });
+
+  it.each([
+    ["PORT", "abc", /^PORT must be a whole number from 0 to 65535 \(got "abc"\)\.$/],
+    ["PORT", "70000", /PORT must be a whole number from 0 to 65535/],
+    ["WORKERS", "abc", /^WORKERS must be a whole number from 1 to 64 \(got "abc"\)\.$/],
+    ["WORKER_SLOT", "x", /WORKER_SLOT must be a whole number/],
+    ["SQLITE_SYNCHRONOUS", "1; DROP TABLE Game", /^SQLITE_SYNCHRONOUS must be OFF, NORMAL, FULL or EXTRA \(got "1; DROP TABLE Game"\)\.$/],
+    ["MOVE_WRITER", "fast", /^MOVE_WRITER must be thread or prisma/],
+    ["PG_POOL_SIZE", "0", /^PG_POOL_SIZE must be a whole number, 1 or more \(got "0"\)\.$/],
+    ["REDIS_URL", "127.0.0.1:6379", /^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
+    ["AI_THREADS", "0", /^AI_THREADS must be a whole number, 1 or more/],
+    ["AI_THREADS", "two", /AI_THREADS/],
+    ["AI_PAUSE_MS", "-5", /^AI_PAUSE_MS must be a whole number, 0 or more/],
+    ["TV", "maybe", /^TV must be on or off/],
+    ["SOCKET_RECOVERY_MS", "30s", /^SOCKET_RECOVERY_MS must be a whole number, 0 or more/],
+    ["LOG_LEVEL", "loud", /^LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent/],
+    ["RATE_LIMITS", "sometimes", /^RATE_LIMITS must be on or off/],
+    ["LIMIT_SOCKET_EVENTS_PER_SEC", "0", /^LIMIT_SOCKET_EVENTS_PER_SEC must be a number above 0/],
+    ["LIMIT_IP_EVENTS_PER_SEC", "lots", /^LIMIT_IP_EVENTS_PER_SEC must be a number above 0/],
+    ["LIMIT_IP_CONNECTIONS_PER_MIN", "-1", /^LIMIT_IP_CONNECTIONS_PER_MIN must be a number above 0/],
+    ["LIMIT_IP_GAMES_PER_MIN", "NaN", /^LIMIT_IP_GAMES_PER_MIN must be a number above 0/],
+    ["MAX_PAYLOAD_BYTES", "16k", /^MAX_PAYLOAD_BYTES must be a whole number, 1 or more/],
+    ["TRUST_PROXY", "2", /^TRUST_PROXY must be on or off/],
+  ])("%s=%s is a BAD_SETTING with a sentence naming it", (variable, value, sentence) => {
+    const err = badSettings({ [variable]: value });
+    expect(err.code).toBe("BAD_SETTING");
+    expect(err.problems).toHaveLength(1);
+    expect(err.problems[0].variable).toBe(variable);
+    expect(err.problems[0].sentence).toMatch(sentence);
+  });
+
+  it("names every bad variable at once", () => {
+    const err = badSettings({ WORKERS: "abc", PORT: "x", AI_THREADS: "1" });
+    expect(err.problems.map((p) => p.variable).sort()).toEqual(["PORT", "WORKERS"]);
+    expect(err.message).toMatch(/WORKERS must be .* PORT must be|PORT must be .* WORKERS must be/);
+  });
+});
+
+describe("logLevelFrom", () => {
+  it("gives the logger a level even when LOG_LEVEL is bad (the config then stops on it)", () => {
+    expect(logLevelFrom({ LOG_LEVEL: "debug" })).toBe("debug");
+    expect(logLevelFrom({ VITEST: "true" })).toBe("silent");
+    expect(logLevelFrom({})).toBe("info");
+    expect(logLevelFrom({ LOG_LEVEL: "loud" })).toBe("info");
+  });
+});

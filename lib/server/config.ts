@@ -1,0 +1,254 @@
+// The server's settings: every environment variable the server reads is read here, once, and
+// checked (zod). A bad value stops the start with BAD_SETTING and one sentence per bad variable
+// (`WORKERS=abc npm start`: "WORKERS must be a whole number from 1 to 64 (got "abc")."); an unset
+// or empty variable takes its default.
+//
+// The composition roots (server.ts, test/reliability/node-main.ts) call serverConfigOrExit() at
+// start and pass the values on; a module used on its own (by tests, bin tools) falls back to
+// serverConfig(), built from process.env on first use, so a test may set process.env before it
+// starts a server. loadConfig(env) reads any environment (the unit test's).
+//
+// variable                      default               meaning
+// PORT                          3000                  where to listen (test/reliability/node-main and the test server: 0, any free port)
+// HOST                          all interfaces        the address to listen on (node-main: 127.0.0.1)
+// NODE_ENV                      development           "production": Next's production build; WORKERS only counts there
+// WORKERS                       1                     worker processes behind the port, 1–64 (lib/server/cluster)
+// WORKER_SLOT                   (set by the primary)  this cluster worker's slot, 0…WORKERS-1; never set it by hand
+// DATABASE_URL                  (none)                postgresql://… : PostgreSQL instead of SQLite (any other value is ignored)
+// DATABASE_FILE                 data/gomoku.db        the SQLite file
+// SQLITE_SYNCHRONOUS            NORMAL                SQLite's synchronous on every connection: OFF, NORMAL, FULL or EXTRA (lib/server/db/sqlite-pragmas)
+// MOVE_WRITER                   thread                "prisma": write move rows through Prisma on the event loop instead of SQLite's move thread
+// PG_POOL_SIZE                  10                    PostgreSQL connections per process
+// REDIS_URL                     (none)                redis://… : socket.io's Redis adapter, shared rate limits, several nodes
+// REDIS_PREFIX                  gomoku                prefix of every Redis key and channel
+// NODE_ID                       (random)              this node's name in AI claims (node-main only)
+// AI_THREADS                    1                     engine threads for searches a person waits for (more than 8 counts as 8)
+// AI_PAUSE_MS                   300                   pause before each AI-vs-AI move
+// TV                            on                    the AI-vs-AI TV stream (the test server: off unless TV=1)
+// SOCKET_RECOVERY_MS            30000                 socket.io connection-state recovery window (0: off)
+// LOG_LEVEL                     info                  pino level: fatal, error, warn, info, debug, trace or silent (silent under vitest)
+// RATE_LIMITS                   on                    off: no rate limits at all (lib/server/realtime/limits, with the five below)
+// LIMIT_SOCKET_EVENTS_PER_SEC   20                    events per socket (3 s window)
+// LIMIT_IP_EVENTS_PER_SEC       200                   events per client address (3 s window)
+// LIMIT_IP_CONNECTIONS_PER_MIN  120                   new connections per address per minute
+// LIMIT_IP_GAMES_PER_MIN        30                    games created per address per minute
+// MAX_PAYLOAD_BYTES             16384                 largest inbound socket.io message
+// TRUST_PROXY                   off                   take the client address from X-Forwarded-For
+// VITEST                        (set by vitest)       only changes LOG_LEVEL's default
+//
+// Read elsewhere, by the plain-JS launchers and the Prisma CLI (they run before the server, so a
+// bad server setting cannot stop them; listed here so this is the one list):
+// SKIP_BUILD                    (unset)               scripts/start.mjs: 1 = do not build Next
+// FORCE_BUILD                   (unset)               scripts/start.mjs: 1 = build Next even if .next looks current
+// PRISMA_PROVIDER               (from DATABASE_URL)   prisma.config.ts, scripts/prisma.mjs: sqlite or postgresql (generate makes both)
+// DATABASE_URL, DATABASE_FILE                         prisma.config.ts reads them too (migrations)
+// The bin/ tools read their own flags (BENCH_*: bin/bench-load.ts, bin/load/server.ts).
+import path from "node:path";
+import { z } from "zod";
+import type { Logger } from "./log";
+import { isPostgresUrl } from "./db/provider";
+import type { LimitSettings } from "./realtime/limits";
+
+export type Env = Record<string, string | undefined>;
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export const SQLITE_SYNCHRONOUS = ["OFF", "NORMAL", "FULL", "EXTRA"] as const;
+export type SqliteSynchronous = (typeof SQLITE_SYNCHRONOUS)[number];
+
+export interface ServerConfig {
+  /** PORT, when set (each entry point has its own default). */
+  port: number | undefined;
+  /** HOST, when set. */
+  host: string | undefined;
+  /** NODE_ENV=production */
+  production: boolean;
+  workers: number;
+  /** This process's slot among the workers of lib/server/cluster/primary (null: not a worker). */
+  workerSlot: number | null;
+  /** DATABASE_URL when it is a PostgreSQL URL. */
+  databaseUrl: string | null;
+  /** DATABASE_FILE (absolute), when set: else lib/server/db/sqlite-url's default. */
+  databaseFile: string | undefined;
+  sqliteSynchronous: SqliteSynchronous;
+  moveWriter: "thread" | "prisma";
+  pgPoolSize: number;
+  redisUrl: string | null;
+  redisPrefix: string;
+  nodeId: string | undefined;
+  aiThreads: number;
+  /** AI_PAUSE_MS, when set (else the game service's default). */
+  aiPauseMs: number | undefined;
+  /** TV, when set (each entry point has its own default). */
+  tv: boolean | undefined;
+  socketRecoveryMs: number;
+  logLevel: LogLevel;
+  limits: LimitSettings;
+}
+
+/** One bad variable: its name and the sentence that says what it must be. */
+export interface BadSetting {
+  variable: string;
+  sentence: string;
+}
+
+export class BadSettingError extends Error {
+  readonly code = "BAD_SETTING";
+  constructor(readonly problems: BadSetting[]) {
+    super(problems.map((p) => p.sentence).join(" "));
+    this.name = "BadSettingError";
+  }
+}
+
+/**
+ * A variable's text → its value. Unset, empty or blank: undefined (the default applies). Else
+ * `parse` gives the value, or undefined when the text is bad: then the variable "<must>".
+ */
+function setting<T>(must: string, parse: (text: string) => T | undefined) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): T | undefined => {
+      const text = raw?.trim();
+      if (!text) return undefined;
+      const value = parse(text);
+      if (value === undefined) ctx.addIssue({ code: "custom", message: must });
+      return value;
+    });
+}
+
+const text = () => setting("must be text", (t) => t);
+
+function wholeNumber(min: number, max?: number) {
+  const must = max === undefined ? `must be a whole number, ${min} or more` : `must be a whole number from ${min} to ${max}`;
+  return setting(must, (t) => {
+    const n = Number(t);
+    return Number.isInteger(n) && n >= min && (max === undefined || n <= max) ? n : undefined;
+  });
+}
+
+const positiveNumber = () =>
+  setting("must be a number above 0", (t) => {
+    const n = Number(t);
+    return Number.isFinite(n) && n > 0 ? n : undefined;
+  });
+
+function oneOf<const T extends string>(values: readonly T[], caseOf: (t: string) => string = (t) => t) {
+  const list = values.length > 1 ? `${values.slice(0, -1).join(", ")} or ${values.at(-1)}` : values[0];
+  return setting(`must be ${list}`, (t) => values.find((v) => v === caseOf(t)));
+}
+
+const ON = /^(1|true|yes|on)$/i;
+const OFF = /^(0|false|no|off)$/i;
+const onOff = () => setting("must be on or off, 1 or 0, true or false, yes or no", (t) => (ON.test(t) ? true : OFF.test(t) ? false : undefined));
+
+const EnvSchema = z.object({
+  PORT: wholeNumber(0, 65535),
+  HOST: text(),
+  NODE_ENV: text(),
+  WORKERS: wholeNumber(1, 64),
+  WORKER_SLOT: wholeNumber(0, 63),
+  DATABASE_URL: text(),
+  DATABASE_FILE: text(),
+  SQLITE_SYNCHRONOUS: oneOf(SQLITE_SYNCHRONOUS, (t) => t.toUpperCase()),
+  MOVE_WRITER: oneOf(["thread", "prisma"], (t) => t.toLowerCase()),
+  PG_POOL_SIZE: wholeNumber(1),
+  REDIS_URL: setting("must be a redis:// or rediss:// URL", (t) => (/^rediss?:\/\//i.test(t) ? t : undefined)),
+  REDIS_PREFIX: text(),
+  NODE_ID: text(),
+  AI_THREADS: wholeNumber(1),
+  AI_PAUSE_MS: wholeNumber(0),
+  TV: onOff(),
+  SOCKET_RECOVERY_MS: wholeNumber(0),
+  LOG_LEVEL: oneOf(LOG_LEVELS, (t) => t.toLowerCase()),
+  VITEST: text(),
+  RATE_LIMITS: onOff(),
+  LIMIT_SOCKET_EVENTS_PER_SEC: positiveNumber(),
+  LIMIT_IP_EVENTS_PER_SEC: positiveNumber(),
+  LIMIT_IP_CONNECTIONS_PER_MIN: positiveNumber(),
+  LIMIT_IP_GAMES_PER_MIN: positiveNumber(),
+  MAX_PAYLOAD_BYTES: wholeNumber(1),
+  TRUST_PROXY: onOff(),
+});
+
+/** Limits when no variable says otherwise (lib/server/realtime/limits). */
+export const DEFAULT_LIMITS: LimitSettings = {
+  enabled: true,
+  socketEventsPerSec: 20,
+  ipEventsPerSec: 200,
+  ipConnectionsPerMin: 120,
+  ipGamesPerMin: 30,
+  maxPayloadBytes: 16 * 1024,
+  trustProxy: false,
+};
+
+/** Reads and checks `env`; throws BadSettingError naming every bad variable. */
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const variable = String(issue.path[0]);
+      return { variable, sentence: `${variable} ${issue.message} (got "${env[variable]}").` };
+    });
+    throw new BadSettingError(problems);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    production: e.NODE_ENV === "production",
+    workers: e.WORKERS ?? 1,
+    workerSlot: e.WORKER_SLOT ?? null,
+    databaseUrl: isPostgresUrl(e.DATABASE_URL) ? e.DATABASE_URL! : null,
+    databaseFile: e.DATABASE_FILE === undefined ? undefined : path.resolve(e.DATABASE_FILE),
+    sqliteSynchronous: e.SQLITE_SYNCHRONOUS ?? "NORMAL",
+    moveWriter: e.MOVE_WRITER ?? "thread",
+    pgPoolSize: e.PG_POOL_SIZE ?? 10,
+    redisUrl: e.REDIS_URL ?? null,
+    redisPrefix: e.REDIS_PREFIX ?? "gomoku",
+    nodeId: e.NODE_ID,
+    aiThreads: Math.min(e.AI_THREADS ?? 1, 8),
+    aiPauseMs: e.AI_PAUSE_MS,
+    tv: e.TV,
+    socketRecoveryMs: e.SOCKET_RECOVERY_MS ?? 30_000,
+    logLevel: e.LOG_LEVEL ?? (e.VITEST ? "silent" : "info"),
+    limits: {
+      enabled: e.RATE_LIMITS ?? DEFAULT_LIMITS.enabled,
+      socketEventsPerSec: e.LIMIT_SOCKET_EVENTS_PER_SEC ?? DEFAULT_LIMITS.socketEventsPerSec,
+      ipEventsPerSec: e.LIMIT_IP_EVENTS_PER_SEC ?? DEFAULT_LIMITS.ipEventsPerSec,
+      ipConnectionsPerMin: e.LIMIT_IP_CONNECTIONS_PER_MIN ?? DEFAULT_LIMITS.ipConnectionsPerMin,
+      ipGamesPerMin: e.LIMIT_IP_GAMES_PER_MIN ?? DEFAULT_LIMITS.ipGamesPerMin,
+      maxPayloadBytes: e.MAX_PAYLOAD_BYTES ?? DEFAULT_LIMITS.maxPayloadBytes,
+      trustProxy: e.TRUST_PROXY ?? DEFAULT_LIMITS.trustProxy,
+    },
+  };
+}
+
+let current: ServerConfig | null = null;
+
+/** The process's settings, read from process.env on first use (throws BadSettingError). */
+export function serverConfig(): ServerConfig {
+  current ??= loadConfig(process.env);
+  return current;
+}
+
+/** serverConfig() for an entry point: a bad setting is logged (BAD_SETTING, one line a variable) and the process exits. */
+export function serverConfigOrExit(log: Pick<Logger, "fatal">): ServerConfig {
+  try {
+    return serverConfig();
+  } catch (err) {
+    if (!(err instanceof BadSettingError)) throw err;
+    for (const p of err.problems) log.fatal({ code: err.code, variable: p.variable }, p.sentence);
+    process.exit(1);
+  }
+}
+
+/**
+ * The logger's level, read before the rest (the logger reports bad settings, so it must exist
+ * first): a bad LOG_LEVEL gives "info" here, and serverConfigOrExit() then stops on it.
+ */
+export function logLevelFrom(env: Env = process.env): LogLevel {
+  const parsed = EnvSchema.pick({ LOG_LEVEL: true, VITEST: true }).safeParse(env);
+  if (!parsed.success) return "info";
+  return parsed.data.LOG_LEVEL ?? (parsed.data.VITEST ? "silent" : "info");
+}
