@@ -4,7 +4,7 @@
 // the contract's map (lib/shared/contract): an unknown event or a payload of the wrong shape does
 // not compile, and the acknowledgement's type follows from the event.
 import { io, type Socket } from "socket.io-client";
-import type { AckOf, ClientEvent, ClientToServer, PayloadIn } from "@/lib/shared/contract";
+import type { AckOf, ClientEvent, ClientToServer, RequestArgs } from "@/lib/shared/contract";
 import type { ServerToClient } from "@/lib/shared/protocol";
 
 export type GameSocket = Socket<ServerToClient, ClientToServer>;
@@ -37,13 +37,10 @@ export function getSocket(game?: string): GameSocket {
   return socket;
 }
 
-/** The payload argument of `E`: optional where the event has a default for no payload at all (EV.list, EV.tvWatch). */
-type PayloadArgs<E extends ClientEvent> = undefined extends PayloadIn<E> ? [payload?: PayloadIn<E>] : [payload: PayloadIn<E>];
-
 const TIMEOUT_MS = 10_000;
 
 /** Emits an event and resolves with its acknowledgement (a timeout becomes an error ack). */
-export function request<E extends ClientEvent>(event: E, ...[payload]: PayloadArgs<E>): Promise<AckOf<E>> {
+export function request<E extends ClientEvent>(event: E, ...[payload]: RequestArgs<E>): Promise<AckOf<E>> {
   const s = getSocket();
   return new Promise((resolve) => {
     // socket.io's typed emit cannot follow a generic event name; the payload/ack types are checked above.

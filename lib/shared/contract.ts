@@ -23,7 +23,7 @@ import {
 } from "./protocol";
 
 /** One client event's contract. */
-interface Entry {
+export interface ContractEntry {
   /** The payload: the server parses every inbound payload with it (BAD_PAYLOAD when it fails). */
   payload: z.ZodType;
   /**
@@ -72,11 +72,13 @@ export const CONTRACT = {
   [EV.rematch]: { payload: SeatActionSchema, spectator: SpectatorActionSchema, ack: SeatGrantSchema },
   [EV.list]: { payload: ListOrFirstPageSchema, ack: GamesPageSchema },
   [EV.tvWatch]: { payload: TvWatchOrDefaultSchema, ack: z.object({ current: z.custom<TvCurrent>() }) },
-} as const satisfies { [E in ClientEvent]: Entry };
+} as const satisfies { [E in ClientEvent]: ContractEntry };
 
 export type { ClientEvent };
 /** What a client may send with `E` (fields with a default may be left out). */
 export type PayloadIn<E extends ClientEvent> = z.input<(typeof CONTRACT)[E]["payload"]>;
+/** The payload argument(s) of a request for `E`: optional where no payload at all has a default (EV.list, EV.tvWatch). */
+export type RequestArgs<E extends ClientEvent> = undefined extends PayloadIn<E> ? [payload?: PayloadIn<E>] : [payload: PayloadIn<E>];
 /** What the server's handler of `E` gets: the payload parsed, defaults filled in. */
 export type Payload<E extends ClientEvent> = z.output<(typeof CONTRACT)[E]["payload"]>;
 /** The data of `E`'s acknowledgement when it succeeds. */
