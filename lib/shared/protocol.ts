@@ -4,7 +4,7 @@
 // these; pages import the inferred types. Which event takes which payload and answers with which
 // acknowledgement: lib/shared/contract. Browser-safe: no Node APIs here.
 import { z } from "zod";
-import { ALGOS, MAX_SIZE, MIN_SIZE, type Color, type Point, type Rule, type Score, type Stone } from "../../engine";
+import { ALGOS, MAX_SIZE, MIN_SIZE, type Algo, type Color, type Point, type Rule, type Score, type Stone } from "../../engine";
 
 export type { Point };
 export const MAX_TOKEN_LENGTH = 64;
@@ -53,6 +53,7 @@ export const EngineSettingsSchema = z.strictObject({
   maxDepth: z.number().int().min(1).max(64).optional(),
 });
 export type EngineSettings = z.infer<typeof EngineSettingsSchema>;
+type _EngineAlgos = Assert<Same<EngineSettings["algo"], Algo>>;
 
 export const ClockSettingsSchema = z.strictObject({
   initialMs: z.number().int().min(10_000).max(3 * 3600_000),
