@@ -3,7 +3,8 @@
 // keep the seat token, and go to the game page.
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
-import { EV, type CreateGame, type EngineSettings } from "@/lib/shared/protocol";
+import { ALGOS, type Algo, type Color, type Rule } from "@/engine";
+import { EV, type CreateGame } from "@/lib/shared/protocol";
 import { request } from "@/lib/client/socket";
 import { setSeatToken } from "@/lib/client/seats";
 import { useToast } from "./Toast";
@@ -11,12 +12,12 @@ import { useToast } from "./Toast";
 const SIZES = [11, 15, 19] as const;
 export const AI_TIMES = [200, 500, 1000, 2000, 3000, 5000, 10000] as const;
 const CLOCK_MINUTES = [1, 3, 5, 10, 15, 30] as const;
-/** The AI players (engine/players.ts), strongest first. */
-const AI_ALGOS: Array<[EngineSettings["algo"], string]> = [
-  ["alphabeta", "Alpha-beta (strongest)"],
-  ["mcts", "Monte-Carlo tree search"],
-  ["casual", "Casual (expectimax, beatable)"],
-];
+/** The AI players (engine ALGOS, strongest first), each with its name here. */
+const AI_ALGO_NAMES: Record<Algo, string> = {
+  alphabeta: "Alpha-beta (strongest)",
+  mcts: "Monte-Carlo tree search",
+  casual: "Casual (expectimax, beatable)",
+};
 const INCREMENTS = [0, 1, 2, 3, 5, 10] as const;
 
 const fmtSeconds = (ms: number) => `${ms / 1000} s`;
@@ -25,10 +26,10 @@ export function NewGameForm({ opponent }: { opponent: "ai" | "human" }) {
   const router = useRouter();
   const toast = useToast();
   const [size, setSize] = useState<number>(15);
-  const [rule, setRule] = useState<"freestyle" | "exact5">("freestyle");
-  const [color, setColor] = useState<1 | 2>(1);
+  const [rule, setRule] = useState<Rule>("freestyle");
+  const [color, setColor] = useState<Color>(1);
   const [timeMs, setTimeMs] = useState<number>(1000);
-  const [algo, setAlgo] = useState<EngineSettings["algo"]>("alphabeta");
+  const [algo, setAlgo] = useState<Algo>("alphabeta");
   const [lab, setLab] = useState(false);
   const [clockOn, setClockOn] = useState(false);
   const [minutes, setMinutes] = useState<number>(5);
@@ -73,7 +74,7 @@ export function NewGameForm({ opponent }: { opponent: "ai" | "human" }) {
         <Segmented
           name={id("rule")}
           value={rule}
-          onChange={(v) => setRule(v as "freestyle" | "exact5")}
+          onChange={(v) => setRule(v as Rule)}
           options={[
             { value: "freestyle", label: "Freestyle", title: "Five or more in a row wins" },
             { value: "exact5", label: "Exactly five", title: "An overline (six or more) does not win" },
@@ -84,7 +85,7 @@ export function NewGameForm({ opponent }: { opponent: "ai" | "human" }) {
         <Segmented
           name={id("color")}
           value={String(color)}
-          onChange={(v) => setColor(Number(v) as 1 | 2)}
+          onChange={(v) => setColor(Number(v) as Color)}
           options={[
             { value: "1", label: opponent === "ai" ? "● Black · you first" : "● Black", title: "Black moves first" },
             { value: "2", label: opponent === "ai" ? "○ White · AI first" : "○ White" },
@@ -105,10 +106,10 @@ export function NewGameForm({ opponent }: { opponent: "ai" | "human" }) {
       )}
       {opponent === "ai" && (
         <Field label="AI player" htmlFor={id("algo")}>
-          <select id={id("algo")} className="select" value={algo} onChange={(e) => setAlgo(e.target.value as EngineSettings["algo"])} data-testid="ai-algo">
-            {AI_ALGOS.map(([a, label]) => (
+          <select id={id("algo")} className="select" value={algo} onChange={(e) => setAlgo(e.target.value as Algo)} data-testid="ai-algo">
+            {ALGOS.map((a) => (
               <option key={a} value={a}>
-                {label}
+                {AI_ALGO_NAMES[a]}
               </option>
             ))}
           </select>

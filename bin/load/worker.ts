@@ -4,6 +4,7 @@
 // watchers spread over its rooms; it reports to the parent over IPC every second.
 import { performance } from "node:perf_hooks";
 import { io, type Socket } from "socket.io-client";
+import type { AckData, ClientEvent, PayloadIn } from "../../lib/shared/contract";
 import { noFiveCells } from "./cells";
 
 export interface WorkerConfig {
@@ -103,7 +104,8 @@ async function connect(node = nextNode++, game?: string): Promise<Socket> {
   return s;
 }
 
-function ack<T = any>(s: Socket, event: string, payload: unknown): Promise<T> {
+/** A request whose payload is checked against the contract (types only: nothing of lib/ is loaded here); resolves with the ack's data. */
+function ack<E extends ClientEvent>(s: Socket, event: E, payload: PayloadIn<E>): Promise<AckData<E>> {
   return new Promise((resolve, reject) =>
     s.timeout(60_000).emit(event, payload, (err: unknown, r: any) => {
       if (err) {
@@ -153,7 +155,7 @@ async function makeRoom(): Promise<void> {
   const black = await connect(cfg.roomAffinity ? node : undefined, c.gameId);
   await ack(white, "game:join", { gameId: c.gameId, seatToken: c.seatToken });
   const j = await ack(black, "game:join", { gameId: c.gameId, takeSeat: true });
-  const room: Room = { id: c.gameId, node, tokens: { 1: j.seatToken, 2: c.seatToken }, socks: { 1: black, 2: white }, plies: 0, sentAt: new Map(), stopped: false };
+  const room: Room = { id: c.gameId, node, tokens: { 1: j.seatToken!, 2: c.seatToken }, socks: { 1: black, 2: white }, plies: 0, sentAt: new Map(), stopped: false };
   for (const color of [1, 2] as const) {
     room.socks[color].on("game:moved", (e: any) => {
       if (e.gameId !== room.id) return;

@@ -18,10 +18,3 @@ export function setSeatToken(gameId: string, token: string): void {
   }
 }
 
-export function clearSeatToken(gameId: string): void {
-  try {
-    window.localStorage.removeItem(KEY(gameId));
-  } catch {
-    /* ignore */
-  }
-}

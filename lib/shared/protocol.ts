@@ -1,27 +1,59 @@
 // The one contract between the browser and the server: socket event names and payloads,
-// defined once as zod schemas. The server parses every inbound payload with these; pages import
-// the inferred types. Browser-safe: no Node APIs here.
+// defined once as zod schemas on the engine's own vocabulary (engine/index.ts: Point, Stone,
+// Color, Rule, Score, board sizes, algorithms). The server parses every inbound payload with
+// these; pages import the inferred types. Which event takes which payload and answers with which
+// acknowledgement: lib/shared/contract. Browser-safe: no Node APIs here.
 import { z } from "zod";
+import { ALGOS, MAX_SIZE, MIN_SIZE, type Algo, type Color, type Point, type Rule, type Score, type Stone } from "../../engine";
 
+export type { Point };
 export const MAX_TOKEN_LENGTH = 64;
 
-const size = z.number().int().min(5).max(19);
-const rule = z.enum(["freestyle", "exact5"]);
-const color = z.union([z.literal(1), z.literal(2)]);
+/** True when A and B are assignable both ways. */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** A compile-time assertion: `Assert<Same<A, B>>` fails tsc where A and B differ. */
+export type Assert<T extends true> = T;
+
+// ---- the engine's vocabulary as schemas ----
+
+const size = z.number().int().min(MIN_SIZE).max(MAX_SIZE);
+export const RuleSchema = z.enum(["freestyle", "exact5"]);
+export const ColorSchema = z.union([z.literal(1), z.literal(2)]);
+const coord = z.number().int().min(0).max(MAX_SIZE - 1);
+export const PointSchema = z.object({ x: z.number().int(), y: z.number().int() });
+export const StoneSchema = PointSchema.extend({ color: ColorSchema });
+export const ScoreSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("eval"), value: z.number() }),
+  z.object({ kind: z.literal("win"), plies: z.number().int() }),
+  z.object({ kind: z.literal("loss"), plies: z.number().int() }),
+]);
+// The schemas produce the engine's own types (checked at compile time only).
+type _EngineVocabulary = [
+  Assert<Same<z.output<typeof RuleSchema>, Rule>>,
+  Assert<Same<z.output<typeof ColorSchema>, Color>>,
+  Assert<Same<z.output<typeof PointSchema>, Point>>,
+  Assert<Same<z.output<typeof StoneSchema>, Stone>>,
+  Assert<Same<z.output<typeof ScoreSchema>, Score>>,
+];
+
+/** hva: human vs AI, hvh: human vs human, ava: AI vs AI. */
+export const GameKindSchema = z.enum(["hva", "hvh", "ava"]);
+export type GameKind = z.output<typeof GameKindSchema>;
+
 const gameId = z.string().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/);
 const seatToken = z.string().min(16).max(MAX_TOKEN_LENGTH).regex(/^[A-Za-z0-9_-]+$/);
-const coord = z.number().int().min(0).max(18);
 
 /**
  * An engine seat's settings. algo (engine/players.ts): alphabeta (the strongest), mcts (Monte-Carlo
  * tree search), casual (expectimax against a partly random opponent: beatable on purpose).
  */
 export const EngineSettingsSchema = z.strictObject({
-  algo: z.enum(["alphabeta", "mcts", "casual"]).default("alphabeta"),
+  algo: z.enum(ALGOS).default("alphabeta"),
   timeMs: z.number().int().min(100).max(10_000),
   maxDepth: z.number().int().min(1).max(64).optional(),
 });
 export type EngineSettings = z.infer<typeof EngineSettingsSchema>;
+type _EngineAlgos = Assert<Same<EngineSettings["algo"], Algo>>;
 
 export const ClockSettingsSchema = z.strictObject({
   initialMs: z.number().int().min(10_000).max(3 * 3600_000),
@@ -34,9 +66,9 @@ export type ClockSettings = z.infer<typeof ClockSettingsSchema>;
 export const CreateGameSchema = z.strictObject({
   opponent: z.enum(["ai", "human"]),
   size,
-  rule,
+  rule: RuleSchema,
   /** The colour the creator plays: 1 black (moves first, "human first"), 2 white ("AI first"). */
-  color,
+  color: ColorSchema,
   labOpening: z.boolean().default(false),
   ai: EngineSettingsSchema.optional(),
   clock: ClockSettingsSchema.nullable().default(null),
@@ -45,7 +77,7 @@ export type CreateGame = z.input<typeof CreateGameSchema>;
 
 export const CreateAiMatchSchema = z.strictObject({
   size,
-  rule,
+  rule: RuleSchema,
   labOpening: z.boolean().default(false),
   black: EngineSettingsSchema,
   white: EngineSettingsSchema,
@@ -63,7 +95,7 @@ export const MoveSchema = z.strictObject({
   gameId,
   seatToken,
   /** The ply this move would be (1-based, opening stones excluded): refuses stale or replayed moves. */
-  ply: z.number().int().min(1).max(361),
+  ply: z.number().int().min(1).max(MAX_SIZE * MAX_SIZE),
   x: coord,
   y: coord,
 });
@@ -74,20 +106,11 @@ export const LeaveGameSchema = z.strictObject({ gameId });
 export const TvWatchSchema = z.strictObject({ watch: z.boolean().default(true) });
 export const ListGamesSchema = z.strictObject({
   status: z.enum(["live", "finished"]).default("live"),
-  kind: z.enum(["hva", "hvh", "ava"]).optional(),
+  kind: GameKindSchema.optional(),
   page: z.number().int().min(1).max(10_000).default(1),
 });
 
 // ---- the data the server sends ----
-
-export const PointSchema = z.object({ x: z.number().int(), y: z.number().int() });
-export type Point = z.infer<typeof PointSchema>;
-export const StoneSchema = PointSchema.extend({ color });
-export const ScoreSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("eval"), value: z.number() }),
-  z.object({ kind: z.literal("win"), plies: z.number().int() }),
-  z.object({ kind: z.literal("loss"), plies: z.number().int() }),
-]);
 
 export type Seat =
   | { kind: "human"; taken: boolean; connected: boolean }
@@ -97,22 +120,21 @@ export interface MoveRecord {
   ply: number; // 1-based
   x: number;
   y: number;
-  color: 1 | 2;
+  color: Color;
   by: "human" | "engine";
   timeMs: number;
   at: string; // ISO UTC
   // engine moves only; score from the mover's side
-  score?: z.infer<typeof ScoreSchema>;
+  score?: Score;
   depth?: number;
   nodes?: number;
   pv?: Point[];
-  rootScores?: Array<{ x: number; y: number; score: z.infer<typeof ScoreSchema> }>;
+  rootScores?: Array<{ x: number; y: number; score: Score }>;
 }
 
 export type GameStatus = "waiting" | "playing" | "finished";
 export type GameResult = "black" | "white" | "draw";
 export type GameEndReason = "five" | "resign" | "timeout" | "full";
-export type GameKind = "hva" | "hvh" | "ava";
 
 export interface ClockState {
   settings: ClockSettings;
@@ -126,8 +148,8 @@ export interface GameState {
   id: string;
   kind: GameKind;
   size: number;
-  rule: "freestyle" | "exact5";
-  opening: Array<z.infer<typeof StoneSchema>>;
+  rule: Rule;
+  opening: Stone[];
   black: Seat;
   white: Seat;
   status: GameStatus;
@@ -135,7 +157,7 @@ export interface GameState {
   reason: GameEndReason | null;
   winLine: Point[] | null;
   moves: MoveRecord[];
-  toMove: 1 | 2;
+  toMove: Color;
   clock: ClockState | null;
   spectators: number;
   createdAt: string;
@@ -163,7 +185,7 @@ export interface Thinking {
   ply: number; // the ply being searched for
   /** 0: the search has just started (nothing to report yet: no score, nodes or line). */
   depth: number;
-  score: z.infer<typeof ScoreSchema>;
+  score: Score;
   nodes: number;
   timeMs: number;
   pv: Point[];
@@ -175,7 +197,7 @@ export interface GameSummary {
   id: string;
   kind: GameKind;
   size: number;
-  rule: "freestyle" | "exact5";
+  rule: Rule;
   status: GameStatus;
   result: GameResult | null;
   reason: GameEndReason | null;
@@ -211,9 +233,8 @@ export interface ErrorInfo {
 }
 export type Ack<T = object> = ({ ok: true } & T) | { ok: false; error: ErrorInfo };
 
-/** Event names, once. */
-export const EV = {
-  // client → server
+/** Event names, once. Client → server: each is answered with an acknowledgement (lib/shared/contract). */
+export const CLIENT_EV = {
   create: "game:create",
   createAiMatch: "game:createAiMatch",
   join: "game:join",
@@ -224,7 +245,11 @@ export const EV = {
   rematch: "game:rematch",
   list: "games:list",
   tvWatch: "tv:watch",
-  // server → client
+} as const;
+export type ClientEvent = (typeof CLIENT_EV)[keyof typeof CLIENT_EV];
+
+/** Server → client. */
+export const SERVER_EV = {
   state: "game:state",
   moved: "game:moved",
   thinking: "game:thinking",
@@ -232,6 +257,8 @@ export const EV = {
   /** To sockets following the TV (room "tv"): the current TV game changed or ended. */
   tvCurrent: "tv:current",
 } as const;
+
+export const EV = { ...CLIENT_EV, ...SERVER_EV } as const;
 
 export interface ServerToClient {
   [EV.state]: (state: GameState) => void;
@@ -250,16 +277,6 @@ export interface ServerToClient {
   [EV.tvCurrent]: (e: TvCurrent) => void;
 }
 
-type AckFn<T> = (ack: Ack<T>) => void;
-export interface ClientToServer {
-  [EV.create]: (p: unknown, ack: AckFn<{ gameId: string; seatToken: string; color: 1 | 2 }>) => void;
-  [EV.createAiMatch]: (p: unknown, ack: AckFn<{ gameId: string }>) => void;
-  [EV.join]: (p: unknown, ack: AckFn<{ state: GameState; color: 1 | 2 | null; seatToken: string | null }>) => void;
-  [EV.leave]: (p: unknown, ack: AckFn<object>) => void;
-  [EV.move]: (p: unknown, ack: AckFn<object>) => void;
-  [EV.resign]: (p: unknown, ack: AckFn<object>) => void;
-  [EV.takeback]: (p: unknown, ack: AckFn<object>) => void;
-  [EV.rematch]: (p: unknown, ack: AckFn<{ gameId: string; seatToken: string; color: 1 | 2 }>) => void;
-  [EV.list]: (p: unknown, ack: AckFn<{ games: GameSummary[]; page: number; pages: number }>) => void;
-  [EV.tvWatch]: (p: unknown, ack: AckFn<{ current: TvCurrent }>) => void;
-}
+// What each client event takes and answers: lib/shared/contract (the map), which types socket.io's
+// client → server side from it.
+export type { ClientToServer } from "./contract";

@@ -127,7 +127,7 @@ describe("WORKERS=2 behind one port", () => {
         const color = st.toMove as 1 | 2;
         const p = nextCell(SIZE, st.moves, color)!;
         const who = color === 1 ? black : white;
-        const ack = await call(who.socket, EV.move, { gameId, seatToken: who.games.get(gameId)!.token, ply: st.moves.length + 1, x: p.x, y: p.y });
+        const ack = await call(who.socket, EV.move, { gameId, seatToken: who.games.get(gameId)!.token!, ply: st.moves.length + 1, x: p.x, y: p.y });
         expect(ack, JSON.stringify(ack)).toMatchObject({ ok: true });
         const ply = st.moves.length + 1;
         await until(`ply ${ply} everywhere`, () => [white, black, watchHome, watchAway].every((cl) => cl.state(gameId)?.moves.length === ply));

@@ -8,7 +8,8 @@ import { fileURLToPath } from "node:url";
 import { randomBytes } from "node:crypto";
 import { io, type Socket } from "socket.io-client";
 import pg from "pg";
-import { EV, type GameState, type MoveRecord } from "../../lib/shared/protocol";
+import { EV, type ErrorCode, type GameState, type MoveRecord } from "../../lib/shared/protocol";
+import type { AckData, ClientEvent, PayloadIn } from "../../lib/shared/contract";
 import { applyMigrationsDirectly } from "../../lib/server/db/client";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -171,14 +172,23 @@ export async function flushRedisPrefix(url: string, prefix: string): Promise<voi
   }
 }
 
+/** An acknowledgement of anything (raw emits): its error code is the server's or TIMEOUT. */
 export type AnyAck = { ok: true; [k: string]: any } | { ok: false; error: { code: string; message: string } };
+/**
+ * An acknowledgement as a test reads it: the success data typed by the contract, and `error`
+ * readable without narrowing on `ok` first (the tests assert `ok` themselves; on success it is undefined).
+ */
+export type TestAck<E extends ClientEvent> = AckData<E> & { ok: boolean; error: { code: ErrorCode | "TIMEOUT"; message: string } };
 
-/** emit with an ack, as a promise; a timeout or a lost connection gives { ok:false, error:{ code:"TIMEOUT" } }. */
-export async function call(s: Socket, event: string, payload?: unknown, ms = 10_000): Promise<AnyAck> {
+/**
+ * emit with an ack, as a promise, the payload type-checked against the contract (lib/shared/contract);
+ * a timeout or a lost connection gives { ok:false, error:{ code:"TIMEOUT" } }.
+ */
+export async function call<E extends ClientEvent>(s: Socket, event: E, payload: PayloadIn<E>, ms = 10_000): Promise<TestAck<E>> {
   try {
-    return (await s.timeout(ms).emitWithAck(event, payload)) as AnyAck;
+    return (await s.timeout(ms).emitWithAck(event, payload)) as TestAck<E>;
   } catch {
-    return { ok: false, error: { code: "TIMEOUT", message: "no acknowledgement" } };
+    return { ok: false, error: { code: "TIMEOUT", message: "no acknowledgement" } } as TestAck<E>;
   }
 }
 
@@ -226,7 +236,7 @@ export class Client {
     return new Promise((resolve) => this.socket.once("connect", () => resolve()));
   }
   /** Join (or rejoin) a game with our token for it, if any; keeps the full state of the ack. */
-  async join(gameId: string, opts: { token?: string | null; takeSeat?: boolean } = {}): Promise<AnyAck> {
+  async join(gameId: string, opts: { token?: string | null; takeSeat?: boolean } = {}): Promise<TestAck<typeof EV.join>> {
     const g = this.games.get(gameId) ?? { token: opts.token ?? null, state: null, joins: 0 };
     if (opts.token) g.token = opts.token;
     this.games.set(gameId, g);

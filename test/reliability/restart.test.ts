@@ -145,7 +145,7 @@ describe("restart after SIGKILL", () => {
     }
     await Promise.all(
       hva.map(async (g) => {
-        const ack = await call(g.human.socket, EV.move, { gameId: g.id, seatToken: g.human.games.get(g.id)!.token, ply: 1, x: 7, y: 7 });
+        const ack = await call(g.human.socket, EV.move, { gameId: g.id, seatToken: g.human.games.get(g.id)!.token!, ply: 1, x: 7, y: 7 });
         expect(ack.ok).toBe(true);
       }),
     );

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll } from "vitest";
 import { io, type Socket } from "socket.io-client";
 import { startTestServer, type TestServer, type TestServerOptions } from "../support/test-server";
-import type { Ack } from "../../lib/shared/protocol";
+import type { ErrorInfo } from "../../lib/shared/protocol";
+import type { AckData, ClientEvent, RequestArgs } from "../../lib/shared/contract";
 
 /** The real engine (engine/gomoku/think.ts), the pool's default. */
 export const usingRealEngine = true;
@@ -23,8 +24,22 @@ export async function connect(url: string): Promise<Client> {
   return s;
 }
 
-export function call<T = any>(s: Socket, event: string, payload?: unknown): Promise<Ack<T> & Record<string, any>> {
-  return s.timeout(10_000).emitWithAck(event, payload) as Promise<Ack<T> & Record<string, any>>;
+/**
+ * An acknowledgement as a test reads it: the success data typed by the contract, and `error`
+ * readable without narrowing on `ok` first (the tests assert `ok` themselves; on success it is undefined).
+ */
+export type TestAck<E extends ClientEvent> = AckData<E> & { ok: boolean; error: ErrorInfo };
+/** An acknowledgement of anything (callRaw). */
+export type RawAck = { ok: boolean; error: ErrorInfo } & Record<string, any>;
+
+/** A request as the browser makes it: the event's payload type-checked against the contract (lib/shared/contract). */
+export function call<E extends ClientEvent>(s: Socket, event: E, ...[payload]: RequestArgs<E>): Promise<TestAck<E>> {
+  return s.timeout(10_000).emitWithAck(event, payload) as Promise<TestAck<E>>;
+}
+
+/** The untyped way, for the tests that send what no client should: unknown events, payloads of the wrong shape. */
+export function callRaw(s: Socket, event: string, payload?: unknown): Promise<RawAck> {
+  return s.timeout(10_000).emitWithAck(event, payload) as Promise<RawAck>;
 }
 
 /** Resolves with the first event `event` (already received or coming) matching `pred`. */

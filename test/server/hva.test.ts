@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { replay } from "../../engine/rules";
 import { EV } from "../../lib/shared/protocol";
-import { call, usingRealEngine, waitFor, type Client, useServer } from "./helpers";
+import { call, callRaw, usingRealEngine, waitFor, type Client, useServer } from "./helpers";
 
 const env = useServer();
 const client = (url?: string) => env.client(url);
@@ -104,7 +104,7 @@ describe("human vs AI", () => {
 
     // A spectator cannot take back or resign.
     const other = await client();
-    expect(await call(other, EV.takeback, { gameId })).toMatchObject({ ok: false, error: { code: "SPECTATOR" } });
+    expect(await callRaw(other, EV.takeback, { gameId })).toMatchObject({ ok: false, error: { code: "SPECTATOR" } });
     expect(await call(other, EV.resign, { gameId, seatToken: "x".repeat(32) })).toMatchObject({ ok: false, error: { code: "NOT_YOUR_SEAT" } });
 
     expect(await call(me, EV.resign, { gameId, seatToken })).toEqual({ ok: true });

@@ -28,7 +28,7 @@ describe("human vs human over sockets", () => {
     const bj = await call(bob, EV.join, { gameId, takeSeat: true });
     expect(bj.ok).toBe(true);
     expect(bj.color).toBe(2);
-    const bobToken: string = bj.seatToken;
+    const bobToken: string = bj.seatToken!;
     expect(bobToken).toBeTruthy();
     expect(bj.state.status).toBe("playing");
     expect(JSON.stringify(bj.state)).not.toContain(aliceToken);

@@ -18,7 +18,7 @@ describe("reconnecting", () => {
     const b = await client();
     const { seatToken: tb, color } = await call(b, EV.join, { gameId, takeSeat: true });
     expect(color).toBe(1);
-    await call(b, EV.move, { gameId, seatToken: tb, ply: 1, x: 7, y: 7 });
+    await call(b, EV.move, { gameId, seatToken: tb!, ply: 1, x: 7, y: 7 });
     await call(a, EV.move, { gameId, seatToken: ta, ply: 2, x: 8, y: 8 });
 
     const watcher = await client();
@@ -64,7 +64,7 @@ describe("clocks", () => {
     const over = await waitFor(a, EV.state, (s: any) => s.id === gameId && s.status === "finished", 3000);
     expect(over).toMatchObject({ result: "black", reason: "timeout" });
     expect(over.clock.whiteMs).toBe(0);
-    expect(await call(b, EV.move, { gameId, seatToken: tb, ply: 2, x: 0, y: 0 })).toMatchObject({ ok: false, error: { code: "GAME_OVER" } });
+    expect(await call(b, EV.move, { gameId, seatToken: tb!, ply: 2, x: 0, y: 0 })).toMatchObject({ ok: false, error: { code: "GAME_OVER" } });
     const row = await env.srv.db.game.findUniqueOrThrow({ where: { id: gameId } });
     expect(row).toMatchObject({ status: "finished", result: "black", reason: "timeout" });
   });

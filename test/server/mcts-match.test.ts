@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { replay } from "../../engine/rules";
 import { EV } from "../../lib/shared/protocol";
-import { call, connect, server, waitFor, type Client } from "./helpers";
+import { call, callRaw, connect, server, waitFor, type Client } from "./helpers";
 import type { TestServer } from "../support/test-server";
 
 let srv: TestServer;
@@ -51,7 +51,7 @@ describe("AI match: alpha-beta vs MCTS (and casual) through the worker pool", ()
   }, 60_000);
 
   it("a casual seat plays too; an unknown algo is refused", async () => {
-    const bad = await call(w, EV.createAiMatch, { size: 9, rule: "freestyle", black: { algo: "random", timeMs: 100 }, white: { timeMs: 100 } });
+    const bad = await callRaw(w, EV.createAiMatch, { size: 9, rule: "freestyle", black: { algo: "random", timeMs: 100 }, white: { timeMs: 100 } });
     expect(bad).toMatchObject({ ok: false, error: { code: "BAD_PAYLOAD" } });
     const { ok, gameId } = await call(w, EV.createAiMatch, {
       size: 7,

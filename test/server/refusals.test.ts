@@ -1,7 +1,7 @@
 // Illegal, out-of-turn and malformed requests are refused with their codes and change nothing.
 import { describe, expect, it } from "vitest";
 import { EV } from "../../lib/shared/protocol";
-import { call, sleep, waitFor, type Client, useServer } from "./helpers";
+import { call, callRaw, sleep, waitFor, type Client, useServer } from "./helpers";
 
 const env = useServer();
 const client = (url?: string) => env.client(url);
@@ -12,7 +12,7 @@ async function hvhGame() {
   const { gameId, seatToken: ta } = await call(a, EV.create, { opponent: "human", size: 9, rule: "freestyle", color: 1 });
   await call(a, EV.join, { gameId, seatToken: ta });
   const { seatToken: tb } = await call(b, EV.join, { gameId, takeSeat: true });
-  return { a, b, ta, tb, gameId };
+  return { a, b, ta, tb: tb!, gameId };
 }
 
 /** Rows and state must be exactly as before a refused request. */
@@ -57,7 +57,7 @@ describe("refusals", () => {
     ];
     for (const [who, payload, code] of cases) {
       if (code === "OK_OR_BAD") continue;
-      const r = await call(who, EV.move, payload);
+      const r = await callRaw(who, EV.move, payload);
       expect(r.ok, JSON.stringify(payload)).toBe(false);
       expect(r.error.code, JSON.stringify(payload)).toBe(code);
       expect(typeof r.error.message).toBe("string");
@@ -67,7 +67,7 @@ describe("refusals", () => {
     expect(b.events.filter((e) => e.event === EV.moved && e.data.move.ply === 2)).toHaveLength(0);
 
     // The BAD_PAYLOAD message names the offending fields.
-    const bad = await call(b, EV.move, { gameId, seatToken: tb, ply: 0, x: 1 });
+    const bad = await callRaw(b, EV.move, { gameId, seatToken: tb, ply: 0, x: 1 });
     expect(bad.error.message).toMatch(/ply/);
     expect(bad.error.message).toMatch(/y/);
 
@@ -75,7 +75,7 @@ describe("refusals", () => {
     b.emit(EV.move, { gameId, seatToken: tb, ply: 2, x: "junk" });
     b.emit(EV.move);
     b.emit(EV.create, null);
-    expect(await call(b, "game:explode", { boom: true })).toMatchObject({ ok: false, error: { code: "UNKNOWN_EVENT" } });
+    expect(await callRaw(b, "game:explode", { boom: true })).toMatchObject({ ok: false, error: { code: "UNKNOWN_EVENT" } });
     for (const ev of Object.values(EV)) b.emit(ev, { x: 1 }, "not a function");
     await sleep(100);
     expect(b.connected).toBe(true);
@@ -100,7 +100,7 @@ describe("refusals", () => {
       { opponent: "ai", size: 15, rule: "freestyle", color: 1, ai: { timeMs: 10 } },
       { opponent: "human", size: 15, rule: "freestyle", color: 1, clock: { initialMs: 1000, incrementMs: 0 } },
     ]) {
-      expect(await call(c, EV.create, p), JSON.stringify(p)).toMatchObject({ ok: false, error: { code: "BAD_PAYLOAD" } });
+      expect(await callRaw(c, EV.create, p), JSON.stringify(p)).toMatchObject({ ok: false, error: { code: "BAD_PAYLOAD" } });
     }
     const { a, ta, gameId } = await hvhGame();
     expect(await call(a, EV.takeback, { gameId, seatToken: ta })).toMatchObject({ ok: false, error: { code: "NOT_ALLOWED" } });

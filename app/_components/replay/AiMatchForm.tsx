@@ -2,25 +2,19 @@
 // "Watch AI vs AI": two engines' settings and a board; the match plays in a room anyone can watch.
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { EV, EngineSettingsSchema, type CreateAiMatch, type EngineSettings } from "@/lib/shared/protocol";
+import { ALGOS, type Algo, type Rule } from "@/engine";
+import { EV, type CreateAiMatch, type EngineSettings } from "@/lib/shared/protocol";
 import { request } from "@/lib/client/socket";
 
 const TIMES = [200, 500, 1000, 2000, 3000, 5000, 10000];
 const DEPTHS = [0, 2, 4, 6, 8, 10, 12];
-/** The algorithms the server accepts (grows with the protocol, e.g. MCTS). */
-const ALGOS: readonly string[] = (() => {
-  try {
-    return (EngineSettingsSchema.shape.algo as unknown as { unwrap: () => { options: string[] } }).unwrap().options;
-  } catch {
-    return ["alphabeta"];
-  }
-})();
-const ALGO_NAMES: Record<string, string> = { alphabeta: "Alpha-beta", mcts: "MCTS", casual: "Casual (expectimax)", expectimax: "Expectimax" };
+/** The engine's algorithms (engine ALGOS, which the protocol accepts), each with its name here. */
+const ALGO_NAMES: Record<Algo, string> = { alphabeta: "Alpha-beta", mcts: "MCTS", casual: "Casual (expectimax)" };
 
 export function AiMatchForm({ compact = false }: { compact?: boolean }) {
   const router = useRouter();
   const [size, setSize] = useState(15);
-  const [rule, setRule] = useState<"freestyle" | "exact5">("freestyle");
+  const [rule, setRule] = useState<Rule>("freestyle");
   const [lab, setLab] = useState(false);
   const [black, setBlack] = useState<EngineSettings>({ algo: "alphabeta", timeMs: 1000 });
   const [white, setWhite] = useState<EngineSettings>({ algo: "alphabeta", timeMs: 500 });
@@ -65,7 +59,7 @@ export function AiMatchForm({ compact = false }: { compact?: boolean }) {
           <label className="field-label" htmlFor="am-rule">
             Rule
           </label>
-          <select id="am-rule" className="select" value={rule} onChange={(e) => setRule(e.target.value as "freestyle" | "exact5")}>
+          <select id="am-rule" className="select" value={rule} onChange={(e) => setRule(e.target.value as Rule)}>
             <option value="freestyle">Freestyle</option>
             <option value="exact5">Exactly five</option>
           </select>
@@ -131,10 +125,10 @@ function EngineFields({ label, value, onChange, id }: { label: string; value: En
             <label className="field-label" htmlFor={`am-${id}-algo`}>
               Algorithm
             </label>
-            <select id={`am-${id}-algo`} className="select" value={value.algo} onChange={(e) => onChange({ ...value, algo: e.target.value as EngineSettings["algo"] })}>
+            <select id={`am-${id}-algo`} className="select" value={value.algo} onChange={(e) => onChange({ ...value, algo: e.target.value as Algo })}>
               {ALGOS.map((a) => (
                 <option key={a} value={a}>
-                  {ALGO_NAMES[a] ?? a}
+                  {ALGO_NAMES[a]}
                 </option>
               ))}
             </select>

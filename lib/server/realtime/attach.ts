@@ -1,24 +1,12 @@
-// socket.io wiring: every client event is parsed with the protocol's zod schema, handed to the game
-// service, and acknowledged { ok: true, … } or { ok: false, error: { code, message } }. One room per
-// game ("game:<id>"); the service's events are broadcast to it.
+// socket.io wiring: every client event is parsed with its payload schema from the contract's map
+// (lib/shared/contract), handed to the game service, and acknowledged { ok: true, … } or
+// { ok: false, error: { code, message } }. One room per game ("game:<id>"); the service's events
+// are broadcast to it.
 import type { IncomingMessage, Server as HttpServer } from "node:http";
 import { Server, type ServerOptions, type Socket } from "socket.io";
-import { z } from "zod";
-import {
-  CreateAiMatchSchema,
-  CreateGameSchema,
-  EV,
-  JoinGameSchema,
-  LeaveGameSchema,
-  ListGamesSchema,
-  MoveSchema,
-  SeatActionSchema,
-  TvWatchSchema,
-  type Ack,
-  type ClientToServer,
-  type ErrorInfo,
-  type ServerToClient,
-} from "../../shared/protocol";
+import type { z } from "zod";
+import { EV, type Ack, type ErrorInfo, type ServerToClient } from "../../shared/protocol";
+import { CONTRACT, type ClientEvent, type ClientToServer, type ContractEntry, type Handlers } from "../../shared/contract";
 import { GameError } from "../games/errors";
 import type { GameService } from "../games/service";
 import { log as rootLog, type Logger } from "../log";
@@ -54,14 +42,12 @@ export interface RealtimeOptions {
   recoveryMs?: number;
 }
 
-// Schemas built once, not per connection: a zod schema carries its own compiled parser (kilobytes
-// of code and strings), which 14,000 connections would each have kept a copy of.
-/** The same payloads without a seat token: a spectator's attempt (SPECTATOR, not BAD_PAYLOAD). */
-const SpectatorMoveSchema = MoveSchema.omit({ seatToken: true });
-const SpectatorActionSchema = SeatActionSchema.omit({ seatToken: true });
-/** No payload: the first page of live games. */
-const ListOrFirstPageSchema = z.preprocess((v) => v ?? {}, ListGamesSchema);
-const TvWatchOrDefaultSchema = z.preprocess((v) => v ?? {}, TvWatchSchema);
+// The payload schemas are the contract's, built once when it loads, not per connection: a zod
+// schema carries its own compiled parser (kilobytes of code and strings), which 14,000
+// connections would each have kept a copy of.
+/** The client events, by name (a Set: a client's event name is never looked up on an object's prototype). */
+const CLIENT_EVENTS = new Set<string>(Object.keys(CONTRACT));
+const isClientEvent = (event: string): event is ClientEvent => CLIENT_EVENTS.has(event);
 
 type IO = Server<ClientToServer, ServerToClient>;
 type Sock = Socket<ClientToServer, ServerToClient>;
@@ -72,19 +58,6 @@ interface Conn {
   ip: string;
   /** The games this socket is in and its role there: a colour (seat holder) or null (spectator). */
   joined: Map<string, 1 | 2 | null>;
-}
-
-/** A client event: its payload schema and what it does. */
-interface Route {
-  schema: z.ZodType;
-  /** The same schema without seatToken: a payload that fits it is a spectator's attempt (SPECTATOR, not BAD_PAYLOAD). */
-  spectator?: z.ZodType;
-  run(conn: Conn, input: unknown): Promise<object>;
-}
-
-/** A route whose handler gets its schema's parsed type. */
-function route<S extends z.ZodType>(schema: S, run: (conn: Conn, input: z.output<S>) => Promise<object>, spectator?: z.ZodType): Route {
-  return { schema, spectator, run: run as Route["run"] };
 }
 
 /** "size: Too small: expected number to be >=5; color: Invalid input" */
@@ -177,69 +150,63 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
 
   // What each client event does, built once for all connections: a connection holds only its
   // Conn and two listeners (at 14,000 connections, per-socket handler closures cost megabytes).
-  const routes = new Map<string, Route>([
-    [EV.create, route(CreateGameSchema, (c, p) => creating(c, () => games.createGame(p)))],
-    [EV.createAiMatch, route(CreateAiMatchSchema, (c, p) => creating(c, () => games.createAiMatch(p)))],
-    [
-      EV.join,
-      route(JoinGameSchema, async (c, p) => {
-        const r = await games.join(p);
-        c.joined.set(p.gameId, r.color);
-        remember(c);
-        await setMember(c.socket, p.gameId, r.color);
-        const state = await games.getState(p.gameId); // with this socket counted
-        c.socket.emit(EV.state, state);
-        // An engine search under way: its latest report now, not at its next one (a deep iteration can take seconds).
-        const thinking = games.thinkingOf(p.gameId);
-        if (thinking) c.socket.emit(EV.thinking, thinking);
-        return { state, color: r.color, seatToken: r.seatToken };
-      }),
-    ],
-    [
-      EV.leave,
-      route(LeaveGameSchema, async (c, p) => {
-        c.joined.delete(p.gameId);
-        remember(c);
-        await setMember(c.socket, p.gameId, undefined);
-        return {};
-      }),
-    ],
-    // A payload without a seat token but otherwise fine is a spectator's attempt.
-    [EV.move, route(MoveSchema, async (_c, p) => (await games.move(p), {}), SpectatorMoveSchema)],
-    [EV.resign, route(SeatActionSchema, (_c, p) => games.resign(p), SpectatorActionSchema)],
-    [EV.takeback, route(SeatActionSchema, (_c, p) => games.takeback(p), SpectatorActionSchema)],
-    [EV.rematch, route(SeatActionSchema, (c, p) => creating(c, () => games.rematch(p)), SpectatorActionSchema)],
-    [EV.list, route(ListOrFirstPageSchema, (_c, p) => games.list(p))],
-    [
-      EV.tvWatch,
-      route(TvWatchOrDefaultSchema, async (c, p) => {
-        if (p.watch) await c.socket.join(TV_ROOM);
-        else await c.socket.leave(TV_ROOM);
-        return { current: tv ? tv.snapshot() : TV_OFF };
-      }),
-    ],
-  ]);
+  // Typed by the contract: each handler gets its event's parsed payload and resolves with its ack's data.
+  const handlers: Handlers<Conn> = {
+    [EV.create]: (c, p) => creating(c, () => games.createGame(p)),
+    [EV.createAiMatch]: (c, p) => creating(c, () => games.createAiMatch(p)),
+    [EV.join]: async (c, p) => {
+      const r = await games.join(p);
+      c.joined.set(p.gameId, r.color);
+      remember(c);
+      await setMember(c.socket, p.gameId, r.color);
+      const state = await games.getState(p.gameId); // with this socket counted
+      c.socket.emit(EV.state, state);
+      // An engine search under way: its latest report now, not at its next one (a deep iteration can take seconds).
+      const thinking = games.thinkingOf(p.gameId);
+      if (thinking) c.socket.emit(EV.thinking, thinking);
+      return { state, color: r.color, seatToken: r.seatToken };
+    },
+    [EV.leave]: async (c, p) => {
+      c.joined.delete(p.gameId);
+      remember(c);
+      await setMember(c.socket, p.gameId, undefined);
+      return {};
+    },
+    // A payload without a seat token but otherwise fine is a spectator's attempt (the contract's `spectator` schemas).
+    [EV.move]: async (_c, p) => (await games.move(p), {}),
+    [EV.resign]: (_c, p) => games.resign(p),
+    [EV.takeback]: (_c, p) => games.takeback(p),
+    [EV.rematch]: (c, p) => creating(c, () => games.rematch(p)),
+    [EV.list]: (_c, p) => games.list(p),
+    [EV.tvWatch]: async (c, p) => {
+      if (p.watch) await c.socket.join(TV_ROOM);
+      else await c.socket.leave(TV_ROOM);
+      return { current: tv ? tv.snapshot() : TV_OFF };
+    },
+  };
 
   /** Every client event: rate limit → route (UNKNOWN_EVENT if none) → parse → run → ack. Never throws, whatever the client sends. */
   async function dispatch(conn: Conn, event: string, args: unknown[]): Promise<void> {
     const ackArg = args.at(-1);
     const ack = typeof ackArg === "function" ? (ackArg as (a: Ack<object>) => void) : null;
     const payload = ack && args.length === 1 ? undefined : args[0];
-    const route = routes.get(event);
     let reply: Ack<object>;
     const allowed = await limiter.event(conn.socket.id, conn.ip);
     if (!allowed.ok) reply = limited("requests", allowed.retryMs);
-    else if (!route) reply = { ok: false, error: { code: "UNKNOWN_EVENT", message: `Unknown event "${String(event).slice(0, 40)}".` } };
+    else if (!isClientEvent(event)) reply = { ok: false, error: { code: "UNKNOWN_EVENT", message: `Unknown event "${String(event).slice(0, 40)}".` } };
     else {
-      const parsed = route.schema.safeParse(payload);
+      const entry: ContractEntry = CONTRACT[event];
+      // The handler of this event takes what its entry's schema parses (the map pairs them; tsc checks each pair in `handlers`).
+      const run = handlers[event] as (conn: Conn, payload: unknown) => Promise<object>;
+      const parsed = entry.payload.safeParse(payload);
       const noToken = payload !== null && typeof payload === "object" && !("seatToken" in payload);
-      if (!parsed.success && route.spectator && noToken && route.spectator.safeParse(payload).success) {
+      if (!parsed.success && entry.spectator && noToken && entry.spectator.safeParse(payload).success) {
         reply = { ok: false, error: { code: "SPECTATOR", message: "Spectators cannot do that: you have no seat in this game." } };
       } else if (!parsed.success) {
         reply = { ok: false, error: { code: "BAD_PAYLOAD", message: summarizeIssues(parsed.error) } };
       } else {
         try {
-          reply = { ok: true, ...(await route.run(conn, parsed.data)) };
+          reply = { ok: true, ...(await run(conn, parsed.data)) };
         } catch (err) {
           reply = { ok: false, error: errorInfo(err, log, event) };
         }

@@ -1,0 +1,93 @@
+// The map of the client → server events: for each, the schema of its payload and of its
+// acknowledgement's data. Everything else follows from it: the server parses payloads with it
+// and its handlers are checked against it (lib/server/realtime/attach), the browser's request()
+// is typed by it (lib/client/socket), and socket.io's ClientToServer events are derived from it.
+// Browser-safe: no Node APIs here.
+import { z } from "zod";
+import {
+  ColorSchema,
+  CreateAiMatchSchema,
+  CreateGameSchema,
+  EV,
+  JoinGameSchema,
+  LeaveGameSchema,
+  ListGamesSchema,
+  MoveSchema,
+  SeatActionSchema,
+  TvWatchSchema,
+  type Ack,
+  type ClientEvent,
+  type GameState,
+  type GameSummary,
+  type TvCurrent,
+} from "./protocol";
+
+/** One client event's contract. */
+export interface ContractEntry {
+  /** The payload: the server parses every inbound payload with it (BAD_PAYLOAD when it fails). */
+  payload: z.ZodType;
+  /**
+   * Seat actions only: the same payload without seatToken. A payload that fails `payload` but fits
+   * this one is a spectator's attempt (SPECTATOR, not BAD_PAYLOAD).
+   */
+  spectator?: z.ZodType;
+  /** The acknowledgement's data: the ack is { ok: true, ...data } or { ok: false, error }. */
+  ack: z.ZodType<object>;
+}
+
+// Acknowledgements are built by the server and never parsed: their schemas carry a type. The
+// server's own data (GameState…) are TypeScript interfaces, which z.custom carries unchecked.
+/** No data: a bare { ok: true }. */
+const NoDataSchema = z.custom<Record<never, never>>();
+/** A seat you now hold in a (new) game: keep the token, it is the only proof the seat is yours. */
+const SeatGrantSchema = z.object({ gameId: z.string(), seatToken: z.string(), color: ColorSchema });
+const JoinedSchema = z.object({
+  state: z.custom<GameState>(),
+  /** Your colour, or null when you watch. */
+  color: ColorSchema.nullable(),
+  seatToken: z.string().nullable(),
+});
+const GamesPageSchema = z.object({ games: z.array(z.custom<GameSummary>()), page: z.number().int(), pages: z.number().int() });
+
+// Parsing schemas built once, when the module loads, not per connection: a zod schema carries its
+// own compiled parser (kilobytes of code and strings), which 14,000 connections would each have
+// kept a copy of.
+/** No payload: the first page of live games. */
+const ListOrFirstPageSchema = z.preprocess((v: z.input<typeof ListGamesSchema> | undefined) => v ?? {}, ListGamesSchema);
+/** No payload: follow the TV. */
+const TvWatchOrDefaultSchema = z.preprocess((v: z.input<typeof TvWatchSchema> | undefined) => v ?? {}, TvWatchSchema);
+const SpectatorMoveSchema = MoveSchema.omit({ seatToken: true });
+const SpectatorActionSchema = SeatActionSchema.omit({ seatToken: true });
+
+export const CONTRACT = {
+  [EV.create]: { payload: CreateGameSchema, ack: SeatGrantSchema },
+  [EV.createAiMatch]: { payload: CreateAiMatchSchema, ack: z.object({ gameId: z.string() }) },
+  /** Enter a game's room (and get its full state); with a seat token or takeSeat, a seat too. */
+  [EV.join]: { payload: JoinGameSchema, ack: JoinedSchema },
+  [EV.leave]: { payload: LeaveGameSchema, ack: NoDataSchema },
+  [EV.move]: { payload: MoveSchema, spectator: SpectatorMoveSchema, ack: NoDataSchema },
+  [EV.resign]: { payload: SeatActionSchema, spectator: SpectatorActionSchema, ack: NoDataSchema },
+  [EV.takeback]: { payload: SeatActionSchema, spectator: SpectatorActionSchema, ack: NoDataSchema },
+  /** A new game with the same settings and the colours swapped: your seat in it. */
+  [EV.rematch]: { payload: SeatActionSchema, spectator: SpectatorActionSchema, ack: SeatGrantSchema },
+  [EV.list]: { payload: ListOrFirstPageSchema, ack: GamesPageSchema },
+  [EV.tvWatch]: { payload: TvWatchOrDefaultSchema, ack: z.object({ current: z.custom<TvCurrent>() }) },
+} as const satisfies { [E in ClientEvent]: ContractEntry };
+
+export type { ClientEvent };
+/** What a client may send with `E` (fields with a default may be left out). */
+export type PayloadIn<E extends ClientEvent> = z.input<(typeof CONTRACT)[E]["payload"]>;
+/** The payload argument(s) of a request for `E`: optional where no payload at all has a default (EV.list, EV.tvWatch). */
+export type RequestArgs<E extends ClientEvent> = undefined extends PayloadIn<E> ? [payload?: PayloadIn<E>] : [payload: PayloadIn<E>];
+/** What the server's handler of `E` gets: the payload parsed, defaults filled in. */
+export type Payload<E extends ClientEvent> = z.output<(typeof CONTRACT)[E]["payload"]>;
+/** The data of `E`'s acknowledgement when it succeeds. */
+export type AckData<E extends ClientEvent> = z.output<(typeof CONTRACT)[E]["ack"]>;
+/** `E`'s acknowledgement: { ok: true, ...AckData<E> } or { ok: false, error }. */
+export type AckOf<E extends ClientEvent> = Ack<AckData<E>>;
+
+/** socket.io's client → server events, from the map: every event takes its payload and an ack callback. */
+export type ClientToServer = { [E in ClientEvent]: (payload: PayloadIn<E>, ack: (ack: AckOf<E>) => void) => void };
+
+/** What a server implements: for every event, a handler of its parsed payload that resolves with its ack's data. */
+export type Handlers<Ctx> = { [E in ClientEvent]: (ctx: Ctx, payload: Payload<E>) => Promise<AckData<E>> };
