@@ -27,8 +27,6 @@ export function defaultTarget(): string {
   return isPostgresUrl(process.env.DATABASE_URL) ? process.env.DATABASE_URL! : sqliteFile();
 }
 
-export const providerOf = (target: string): DbProvider => (isPostgresUrl(target) ? "postgresql" : "sqlite");
-
 const providers = new WeakMap<object, DbProvider>();
 const sqliteFiles = new WeakMap<object, string>();
 /** The file a SQLite client opened by openDb reads and writes (null for PostgreSQL). */
