@@ -1,6 +1,6 @@
 // How points are written for people: a column letter (a… left to right, no letter skipped)
 // and a row number counted from the bottom, as renju diagrams and Piskvork do.
-// h8 is the centre of 15×15, f6 of 11×11. Browser-safe.
+// h8 is the centre of 15×15, f6 of 11×11. The one reader of move strings (readLabels). Browser-safe.
 import type { Point } from "../../engine";
 import { ImportError } from "./psq";
 
