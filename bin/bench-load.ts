@@ -24,21 +24,23 @@ import { fileURLToPath } from "node:url";
 import { io, type Socket } from "socket.io-client";
 import { applyMigrationsDirectly } from "../lib/server/db/client";
 import { isPostgresUrl } from "../lib/server/db/provider";
+import { readArgs } from "./cli/args";
 import { percentile } from "./load/cells";
 import type { WorkerConfig, WorkerReport } from "./load/worker";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 function flags() {
-  const a = process.argv.slice(2);
+  const numbers = ["rooms", "spectators", "duration", "ai", "interval", "workers", "ramp", "size", "ai-time", "client-nice", "nodes", "cluster"];
+  const given = new Map<string | null, string | undefined>();
+  for (const arg of readArgs(process.argv.slice(2), numbers, { h: "help" })) if (!given.has(arg.name)) given.set(arg.name, arg.value);
   const get = (name: string, def: number) => {
-    const i = a.indexOf(`--${name}`);
-    if (i < 0) return def;
-    const v = Number(a[i + 1]);
+    if (!given.has(name)) return def;
+    const v = Number(given.get(name));
     if (!Number.isFinite(v) || v < 0) throw new Error(`--${name} wants a number`);
     return v;
   };
-  if (a.includes("--help") || a.includes("-h")) {
+  if (given.has("help")) {
     console.log(fs.readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n").filter((l) => l.startsWith("//")).join("\n").replace(/^\/\/ ?/gm, ""));
     process.exit(0);
   }
@@ -55,8 +57,8 @@ function flags() {
     clientNice: get("client-nice", 0),
     nodes: Math.max(1, get("nodes", 1)),
     cluster: Math.max(1, get("cluster", 1)),
-    roomAffinity: a.includes("--room-affinity"),
-    json: a.includes("--json"),
+    roomAffinity: given.has("room-affinity"),
+    json: given.has("json"),
   };
 }
 

@@ -7,10 +7,12 @@ import { formatScore } from "../engine/score";
 import { replay } from "../engine/rules";
 import type { Color, Point, Stone } from "../engine/types";
 import { MIDDLE_GAMES } from "./bench/positions";
+import { readArgs } from "./cli/args";
 
+const given = readArgs(process.argv.slice(2), ["games", "ms", "search"]);
+/** The first --name N, when a positive number; else the default. */
 const arg = (name: string, dflt: number): number => {
-  const i = process.argv.indexOf(`--${name}`);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : NaN;
+  const v = Number(given.find((a) => a.name === name)?.value);
   return Number.isFinite(v) && v > 0 ? v : dflt;
 };
 const GAMES = arg("games", 6);

@@ -8,15 +8,15 @@ import { readFileSync } from "node:fs";
 import { think } from "../engine/gomoku/think";
 import type { Color, Position, Stone } from "../engine/types";
 import { parseMoveString } from "../lib/shared/notation";
+import { readArgs } from "./cli/args";
 
 function args(argv: string[]) {
   const o = { moves: 500, time: 1000, exact: true };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === "--moves") o.moves = Number(argv[++i]);
-    else if (a === "--time") o.time = Number(argv[++i]);
-    else if (a === "--bounds") o.exact = false;
-    else throw new Error(`unknown option ${a} (known: --moves N, --time MS, --bounds)`);
+  for (const { name, value, raw } of readArgs(argv, ["moves", "time"])) {
+    if (name === "moves") o.moves = Number(value);
+    else if (name === "time") o.time = Number(value);
+    else if (name === "bounds") o.exact = false;
+    else throw new Error(`unknown option ${raw} (known: --moves N, --time MS, --bounds)`);
   }
   if (!(o.moves > 0) || !(o.time > 0)) throw new Error("--moves and --time need positive numbers");
   return o;

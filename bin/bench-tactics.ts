@@ -8,28 +8,27 @@ import { think } from "../engine/index";
 import type { Limits, Point } from "../engine/types";
 import { formatScore } from "../engine/score";
 import { parseLabel, toLabel } from "../lib/shared/notation";
+import { readArgs } from "./cli/args";
 import { TACTICS, positionOf, stonesOf } from "./tactics/positions";
 import { ThreatSolver } from "./tactics/solver";
 
 function args(argv: string[]) {
   const o = { time: 1000, depth: undefined as number | undefined, nodes: undefined as number | undefined, only: "", verify: false, check: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const next = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
+  for (const { name, value, raw } of readArgs(argv, ["time", "depth", "nodes", "only"], { h: "help" })) {
+    const given = () => {
+      if (value === undefined) throw new Error(`${raw} needs a value`);
+      return value;
     };
-    if (a === "--time") o.time = Number(next());
-    else if (a === "--depth") o.depth = Number(next());
-    else if (a === "--nodes") o.nodes = Number(next());
-    else if (a === "--only") o.only = next();
-    else if (a === "--verify") o.verify = true;
-    else if (a === "--check-solutions") o.check = true;
-    else if (a === "--help" || a === "-h") {
+    if (name === "time") o.time = Number(given());
+    else if (name === "depth") o.depth = Number(given());
+    else if (name === "nodes") o.nodes = Number(given());
+    else if (name === "only") o.only = given();
+    else if (name === "verify") o.verify = true;
+    else if (name === "check-solutions") o.check = true;
+    else if (name === "help") {
       console.log("usage: npm run bench:tactics -- [--time MS] [--depth N] [--nodes N] [--only TEXT] [--verify] [--check-solutions]");
       process.exit(0);
-    } else throw new Error(`unknown option ${a}`);
+    } else throw new Error(`unknown option ${raw}`);
   }
   return o;
 }

@@ -10,6 +10,7 @@ import { BrainProcess } from "./match/brain-process";
 import { readOpenings } from "./match/openings";
 import { type GameRecord, type Player, runMatch } from "./match/runner";
 import { formatStats } from "./match/stats";
+import { readArgs } from "./cli/args";
 
 
 const HELP = `usage: npm run match -- --a "<brain command>" --b "<brain command>" [options]
@@ -44,28 +45,20 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
+  const known = ["a", "b", "size", "games", "tc", "tc-a", "tc-b", "game-time", "game-time-a", "game-time-b", "grace", "startup", "openings", "max-moves", "rule"];
   const flags: Record<string, string> = {};
   let verbose = false;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === "--help" || a === "-h") {
+  for (const arg of readArgs(argv, known, { h: "help" })) {
+    if (arg.name === "help") {
       console.log(HELP);
       process.exit(0);
     }
-    if (a === "--verbose") {
-      verbose = true;
-      continue;
-    }
-    if (!a.startsWith("--")) throw new Error(`unexpected argument "${a}"`);
-    const eq = a.indexOf("=");
-    if (eq > 0) flags[a.slice(2, eq)] = a.slice(eq + 1);
-    else {
-      if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
-      flags[a.slice(2)] = argv[++i];
-    }
+    if (arg.name === "verbose") verbose = true;
+    else if (arg.name === null || !arg.raw.startsWith("--")) throw new Error(`unexpected argument "${arg.raw}"`);
+    else if (!known.includes(arg.name)) throw new Error(`unknown option --${arg.name}`);
+    else if (arg.value === undefined) throw new Error(`--${arg.name} needs a value`);
+    else flags[arg.name] = arg.value;
   }
-  const known = ["a", "b", "size", "games", "tc", "tc-a", "tc-b", "game-time", "game-time-a", "game-time-b", "grace", "startup", "openings", "max-moves", "rule"];
-  for (const k of Object.keys(flags)) if (!known.includes(k)) throw new Error(`unknown option --${k}`);
   const int = (k: string, def: number, min = 0): number => {
     if (flags[k] === undefined) return def;
     const n = Number(flags[k]);

@@ -78,7 +78,22 @@ export interface Outcome {
   full: boolean;
 }
 
-/** Plays `moves` alternately after `opening`, starting with `first`, and reports the outcome. */
+/** A move replay refused: its index in `moves` (0-based) and why (WON: the game was already won). */
+export class ReplayError extends Error {
+  constructor(
+    readonly index: number,
+    readonly reason: MoveError | "WON",
+    message: string,
+  ) {
+    super(message);
+    this.name = "ReplayError";
+  }
+}
+
+/**
+ * Plays `moves` alternately after `opening`, starting with `first`, and reports the outcome.
+ * Throws ReplayError at the first move off the board, on a taken point or after a win.
+ */
 export function replay(size: number, rule: Rule, opening: readonly Stone[], moves: readonly Point[], first: Color = 1) {
   const stones: Stone[] = [...opening];
   const cells = cellsOf(size, stones);
@@ -86,8 +101,8 @@ export function replay(size: number, rule: Rule, opening: readonly Stone[], move
   let outcome: Outcome = { winner: null, line: null, full: false };
   for (const [i, m] of moves.entries()) {
     const err = moveError(size, cells, m);
-    if (err) throw new Error(`move ${i + 1} (${m.x},${m.y}): ${err}`);
-    if (outcome.winner) throw new Error(`move ${i + 1}: the game was already won`);
+    if (err) throw new ReplayError(i, err, `move ${i + 1} (${m.x},${m.y}): ${err}`);
+    if (outcome.winner) throw new ReplayError(i, "WON", `move ${i + 1}: the game was already won`);
     cells[m.y * size + m.x] = color;
     stones.push({ x: m.x, y: m.y, color });
     const line = winningLine(size, rule, cells, m, color);

@@ -1,7 +1,5 @@
 import type { Score } from "./types";
 
-export const evalScore = (value: number): Score => ({ kind: "eval", value });
-
 /** The same score seen by the other player (one ply earlier or later keeps the same plies count). */
 export function negateScore(s: Score): Score {
   if (s.kind === "eval") return { kind: "eval", value: -s.value };
@@ -20,8 +18,4 @@ export function scoreRank(s: Score): number {
   if (s.kind === "win") return 1_000_000 - s.plies;
   if (s.kind === "loss") return -1_000_000 + s.plies;
   return s.value;
-}
-
-export function compareScores(a: Score, b: Score): number {
-  return scoreRank(a) - scoreRank(b);
 }

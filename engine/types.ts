@@ -3,8 +3,6 @@
 
 /** 1 = black (x in the lab, moves first), 2 = white (o). */
 export type Color = 1 | 2;
-export const BLACK: Color = 1;
-export const WHITE: Color = 2;
 export const other = (c: Color): Color => (c === 1 ? 2 : 1);
 
 /** 0-based; x is the column (left to right), y the row (top to bottom), as Gomocup has it. */

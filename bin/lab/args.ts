@@ -1,5 +1,6 @@
 // Command-line options of `npm run lab`.
 import { MAX_SIZE, MIN_SIZE } from "../../engine/types";
+import { readArgs } from "../cli/args";
 
 export interface LabOptions {
   size: number;
@@ -34,43 +35,40 @@ function int(name: string, text: string | undefined, min: number, max: number): 
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const options: LabOptions = { size: 11, timeMs: 1000, timeGiven: false, opening: true };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].startsWith("--") && argv[i].includes("=") ? argv[i].split(/=(.*)/s, 2) : [argv[i], undefined];
-    const value = () => (inline !== undefined ? inline : argv[++i]);
-    switch (flag) {
-      case "--help":
-      case "-h":
+  for (const arg of readArgs(argv, ["size", "time", "depth", "first"], { h: "help" })) {
+    switch (arg.name) {
+      case "help":
         return { kind: "help" };
-      case "--no-opening":
+      case "no-opening":
         options.opening = false;
         break;
-      case "--size": {
-        const n = int("--size", value(), MIN_SIZE, MAX_SIZE);
+      case "size": {
+        const n = int("--size", arg.value, MIN_SIZE, MAX_SIZE);
         if (typeof n === "string") return { kind: "error", message: n };
         options.size = n;
         break;
       }
-      case "--time": {
-        const n = int("--time", value(), 1, 3_600_000);
+      case "time": {
+        const n = int("--time", arg.value, 1, 3_600_000);
         if (typeof n === "string") return { kind: "error", message: n };
         options.timeMs = n;
         options.timeGiven = true;
         break;
       }
-      case "--depth": {
-        const n = int("--depth", value(), 1, 64);
+      case "depth": {
+        const n = int("--depth", arg.value, 1, 64);
         if (typeof n === "string") return { kind: "error", message: n };
         options.maxDepth = n;
         break;
       }
-      case "--first": {
-        const v = value();
+      case "first": {
+        const v = arg.value;
         if (v !== "human" && v !== "computer") return { kind: "error", message: `--first is "human" or "computer", got ${v === undefined ? "nothing" : `"${v}"`}` };
         options.first = v;
         break;
       }
       default:
-        return { kind: "error", message: `unknown option "${argv[i]}" (see --help)` };
+        return { kind: "error", message: `unknown option "${arg.raw}" (see --help)` };
     }
   }
   return { kind: "run", options };

@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import type { Point, Rule } from "../../engine/types";
 import { parseMoveString } from "../../lib/shared/notation";
+import { ImportError } from "../../lib/shared/psq";
 import { Referee } from "./referee";
 
 export function parseOpenings(text: string, size: number, rule: Rule): Point[][] {
@@ -13,7 +14,8 @@ export function parseOpenings(text: string, size: number, rule: Rule): Point[][]
     try {
       moves = parseMoveString(line, size);
     } catch (e) {
-      throw new Error(`openings line ${i + 1}: ${(e as Error).message}`);
+      if (e instanceof ImportError) throw new Error(`openings line ${i + 1}, column ${e.column + raw.indexOf(line)}: ${e.detail}`);
+      throw e;
     }
     const ref = new Referee(size, rule);
     for (const m of moves) {

@@ -4,6 +4,8 @@
 //   --time-scale F   GOMOKU_ARENA_TIME_SCALE  think F × the manager's per-move time (e.g. 0.25)
 //   --engine NAME    GOMOKU_ARENA_ENGINE      "arena" (our search, default) or "simple" (one-ply heuristic)
 //   --quiet          GOMOKU_ARENA_QUIET=1     no MESSAGE lines
+import { readArgs } from "../cli/args";
+
 export interface BrainOptions {
   maxDepth?: number;
   maxNodes?: number;
@@ -28,28 +30,25 @@ export function parseBrainOptions(argv: readonly string[], env: Record<string, s
   if (env.GOMOKU_ARENA_TIME_SCALE) opts.timeScale = num("GOMOKU_ARENA_TIME_SCALE", env.GOMOKU_ARENA_TIME_SCALE);
   if (env.GOMOKU_ARENA_ENGINE) opts.engine = engine(env.GOMOKU_ARENA_ENGINE);
   if (env.GOMOKU_ARENA_QUIET === "1") opts.messages = false;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const [flag, inline] = a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
-    const value = () => inline ?? argv[++i];
-    switch (flag) {
-      case "--depth":
-        opts.maxDepth = Math.floor(num("--depth", value()));
+  for (const arg of readArgs(argv, ["depth", "nodes", "time-scale", "engine"])) {
+    switch (arg.name) {
+      case "depth":
+        opts.maxDepth = Math.floor(num("--depth", arg.value));
         break;
-      case "--nodes":
-        opts.maxNodes = Math.floor(num("--nodes", value()));
+      case "nodes":
+        opts.maxNodes = Math.floor(num("--nodes", arg.value));
         break;
-      case "--time-scale":
-        opts.timeScale = num("--time-scale", value());
+      case "time-scale":
+        opts.timeScale = num("--time-scale", arg.value);
         break;
-      case "--engine":
-        opts.engine = engine(value());
+      case "engine":
+        opts.engine = engine(arg.value);
         break;
-      case "--quiet":
+      case "quiet":
         opts.messages = false;
         break;
       default:
-        throw new Error(`unknown option "${a}" (known: --depth N, --nodes N, --time-scale F, --engine arena|simple, --quiet)`);
+        throw new Error(`unknown option "${arg.raw}" (known: --depth N, --nodes N, --time-scale F, --engine arena|simple, --quiet)`);
     }
   }
   return opts;

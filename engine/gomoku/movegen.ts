@@ -79,19 +79,6 @@ export function findFives(board: Board, color: number, out: Int16Array): number 
   return n;
 }
 
-/** First cell where `color` reaches at least `level`, or −1. */
-export function findLevel(board: Board, color: number, level: number): number {
-  const cells = board.cells;
-  const near = board.near;
-  const bc = board.boardCells;
-  for (let i = 0; i < bc.length; i++) {
-    const q = bc[i];
-    if (cells[q] !== 0 || near[q] === 0) continue;
-    if (threatLevel(board, q, color) >= level) return q;
-  }
-  return -1;
-}
-
 export const GEN_ALL = 0;
 /** The opponent threatens an open four: only defences (its four points) and own fours. */
 export const GEN_DEFEND = 1;

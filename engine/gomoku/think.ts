@@ -4,6 +4,7 @@
 // limits. The answer is always the best move of the last COMPLETED depth (or a proven VCT win
 // when the search proves nothing quicker). Feature switches: ThinkOptions.features, docs/ENGINE.md.
 import type { Analysis, Limits, Point, Position, RootScore, Score } from "../types";
+import { scoreRank } from "../score";
 import { Board } from "./board";
 import { FIVE, FLEX4 } from "./patterns";
 import { findFives } from "./movegen";
@@ -40,9 +41,6 @@ export function toScore(v: number): Score {
   if (v <= -MATE_BOUND) return { kind: "loss", plies: MATE + v };
   return { kind: "eval", value: v };
 }
-
-/** Orders public scores: quicker wins first, then evals, then slower losses. */
-const rank = (s: Score): number => (s.kind === "win" ? 1e6 - s.plies : s.kind === "loss" ? -1e6 + s.plies : s.value);
 
 /** A Board holding the position's stones (throws on a bad position). */
 export function boardOf(position: Position): Board {
@@ -227,7 +225,7 @@ export function think(position: Position, limits: Limits = {}, options: ThinkOpt
     for (let i = 0; i < n; i++) roots.push({ move: pt(s.rootMoves[i]), score: toScore(s.rootScores[i]) });
     if (lost.length > 0) {
       for (const r of lost) roots.push(r);
-      roots.sort((x, y) => rank(y.score) - rank(x.score)); // stable: best first
+      roots.sort((x, y) => scoreRank(y.score) - scoreRank(x.score)); // stable: best first
     }
     result = done(s.rootMoves[0], best, depth, s.nodes + vcfNodes, pv, roots);
     limits.onProgress?.({ depth, score: result.score, nodes: result.nodes, timeMs: result.timeMs, pv: result.pv, move: result.move });

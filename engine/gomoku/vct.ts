@@ -9,40 +9,29 @@
 // Failed positions are remembered per (position, attacker, depth) in a small table: a miss is
 // only ever a missed win, never a false one. Allocation-free after construction.
 import type { Board } from "./board";
-import { FailTable } from "./fail-table";
 import * as P from "./patterns";
 import * as M from "./movegen";
+import * as T from "./threat-search";
 
 // Imported values are re-bound to local consts (see search.ts: getter calls under tsx/vitest).
 const { FIVE, FLEX4 } = P;
 const { L_OPEN_FOUR, L_THREE, findFives, makesFour, threatLevel } = M;
+const { TWO_FIVES } = T;
 
 const MAX_PLY = 96;
 const MAX_CAND = 48;
 
-export class VctSolver {
-  /** The winning line's first moves from ply 0 (attacker, defender, …); seq[0] is the move to play. */
-  readonly seq = new Int16Array(MAX_PLY + 4);
-  nodes = 0;
-  stopped = false;
-  private maxNodes = 0;
-  private deadline = Infinity;
-  private readonly cand = new Int16Array(MAX_PLY * MAX_CAND);
-  private readonly candScore = new Int32Array(MAX_PLY * MAX_CAND);
-  private readonly tmp = new Int16Array(4);
-  private readonly failed = new FailTable(15, 0x2c1b3c6d);
-
-  constructor(private readonly board: Board) {}
+export class VctSolver extends T.ThreatSearch {
+  constructor(board: Board) {
+    super(board, MAX_PLY, MAX_CAND, 15, 0x2c1b3c6d);
+  }
 
   /**
    * Does `attacker` (to move) win by continuous threats with at most `maxThreats` own moves?
    * Returns an upper bound on the plies to the five (1 = five now), or 0 (none found in budget).
    */
   solve(attacker: number, maxThreats: number, maxNodes: number, deadline: number): number {
-    this.nodes = 0;
-    this.stopped = false;
-    this.maxNodes = maxNodes;
-    this.deadline = deadline;
+    this.budget(maxNodes, deadline);
     this.failed.clear();
     // Deepening on the number of threats: short wins first (the failure table carries over).
     for (let d = 1; d <= maxThreats; d++) {
@@ -52,39 +41,26 @@ export class VctSolver {
     return 0;
   }
 
-  private tick(): boolean {
-    this.nodes++;
-    if (this.nodes >= this.maxNodes) this.stopped = true;
-    else if ((this.nodes & 127) === 0 && globalThis.performance.now() >= this.deadline) this.stopped = true;
-    return this.stopped;
-  }
-
   /** Attacker to move: plies to its five, or 0. */
   private attack(att: number, depth: number, ply: number): number {
-    if (this.tick()) return 0;
+    if (this.spent(127)) return 0;
+    if (this.fiveNow(att, ply)) return 1;
     const b = this.board;
+    if (depth <= 0 || ply + 6 >= MAX_PLY || this.failed.holds(b, att, depth)) return 0;
     const def = 3 - att;
-    const cnt = b.cnt;
-    const tmp = this.tmp;
-    if (cnt[att * 16 + FIVE] > 0) {
-      findFives(b, att, tmp);
-      this.seq[ply] = tmp[0];
-      return 1;
-    }
-    if (depth <= 0 || ply + 6 >= MAX_PLY) return 0;
-    if (this.failed.holds(b, att, depth)) return 0;
     const base = ply * MAX_CAND;
     const cand = this.cand;
     const cs = this.candScore;
     let n = 0;
-    if (cnt[def * 16 + FIVE] > 0) {
-      // The defender threatens five: block it (a second five point cannot be stopped).
-      if (findFives(b, def, tmp) >= 2) return 0;
-      cand[base] = tmp[0];
+    // When the defender threatens five, block it (a second five point cannot be stopped).
+    const block = this.forcedBlock(def);
+    if (block === TWO_FIVES) return 0;
+    if (block >= 0) {
+      cand[base] = block;
       n = 1;
     } else {
       // Only fours while the defender has an open three (it would answer a three with an open four).
-      const foursOnly = cnt[def * 16 + FLEX4] > 0;
+      const foursOnly = b.cnt[def * 16 + FLEX4] > 0;
       const bc = b.boardCells;
       for (let i = 0; i < bc.length && n < MAX_CAND; i++) {
         const q = bc[i];
@@ -101,12 +77,7 @@ export class VctSolver {
       }
     }
     for (let i = 0; i < n; i++) {
-      let bi = i;
-      for (let j = i + 1; j < n; j++) if (cs[base + j] > cs[base + bi]) bi = j;
-      const c = cand[base + bi];
-      cand[base + bi] = cand[base + i];
-      cs[base + bi] = cs[base + i];
-      cand[base + i] = c;
+      const c = this.takeBest(base, i, n);
       b.make(c, att as 1 | 2);
       const r = this.defend(att, depth - 1, ply + 1);
       b.undo();
@@ -122,7 +93,7 @@ export class VctSolver {
 
   /** Defender to move after an attacker move: plies to the attacker's five, or 0 (it holds). */
   private defend(att: number, depth: number, ply: number): number {
-    if (this.tick()) return 0;
+    if (this.spent(127)) return 0;
     const b = this.board;
     const def = 3 - att;
     const cnt = b.cnt;

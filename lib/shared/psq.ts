@@ -19,7 +19,7 @@
 // a malformed move, a point off the board, a taken point or a move after the game was won is an
 // ImportError that says where (line N, column M) and what. Browser-safe: no Node APIs.
 import type { Point, Rule, Stone } from "../../engine";
-import { cellsOf, winningLine } from "../../engine";
+import { ReplayError, cellsOf, replay, winningLine } from "../../engine";
 
 export interface PsqMove extends Point {
   /** Time the mover used, ms (0 when unknown). */
@@ -175,30 +175,8 @@ export function parsePsq(text: string): PsqGame {
 
   // Validate: on the board, empty, not after the end. Colours alternate from black.
   const n = size;
-  const cells = new Uint8Array(n * n);
   const stones: Stone[] = raw.map((m, k) => ({ x: m.x - 1, y: m.y - 1, color: (k % 2 === 0 ? 1 : 2) as 1 | 2 }));
-  let effectiveRule: Rule = rule ?? "freestyle";
-  let wonAt = -1;
-  for (const [k, m] of raw.entries()) {
-    if (m.x < 1 || m.x > n) throw new ImportError(m.line, m.colX, `x = ${m.x} is off the ${n}×${n} board (1 to ${n})`);
-    if (m.y < 1 || m.y > n) throw new ImportError(m.line, m.colY, `y = ${m.y} is off the ${n}×${n} board (1 to ${n})`);
-    const s = stones[k];
-    const at = s.y * n + s.x;
-    if (cells[at] !== 0) {
-      const first = raw.findIndex((r) => r.x === m.x && r.y === m.y);
-      throw new ImportError(m.line, m.colX, `${m.x},${m.y} is already taken (line ${raw[first].line})`);
-    }
-    if (wonAt >= 0) {
-      // Lenient with foreign files: a "win" by an overline followed by more moves was a standard-rule game.
-      if (rule === null && effectiveRule === "freestyle" && !winningLine(n, "exact5", cells, stones[wonAt], stones[wonAt].color)) {
-        effectiveRule = "exact5";
-        wonAt = -1;
-      } else throw new ImportError(m.line, m.colX, `the game was already won by ${stones[wonAt].color === 1 ? "black" : "white"} (line ${raw[wonAt].line})`);
-    }
-    cells[at] = s.color;
-    if (winningLine(n, effectiveRule, cells, s, s.color)) wonAt = k;
-  }
-  if (rule === null && effectiveRule === "exact5") rule = "exact5";
+  rule = checkMoves(n, rule, raw, stones);
 
   return {
     size: n,
@@ -207,6 +185,30 @@ export function parsePsq(text: string): PsqGame {
     moves: raw.slice(openingCount).map((m) => ({ x: m.x - 1, y: m.y - 1, timeMs: m.timeMs })),
     names: nameLines.length === 2 ? [nameLines[0], nameLines[1]] : null,
   };
+}
+
+/** Replays the moves (the engine's rules) and returns the rule they were played by; throws ImportError. */
+function checkMoves(n: number, rule: Rule | null, raw: readonly RawMove[], stones: readonly Stone[]): Rule | null {
+  try {
+    replay(n, rule ?? "freestyle", [], stones);
+    return rule;
+  } catch (e) {
+    if (!(e instanceof ReplayError)) throw e;
+    const m = raw[e.index];
+    if (e.reason === "OFF_BOARD") {
+      if (m.x < 1 || m.x > n) throw new ImportError(m.line, m.colX, `x = ${m.x} is off the ${n}×${n} board (1 to ${n})`);
+      throw new ImportError(m.line, m.colY, `y = ${m.y} is off the ${n}×${n} board (1 to ${n})`);
+    }
+    if (e.reason === "OCCUPIED") {
+      const first = raw.findIndex((r) => r.x === m.x && r.y === m.y);
+      throw new ImportError(m.line, m.colX, `${m.x},${m.y} is already taken (line ${raw[first].line})`);
+    }
+    const won = stones[e.index - 1];
+    // Lenient with foreign files: a "win" by an overline followed by more moves was a standard-rule game
+    // (no exact five before it either, so the whole game replays under exact5 up to here).
+    if (rule === null && !winningLine(n, "exact5", cellsOf(n, stones.slice(0, e.index)), won, won.color)) return checkMoves(n, "exact5", raw, stones);
+    throw new ImportError(m.line, m.colX, `the game was already won by ${won.color === 1 ? "black" : "white"} (line ${raw[e.index - 1].line})`);
+  }
 }
 
 function malformed(line: string, lineNo: number): ImportError {

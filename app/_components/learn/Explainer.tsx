@@ -2,6 +2,7 @@
 // /learn: minimax, alpha-beta and expectimax stepped through on game trees. The steps come from
 // engine/search's own algorithms (their traces, via lib/client/learn/steps); this component only draws them.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Icon } from "@/app/_components/Icon";
 import type { PlayerKind } from "@/engine";
 import { ALGORITHMS, type Algorithm, type StepKind, buildSteps, nodeCounts, snapshotAt } from "@/lib/client/learn/steps";
 import {
@@ -311,14 +312,6 @@ const ICONS = {
   back: "M16 6l-8 6 8 6z",
   forward: "M8 6l8 6-8 6z",
 };
-
-function Icon({ d }: { d: string }) {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
-      <path d={d} fill="currentColor" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" />
-    </svg>
-  );
-}
 
 function Group({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -6,6 +6,7 @@
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Board } from "@/app/_components/Board";
+import { Icon } from "@/app/_components/Icon";
 import { formatScore } from "@/engine";
 import { toLabel } from "@/lib/shared/notation";
 import { clampPly, evalSeries, heatOf, positionAt, toMoveString, toPsq, type HeatCell, type ReplayGame, type ReplayMove } from "@/lib/shared/replay/game";
@@ -189,14 +190,6 @@ function Scrubber({ ply, total, onPly }: { ply: number; total: number; onPly: (p
         <Icon d="M18 5v14M6 6l9 6-9 6z" />
       </button>
     </div>
-  );
-}
-
-function Icon({ d }: { d: string }) {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="currentColor" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" aria-hidden="true">
-      <path d={d} />
-    </svg>
   );
 }
 

@@ -29,8 +29,6 @@ export function defaultTarget(): string {
   return config.databaseUrl ?? sqliteFile(config.databaseFile);
 }
 
-export const providerOf = (target: string): DbProvider => (isPostgresUrl(target) ? "postgresql" : "sqlite");
-
 const providers = new WeakMap<object, DbProvider>();
 const sqliteFiles = new WeakMap<object, string>();
 /** The file a SQLite client opened by openDb reads and writes (null for PostgreSQL). */

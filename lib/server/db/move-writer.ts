@@ -9,6 +9,7 @@
 // at a time).
 import { Prisma } from "../../../generated/prisma/client";
 import { dbProviderOf, sqliteFileOf, type Db } from "./client";
+import { INSERT_MOVE_INTO, MOVE_COLUMNS } from "./move-columns";
 import { SqliteMoveSink } from "./sqlite-move-sink";
 import { serverConfig } from "../config";
 
@@ -35,8 +36,7 @@ export interface MoveSink {
   close(): Promise<void>;
 }
 
-const tuple = (r: MoveRow) =>
-  Prisma.sql`(${r.gameId}, ${r.ply}, ${r.x}, ${r.y}, ${r.color}, ${r.by}, ${r.timeMs}, ${r.score}, ${r.depth}, ${r.nodes}, ${r.pv}, ${r.rootScores}, ${r.createdAt})`;
+const tuple = (r: MoveRow) => Prisma.sql`(${Prisma.join(MOVE_COLUMNS.map((c) => r[c]))})`;
 
 /** Through Prisma: one multi-row INSERT; if it fails (one bad row fails the statement), row by row. */
 export class PrismaMoveSink implements MoveSink {
@@ -55,7 +55,7 @@ export class PrismaMoveSink implements MoveSink {
   }
 
   private async insert(rows: MoveRow[]): Promise<void> {
-    await this.db.$executeRaw`INSERT INTO "Move" ("gameId", "ply", "x", "y", "color", "by", "timeMs", "score", "depth", "nodes", "pv", "rootScores", "createdAt") VALUES ${Prisma.join(rows.map(tuple))}`;
+    await this.db.$executeRaw`${Prisma.raw(INSERT_MOVE_INTO)} ${Prisma.join(rows.map(tuple))}`;
   }
 
   async close(): Promise<void> {}

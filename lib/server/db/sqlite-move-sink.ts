@@ -2,6 +2,7 @@
 // statements synchronously, so on the event loop every commit would stall every socket. The thread
 // has its own connection (WAL: the main connection's readers see each commit once it is acked).
 import { Worker } from "node:worker_threads";
+import { INSERT_MOVE_INTO, MOVE_COLUMNS } from "./move-columns";
 import type { MoveRow, MoveSink } from "./move-writer";
 import { connectionPragmas } from "./sqlite-pragmas";
 
@@ -9,8 +10,11 @@ type Outcome = { id: number; errors?: Array<{ message: string; code: string | nu
 
 const toError = (e: { message: string; code: string | null }) => Object.assign(new Error(e.message), { code: e.code ?? undefined });
 
-/** The column values in the thread's INSERT order; DateTime as the libsql adapter stores it. */
-const params = (r: MoveRow) => [r.gameId, r.ply, r.x, r.y, r.color, r.by, r.timeMs, r.score, r.depth, r.nodes, r.pv, r.rootScores, r.createdAt.toISOString().replace("Z", "+00:00")];
+/** The thread's one prepared statement: a row's columns as ? parameters. */
+const INSERT_SQL = `${INSERT_MOVE_INTO} (${MOVE_COLUMNS.map(() => "?").join(", ")})`;
+
+/** The column values in INSERT order; DateTime as the libsql adapter stores it. */
+const params = (r: MoveRow) => MOVE_COLUMNS.map((c) => (c === "createdAt" ? r.createdAt.toISOString().replace("Z", "+00:00") : r[c]));
 
 export class SqliteMoveSink implements MoveSink {
   private worker: Worker | null = null;
@@ -38,7 +42,7 @@ export class SqliteMoveSink implements MoveSink {
   /** The thread, started on first use and again after it died. */
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const w = new Worker(new URL("./sqlite-move-thread.mjs", import.meta.url), { workerData: { file: this.file, pragmas: connectionPragmas() } });
+    const w = new Worker(new URL("./sqlite-move-thread.mjs", import.meta.url), { workerData: { file: this.file, pragmas: connectionPragmas(), insert: INSERT_SQL } });
     w.unref();
     w.on("message", (m: Outcome) => {
       const p = this.pending.get(m.id);

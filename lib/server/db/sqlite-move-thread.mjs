@@ -1,8 +1,9 @@
 // The SQLite move writer's own thread (lib/server/db/sqlite-move-sink.ts). Plain JavaScript: no loader
-// needed in a worker. It holds one libsql connection to the game file with one prepared INSERT and
-// commits each batch in one transaction, so neither the statement nor the commit runs on the event
-// loop (libsql executes synchronously). Each row gets its own outcome: a row that breaks the
-// (gameId, ply) key fails alone; the others of its batch are committed.
+// needed in a worker. It holds one libsql connection to the game file with one prepared INSERT (its
+// SQL comes in workerData, from move-columns.ts) and commits each batch in one transaction, so neither
+// the statement nor the commit runs on the event loop (libsql executes synchronously). Each row gets
+// its own outcome: a row that breaks the (gameId, ply) key fails alone; the others of its batch are
+// committed.
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "libsql";
 
@@ -12,9 +13,7 @@ for (const sql of workerData.pragmas) {
   if (st.reader) st.all(); // PRAGMAs that answer with a row
   else st.run();
 }
-const insert = db.prepare(
-  'INSERT INTO "Move" ("gameId", "ply", "x", "y", "color", "by", "timeMs", "score", "depth", "nodes", "pv", "rootScores", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-);
+const insert = db.prepare(workerData.insert);
 const begin = db.prepare("BEGIN IMMEDIATE");
 const commit = db.prepare("COMMIT");
 const rollback = db.prepare("ROLLBACK");

@@ -2,52 +2,30 @@
 // column of anything wrong, and the one place that decides whether a pasted text is a PSQ file or a
 // move string. Browser-safe.
 import type { Point, Rule, Stone } from "../../../engine";
-import { cellsOf, winningLine } from "../../../engine";
-import { parseLabel } from "../notation";
+import { ReplayError, replay } from "../../../engine";
+import { readLabels, type LabelAt } from "../notation";
 import { ImportError, parsePsq, type PsqMove } from "../psq";
 
 /**
- * Reads a move string on a size×size board. Separators (spaces, commas, semicolons, newlines) and
- * move numbers ("12.") are skipped. Throws ImportError with the line and column of the first bad token.
+ * Reads a move string on a size×size board (see readLabels), black first. Throws ImportError with the
+ * line and column of the first bad token, taken point or move after the game was won.
  */
 export function parseMoveText(text: string, size: number, rule: Rule = "freestyle"): Point[] {
-  const moves: Point[] = [];
-  const where: Array<{ line: number; column: number }> = [];
-  const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
-  for (const [li, line] of lines.entries()) {
-    let at = 0;
-    while (at < line.length) {
-      const rest = line.slice(at);
-      const skip = /^(?:[\s,;]+|\d+\.+)/.exec(rest);
-      if (skip) {
-        at += skip[0].length;
-        continue;
-      }
-      const m = /^([a-zA-Z])(\d{1,2})(?![0-9])/.exec(rest);
-      const column = at + 1;
-      if (!m) {
-        const token = /^\S{1,8}/.exec(rest)?.[0] ?? rest.slice(0, 8);
-        throw new ImportError(li + 1, column, `cannot read a move at "${token}" (expected a column letter and a row number, like h8)`);
-      }
-      const p = parseLabel(m[1] + m[2], size);
-      if (!p) throw new ImportError(li + 1, column, `"${m[0]}" is not on a ${size}×${size} board (a1 to ${String.fromCharCode(96 + size)}${size})`);
-      const dup = moves.findIndex((q) => q.x === p.x && q.y === p.y);
-      if (dup >= 0) throw new ImportError(li + 1, column, `"${m[0]}" is already taken (move ${dup + 1}, line ${where[dup].line})`);
-      moves.push(p);
-      where.push({ line: li + 1, column });
-      at += m[0].length;
-    }
+  const read: LabelAt[] = [];
+  for (const l of readLabels(text, size)) {
+    const dup = read.findIndex((q) => q.point.x === l.point.x && q.point.y === l.point.y);
+    if (dup >= 0) throw new ImportError(l.line, l.column, `"${l.text}" is already taken (move ${dup + 1}, line ${read[dup].line})`);
+    read.push(l);
   }
-  if (moves.length === 0) throw new ImportError(1, 1, "no moves found");
+  if (read.length === 0) throw new ImportError(1, 1, "no moves found");
+  const moves = read.map((l) => l.point);
   // A move after five in a row is refused too (with its position).
-  const stones: Stone[] = [];
-  for (const [k, p] of moves.entries()) {
-    const color: 1 | 2 = k % 2 === 0 ? 1 : 2;
-    stones.push({ ...p, color });
-    if (k < moves.length - 1 && winningLine(size, rule, cellsOf(size, stones), p, color)) {
-      const w = where[k + 1];
-      throw new ImportError(w.line, w.column, `the game was already won by ${color === 1 ? "black" : "white"} at move ${k + 1}`);
-    }
+  try {
+    replay(size, rule, [], moves);
+  } catch (e) {
+    if (!(e instanceof ReplayError) || e.reason !== "WON") throw e;
+    const w = read[e.index];
+    throw new ImportError(w.line, w.column, `the game was already won by ${e.index % 2 === 1 ? "black" : "white"} at move ${e.index}`);
   }
   return moves;
 }
