@@ -115,6 +115,9 @@ export class AiSeat implements EngineSeats {
       // Read once, after the pause (another node may have changed the game meanwhile); the service
       // checks the answer against the game as it is then, under the lock.
       const e = await this.host.load(id);
+      // Another node played this turn meanwhile (its move reached our copy): the service would drop
+      // the answer, and a claim for a ply already played could land (the row holds the next ply's).
+      if (e.status !== "playing" || e.moves.length + 1 !== ticket.ply) return;
       const position = { size: e.size, rule: e.rule, stones: stonesOf(e), toMove: color };
       const started = Date.now();
       // With a clock, never think longer than a fifth of the time left.
