@@ -30,7 +30,6 @@ export interface SweepRow {
   clocked: boolean;
 }
 
-
 export class GameStore {
   /** Group commit of move rows. */
   readonly writer: MoveWriter;
@@ -136,7 +135,6 @@ export class GameStore {
 
   /** One page of the list and how many games match in all. */
   async list(q: ListQuery): Promise<{ games: GameSummary[]; count: number }> {
-    // A game left half-played stays resumable, but is not "live" once nothing has happened for a while.
     const recent = q.liveSince;
     const where = {
       status: q.status === "live" ? { in: ["waiting", "playing"] } : "finished",
