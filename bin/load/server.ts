@@ -130,17 +130,14 @@ function traceConnections(srv: Awaited<ReturnType<typeof startGameServer>>) {
       named.delete(conn.id);
     });
   });
-  const join = srv.games.join.bind(srv.games);
-  srv.games.join = async (input) => {
+  srv.games.on("join", (gameId, done) => {
     const t = Date.now();
-    const slow = setTimeout(() => process.stderr.write(`${who} join of ${input.gameId} still running after 5 s\n`), 5_000);
-    try {
-      return await join(input);
-    } finally {
+    const slow = setTimeout(() => process.stderr.write(`${who} join of ${gameId} still running after 5 s\n`), 5_000);
+    void done.then(() => {
       clearTimeout(slow);
-      if (Date.now() - t > 5_000) process.stderr.write(`${who} join of ${input.gameId} took ${Date.now() - t} ms\n`);
-    }
-  };
+      if (Date.now() - t > 5_000) process.stderr.write(`${who} join of ${gameId} took ${Date.now() - t} ms\n`);
+    });
+  });
 }
 
 const benchWorkers = Number.parseInt(process.env.BENCH_WORKERS ?? "1", 10) || 1;

@@ -15,7 +15,7 @@ afterAll(async () => {
 describe("the live games list", () => {
   it("drops a game nothing has happened in for the live window, and lists it again after a move", async () => {
     // A second service over the same database, with a short window, only for listing.
-    const lister = new GameService({ db: srv.db, ai: null, liveWindowMs: 1500 });
+    const lister = new GameService({ db: srv.db, liveWindowMs: 1500 });
     const liveIds = async () => (await lister.list({ status: "live" })).games.map((g) => g.id);
 
     const { gameId, seatToken: black } = await srv.games.createGame({ opponent: "human", size: 9, rule: "freestyle", color: 1 });

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { EV, type Ack, type ErrorInfo, type ServerToClient } from "../../shared/protocol";
 import { CONTRACT, type ClientEvent, type ClientToServer, type ContractEntry, type Handlers } from "../../shared/contract";
 import { GameError } from "../games/errors";
-import type { GameService } from "../games/service";
+import type { GameService, Presence } from "../games/service";
 import { log as rootLog, type Logger } from "../log";
 import { createLimiter, rateLimitedMessage, type Limiter } from "./limits";
 import { TV_OFF, type TvLoop } from "../tv/loop";
@@ -125,7 +125,7 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
 
   // Who is in each game's room (cluster-wide with an adapter): the state's counts and seat flags.
   const presence = createPresence(io, games, { cluster: !!opts.adapter, log });
-  games.presenceOf = presence.presenceOf;
+  let closed = false;
 
   games.on("moved", (e) => io.to(roomOf(e.gameId)).emit(EV.moved, e));
   games.on("state", (s) => {
@@ -248,8 +248,10 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
 
   return {
     io,
+    /** Who is in a game's room (the game service reads it: GameServiceOptions.presence); nobody once closed. */
+    presenceOf: (gameId: string): Presence => (closed ? { spectators: 0, connected: { 1: false, 2: false } } : presence.presenceOf(gameId)),
     async close() {
-      games.presenceOf = () => ({ spectators: 0, connected: { 1: false, 2: false } });
+      closed = true;
       presence.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
     },

@@ -5,12 +5,15 @@ import type { AddressInfo } from "node:net";
 import { openDb, type Db } from "../db/client";
 import { createAiPool, type AiPool } from "../ai/pool";
 import { GameService } from "../games/service";
+import { AiSeat } from "../games/ai-seat";
+import { NOBODY, type PresenceSource } from "../games/state";
 import { log as rootLog, type Logger } from "../log";
 import { attachRealtime } from "./attach";
 import { connectRedis, wireCluster, type RedisSetup } from "./adapter";
 import { createLimiter, type LimitSettings } from "./limits";
 import { serverConfig } from "../config";
 import { TvLoop, type TvOptions } from "../tv/loop";
+import { isTvGameId } from "../tv/ids";
 import { createAdapter as createIpcAdapter } from "@socket.io/cluster-adapter";
 import { isClusterWorker, workerSlot } from "../cluster/worker";
 
@@ -84,11 +87,14 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
   const clusterWorker = opts.clusterWorker ?? isClusterWorker();
   const adapter = redis?.adapter ?? (clusterWorker ? createIpcAdapter() : undefined);
   const ai = createAiPool({ threads: opts.aiThreads ?? config.aiThreads, worker: opts.aiWorker });
+  // Who is in each game's room: the realtime layer knows, once attached (below).
+  let rooms: PresenceSource = NOBODY;
   const games = new GameService({
     db,
-    ai,
     log,
-    aiPauseMs: opts.aiPauseMs ?? config.aiPauseMs,
+    engines: (host) => new AiSeat(host, { ai, pauseMs: opts.aiPauseMs ?? config.aiPauseMs }),
+    presence: { presenceOf: (gameId) => rooms.presenceOf(gameId) },
+    isTvGame: isTvGameId,
     // Several nodes share rooms (Redis, or the workers of one primary): claim engine turns, and
     // follow the games other nodes changed.
     cluster: !!adapter,
@@ -118,6 +124,7 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
   // Several nodes: only the node holding the TV lease runs the TV; the others follow it.
   const tv = tvOpts ? new TvLoop(games, { log, lease: adapter ? { holder: games.nodeId } : null, ...(typeof tvOpts === "object" ? tvOpts : {}) }) : null;
   const realtime = attachRealtime(httpServer, { games, log, tv }, { corsOrigin: opts.corsOrigin, limiter, adapter, recoveryMs: config.socketRecoveryMs });
+  rooms = realtime;
   if (adapter) wireCluster(realtime.io, games, log);
   if (slot !== null)
     realtime.io.engine.on("headers", (headers: Record<string, string>, req: http.IncomingMessage) => {

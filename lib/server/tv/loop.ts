@@ -6,7 +6,8 @@
 // TvCurrent snapshot; lib/server/realtime pushes it to the sockets in the "tv" room.
 //
 // TV games are ordinary AI-vs-AI games made through the game service (createAiMatch), marked by their
-// id (lib/server/tv/ids). Nothing here writes games.
+// id (lib/server/tv/ids): the TV asks for its id prefix, and the server tells the service which ids
+// are the TV's (isTvGame). Nothing here writes games.
 //
 // Several nodes sharing the database (opts.lease): only the node holding the lease "tv" (lib/server/db/lease)
 // runs the loop; it renews the lease every few seconds. The others follow: they read the newest TV
@@ -334,7 +335,7 @@ export class TvLoop extends EventEmitter {
       try {
         if (this.stopped || !this.leading) return;
         const m = this.next(this.number + 1);
-        const { gameId } = await this.games.createAiMatch(m, { tv: true });
+        const { gameId } = await this.games.createAiMatch(m, { idPrefix: TV_ID_PREFIX });
         if (this.stopped) return;
         this.gameId = gameId;
         this.status = "playing";

@@ -1,0 +1,165 @@
+// What every action of the game service stands on (lib/server/games/service extends it): its
+// parts (the rows, the cache and lock, the clock timers, the engine seats it was handed, presence),
+// its typed events, and the steps the actions share: load under the lock, end a game, flag a game
+// whose time is up, and after every change restart the clock timer and the engine's turn.
+import { EventEmitter } from "node:events";
+import type { Db } from "../db/client";
+import { log as rootLog, type Logger } from "../log";
+import { other, type Point } from "../../../engine";
+import type { GameEndReason, GameResult, GameState, MoveRecord, ServerToClient, Thinking } from "../../shared/protocol";
+import { newGameId } from "./tokens";
+import { colorName, toMoveOf, type Entry } from "./entry";
+import { remainingMs, timeIsUp } from "./clock";
+import { applyEnding, newEntry, type NewGame } from "./moves";
+import { GameStore } from "./store";
+import { GameCache } from "./cache";
+import { ClockTimers } from "./timers";
+import { NOBODY, stateOf, type PresenceSource } from "./state";
+import type { EngineHost, EngineSeats } from "./engines";
+
+export type MovedEvent = Parameters<ServerToClient["game:moved"]>[0];
+
+export interface GameServiceOptions {
+  db: Db;
+  log?: Logger;
+  /**
+   * Who plays the engine seats (lib/server/games/ai-seat), made with this service's EngineHost.
+   * None: an engine to move never moves (a warning says so).
+   */
+  engines?: (host: EngineHost) => EngineSeats;
+  /** Who is in each game's room: the realtime layer (default nobody). */
+  presence?: PresenceSource;
+  /** The TV's games (the TV decides which they are: lib/server/tv/ids): their state and summary say tv. */
+  isTvGame?: (gameId: string) => boolean;
+  /** Most games kept in memory (finished and idle ones are dropped first). */
+  cacheSize?: number;
+  pageSize?: number;
+  /** The live list shows games with a move (or, before any, a start) this recent: abandoned games drop out (default 30 min). */
+  liveWindowMs?: number;
+  /** This process's name in AI claims (default a random id). */
+  nodeId?: string;
+  /**
+   * Several nodes share the database (REDIS_URL): claim each engine turn in the game's row before
+   * searching, so exactly one node searches it; join resumes a game's AI turn and clock; a sweep
+   * picks up what a dead node left (default false: one node, nothing to claim).
+   */
+  cluster?: boolean;
+}
+
+export const PAGE_SIZE = 20;
+export const LIVE_WINDOW_MS = 30 * 60_000;
+
+export abstract class GameCore extends EventEmitter {
+  readonly db: Db;
+  readonly nodeId: string;
+  protected readonly store: GameStore;
+  protected readonly cache: GameCache;
+  /** Made by the subclass, which builds the EngineHost they get. */
+  protected engines: EngineSeats | null = null;
+  protected readonly presence: PresenceSource;
+  protected readonly isTvGame: (gameId: string) => boolean;
+  protected readonly log: Logger;
+  protected readonly pageSize: number;
+  protected readonly liveWindowMs: number;
+  protected readonly cluster: boolean;
+  protected readonly clockTimers = new ClockTimers();
+  protected closed = false;
+
+  constructor(opts: GameServiceOptions) {
+    super();
+    this.db = opts.db;
+    this.log = opts.log ?? rootLog;
+    this.pageSize = opts.pageSize ?? PAGE_SIZE;
+    this.liveWindowMs = opts.liveWindowMs ?? LIVE_WINDOW_MS;
+    this.nodeId = opts.nodeId ?? `node-${newGameId()}`;
+    this.cluster = opts.cluster ?? false;
+    this.presence = opts.presence ?? NOBODY;
+    this.isTvGame = opts.isTvGame ?? (() => false);
+    this.store = new GameStore(this.db);
+    this.cache = new GameCache({
+      size: opts.cacheSize ?? 500,
+      read: (id) => this.store.read(id),
+      busy: (id) => (this.engines?.busy(id) ?? false) || this.clockTimers.has(id),
+      watched: (id) => {
+        const p = this.presence.presenceOf(id);
+        return p.spectators > 0 || p.connected[1] || p.connected[2];
+      },
+    });
+  }
+
+  // ---------------------------------------------------------------- typed events
+
+  override on(event: "moved", fn: (e: MovedEvent) => void): this;
+  override on(event: "state", fn: (s: GameState) => void): this;
+  override on(event: "thinking", fn: (t: Thinking) => void): this;
+  /** A game's rows changed here (other nodes drop their cached copy: lib/server/realtime/adapter); with
+   *  `move` when the change is just that move, which the others can apply to their copy. */
+  override on(event: "changed", fn: (gameId: string, move?: MoveRecord) => void): this;
+  /** A join started; `done` settles (never rejects) when it ends, however it ends (for timing: bin/load). */
+  override on(event: "join", fn: (gameId: string, done: Promise<void>) => void): this;
+  override on(event: string, fn: (...args: never[]) => void): this {
+    return super.on(event, fn as (...args: unknown[]) => void);
+  }
+
+  protected async insertGame(g: NewGame, idPrefix = ""): Promise<Entry> {
+    const e = newEntry(idPrefix + newGameId(), g, new Date());
+    await this.store.insert(e);
+    this.cache.remember(e);
+    this.log.info({ gameId: e.id, kind: g.kind, size: g.size, rule: g.rule }, "game created");
+    return e;
+  }
+
+  protected withLock<T>(id: string, fn: () => Promise<T>): Promise<T> {
+    return this.cache.withLock(id, fn);
+  }
+
+  protected load(id: string): Promise<Entry> {
+    return this.cache.load(id);
+  }
+
+  protected stateOf(e: Entry): GameState {
+    return stateOf(e, this.presence.presenceOf(e.id), this.isTvGame(e.id));
+  }
+
+  /** Broadcasts the state after a change the moved event cannot describe (seat taken, takeback, resign, flag). */
+  protected emitState(e: Entry): void {
+    this.emit("state", this.stateOf(e));
+  }
+
+  /** If the side to move's time is up, ends the game (timeout) and returns true. Call under the lock. */
+  protected flagIfExpired(e: Entry): boolean {
+    if (!timeIsUp(e, Date.now())) return false;
+    // The database write follows; the game counts as over from now on.
+    const loser = toMoveOf(e);
+    void this.finish(e, colorName(other(loser)), "timeout", null).catch((err) => this.log.error({ err, gameId: e.id }, "could not record a timeout"));
+    return true;
+  }
+
+  protected async finish(e: Entry, result: GameResult, reason: GameEndReason, winLine: Point[] | null): Promise<void> {
+    const end = { result, reason, winLine, at: new Date() };
+    applyEnding(e, end);
+    this.engines?.reset(e.id);
+    this.clockTimers.clear(e.id);
+    this.log.info({ gameId: e.id, result, reason, plies: e.moves.length }, "game over");
+    this.emitState(e);
+    // Only a game still playing: another node may have ended it first (its result stands).
+    if (!(await this.store.finish(e.id, end))) this.cache.invalidate(e.id);
+    this.emit("changed", e.id);
+  }
+
+  /** After every change: start or stop the clock timer and the AI's turn. */
+  protected afterChange(e: Entry): void {
+    if (this.closed) return;
+    this.clockTimers.clear(e.id);
+    if (e.status !== "playing") return;
+    if (e.clock && e.startedAt) {
+      const ms = Math.max(0, remainingMs(e, Date.now())) + 5;
+      this.clockTimers.set(e.id, ms, () => void this.resume(e.id).catch((err) => this.log.error({ err, gameId: e.id }, "clock check failed")));
+    }
+    if (this.engines) this.engines.turn(e);
+    else if (e.seats[toMoveOf(e)].kind === "engine") this.log.warn({ gameId: e.id }, "an engine is to move but there is no AI pool");
+  }
+
+  /** Flags the game if its time is up, else restarts its clock timer and engine turn (the service, under the lock). */
+  abstract resume(gameId: string): Promise<void>;
+}

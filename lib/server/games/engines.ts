@@ -1,0 +1,65 @@
+// The two sides of the line between the game service and whoever plays its engine seats
+// (lib/server/games/ai-seat). The service knows only EngineSeats: it is handed a factory for one
+// (GameServiceOptions.engines) and never imports the AI. The seats know only EngineHost: a narrow
+// door into the service, which makes the changes (the service stays the only writer of games).
+import type { Analysis, Color } from "../../../engine";
+import type { Thinking } from "../../shared/protocol";
+import type { Logger } from "../log";
+import type { Entry } from "./entry";
+import type { GameStore } from "./store";
+
+/** What the service tells the engine seats. */
+export interface EngineSeats {
+  /** A game in progress changed (called under its lock): if an engine is to move, start its turn (once). */
+  turn(e: Readonly<Entry>): void;
+  /** The game's move list was rewritten or it ended: a search under way answers a position that no longer exists. */
+  reset(gameId: string): void;
+  /** A search for this game is scheduled or running here. */
+  busy(gameId: string): boolean;
+  /** The latest report of the search for ply `ply` of game `gameId` under way here, if any. */
+  thinking(gameId: string, ply: number): Thinking | null;
+  /** Every game in progress has been resumed (server start): cluster, start the sweep. */
+  resumed(): void;
+  /** Resolves when no engine turn is scheduled or running. */
+  idle(): Promise<void>;
+  /** Stops timers and waits for the searches under way (they finish within their deadline). */
+  close(): Promise<void>;
+}
+
+/** An engine's answer for ply `ply` of a game, where `color` is to move. */
+export interface EngineMove {
+  gameId: string;
+  ply: number;
+  color: Color;
+  analysis: Analysis;
+}
+
+/** What the engine seats may see and do: the service's narrow side door. */
+export interface EngineHost {
+  /** This process's name in AI claims. */
+  readonly nodeId: string;
+  /** Several nodes share the database: claim each engine turn, sweep for games nobody moves. */
+  readonly cluster: boolean;
+  readonly log: Logger;
+  /** The claims and the sweep's query. */
+  readonly rows: Pick<GameStore, "claimEngineTurn" | "sweepCandidates">;
+  /** The game as it is now (read it, do not change it). */
+  load(gameId: string): Promise<Readonly<Entry>>;
+  /** The cached copy, if any. */
+  peek(gameId: string): Readonly<Entry> | undefined;
+  /** Something holds or waits for the game's lock. */
+  locked(gameId: string): boolean;
+  /** This node runs the game's clock timer. */
+  clockRunning(gameId: string): boolean;
+  /** Milliseconds left to the side to move of `e` now (Infinity without a clock). */
+  remainingMs(e: Readonly<Entry>): number;
+  /** Resumes a game in progress: flags it if its time is up, else restarts its clock and engine turn. */
+  resume(gameId: string): Promise<void>;
+  /**
+   * Under the game's lock: if `turn.current()` and the game still waits for this move, commits it
+   * (calling `turn.committing()` just before, so the next engine turn can be scheduled).
+   */
+  playEngineMove(m: EngineMove, turn: { current(): boolean; committing(): void }): Promise<void>;
+  /** Tells the service's listeners (sockets, the TV) how a search is going. */
+  reportThinking(t: Thinking): void;
+}
