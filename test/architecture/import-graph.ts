@@ -10,7 +10,8 @@ export const ROOT = path.resolve(import.meta.dirname, "../..");
 const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs"];
 const SKIPPED_DIRS = new Set(["node_modules", ".next", "generated", "data", ".git", "test-results", "playwright-report", "prisma"]);
 
-export type Target = { kind: "file"; file: string } | { kind: "package"; name: string } | { kind: "builtin"; name: string } | { kind: "unresolved"; specifier: string };
+export type Target =
+  { kind: "file"; file: string } | { kind: "package"; name: string } | { kind: "builtin"; name: string } | { kind: "unresolved"; specifier: string };
 
 export interface ImportEdge {
   from: string; // repository-relative path with forward slashes

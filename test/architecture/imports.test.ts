@@ -27,7 +27,13 @@ describe("import rules", () => {
 });
 
 describe("the checks can fail", () => {
-  const edge = (from: string, file: string, typeOnly = false): ImportEdge => ({ from, specifier: file, target: { kind: "file", file }, typeOnly, line: 1 });
+  const edge = (from: string, file: string, typeOnly = false): ImportEdge => ({
+    from,
+    specifier: file,
+    target: { kind: "file", file },
+    typeOnly,
+    line: 1,
+  });
   const pkg = (from: string, name: string): ImportEdge => ({ from, specifier: name, target: { kind: "package", name }, typeOnly: false, line: 1 });
   const builtin = (from: string, name: string): ImportEdge => ({ from, specifier: name, target: { kind: "builtin", name }, typeOnly: false, line: 1 });
 

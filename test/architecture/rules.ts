@@ -20,7 +20,10 @@ interface Layer {
   why: string;
 }
 
-const under = (...dirs: string[]) => (file: string) => dirs.some((d) => file.startsWith(d + "/"));
+const under =
+  (...dirs: string[]) =>
+  (file: string) =>
+    dirs.some((d) => file.startsWith(d + "/"));
 
 const LAYERS: Layer[] = [
   {
