@@ -24,17 +24,15 @@ export async function readBoard(page: Page): Promise<{ size: number; cells: Cell
  * A simple but not silly move for `me`: win if possible, else block the opponent's four, else the
  * empty point that extends my longest line, nearest the centre. Good enough to make a real game.
  */
+// prettier-ignore
+const DIRECTIONS = [[1, 0], [0, 1], [1, 1], [1, -1]];
+
 export function chooseMove(size: number, cells: Cell[], me: 1 | 2): Cell {
   const at = (x: number, y: number) => (x < 0 || y < 0 || x >= size || y >= size ? -1 : cells[y * size + x]?.stone);
   const byXY = new Map(cells.map((c) => [c.y * size + c.x, c]));
   const run = (x: number, y: number, color: number) => {
     let best = 0;
-    for (const [dx, dy] of [
-      [1, 0],
-      [0, 1],
-      [1, 1],
-      [1, -1],
-    ]) {
+    for (const [dx, dy] of DIRECTIONS) {
       let n = 1;
       for (const s of [1, -1]) {
         let i = x + dx * s;
