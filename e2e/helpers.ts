@@ -20,13 +20,14 @@ export async function readBoard(page: Page): Promise<{ size: number; cells: Cell
   return { size, cells };
 }
 
+/** The four directions a line of five can run in. */
+// prettier-ignore
+const DIRECTIONS = [[1, 0], [0, 1], [1, 1], [1, -1]];
+
 /**
  * A simple but not silly move for `me`: win if possible, else block the opponent's four, else the
  * empty point that extends my longest line, nearest the centre. Good enough to make a real game.
  */
-// prettier-ignore
-const DIRECTIONS = [[1, 0], [0, 1], [1, 1], [1, -1]];
-
 export function chooseMove(size: number, cells: Cell[], me: 1 | 2): Cell {
   const at = (x: number, y: number) => (x < 0 || y < 0 || x >= size || y >= size ? -1 : cells[y * size + x]?.stone);
   const byXY = new Map(cells.map((c) => [c.y * size + c.x, c]));
