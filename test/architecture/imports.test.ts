@@ -12,7 +12,7 @@ describe("import rules", () => {
   it("finds the source files and their imports", () => {
     // Guards the scanner itself: a regex that stopped matching would make every rule pass.
     expect(files).toContain("engine/index.ts");
-    expect(files).toContain("lib/server/games/service.ts");
+    expect(files.filter((f) => f.startsWith("lib/server/")).length).toBeGreaterThan(10);
     expect(edges.filter((e) => e.from.startsWith("lib/server/")).length).toBeGreaterThan(50);
     expect(edges.some((e) => e.from.startsWith("app/") && e.target.kind === "file" && e.target.file === "engine/index.ts")).toBe(true);
   });
