@@ -10,7 +10,10 @@ test.beforeAll(async () => {
   // e2e/serve.mjs starts it once the first server is up; locally (a reused server) it may not exist.
   const end = Date.now() + (process.env.CI ? 180_000 : 5_000);
   for (;;) {
-    const ok = await fetch(`${clusterURL}/`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${clusterURL}/`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     if (Date.now() > end) {
       test.skip(!process.env.CI, `no cluster server at ${clusterURL} (e2e/serve.mjs starts one)`);

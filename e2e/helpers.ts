@@ -12,13 +12,17 @@ export interface Cell {
 export async function readBoard(page: Page): Promise<{ size: number; cells: Cell[] }> {
   const board = page.getByTestId("board");
   const size = Number(await board.getAttribute("data-size"));
-  const raw = await board.locator('[data-testid^="pt-"]').evaluateAll((els) =>
-    els.map((e) => ({ label: e.getAttribute("data-testid")!.slice(3), stone: Number(e.getAttribute("data-stone")) })),
-  );
+  const raw = await board
+    .locator('[data-testid^="pt-"]')
+    .evaluateAll((els) => els.map((e) => ({ label: e.getAttribute("data-testid")!.slice(3), stone: Number(e.getAttribute("data-stone")) })));
   const letters = "abcdefghijklmnopqrs";
   const cells = raw.map((c) => ({ ...c, x: letters.indexOf(c.label[0]), y: size - Number(c.label.slice(1)) }));
   return { size, cells };
 }
+
+/** The four directions a line of five can run in. */
+// prettier-ignore
+const DIRECTIONS = [[1, 0], [0, 1], [1, 1], [1, -1]];
 
 /**
  * A simple but not silly move for `me`: win if possible, else block the opponent's four, else the
@@ -29,7 +33,7 @@ export function chooseMove(size: number, cells: Cell[], me: 1 | 2): Cell {
   const byXY = new Map(cells.map((c) => [c.y * size + c.x, c]));
   const run = (x: number, y: number, color: number) => {
     let best = 0;
-    for (const [dx, dy] of [[1, 0], [0, 1], [1, 1], [1, -1]]) {
+    for (const [dx, dy] of DIRECTIONS) {
       let n = 1;
       for (const s of [1, -1]) {
         let i = x + dx * s;
@@ -99,7 +103,10 @@ export async function createInvite(page: Page): Promise<string> {
 
 /** Moves on the list, in order, as labels. */
 export async function moveLabels(page: Page): Promise<string[]> {
-  return page.getByTestId("move-list").locator('[data-testid^="move-"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-label")!));
+  return page
+    .getByTestId("move-list")
+    .locator('[data-testid^="move-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-label")!));
 }
 
 /** Waits until it is my turn (returns true) or the game is over (false). */

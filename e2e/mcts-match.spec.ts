@@ -76,7 +76,9 @@ test("alpha-beta vs MCTS from the /tv form: MCTS thinks aloud, the game finishes
 
   // MCTS's thinking shows at least once while it is to move: playouts, then its most-visited moves with
   // visits and win rates.
-  await expect.poll(async () => (await page.evaluate(() => window.__mctsSeen!.length)) > 0, { timeout: 180_000, message: "never saw MCTS thinking" }).toBe(true);
+  await expect
+    .poll(async () => (await page.evaluate(() => window.__mctsSeen!.length)) > 0, { timeout: 180_000, message: "never saw MCTS thinking" })
+    .toBe(true);
 
   // And the game finishes.
   const banner = page.getByTestId("result-banner");

@@ -45,13 +45,25 @@ if (clusterPort !== "off") void startCluster();
 async function startCluster() {
   // After the first server answers: its start built Next, which this one reuses.
   for (;;) {
-    const up = await fetch(`http://127.0.0.1:${port}/`).then((r) => r.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (child.exitCode !== null) return;
     await new Promise((r) => setTimeout(r, 500));
   }
-  const env = { ...process.env, DATABASE_FILE: path.join(dbDir, "e2e-cluster.db"), NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
-  const migrate = spawn(process.execPath, [path.join(root, "scripts", "prisma.mjs"), "migrate", "deploy"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+  const env = {
+    ...process.env,
+    DATABASE_FILE: path.join(dbDir, "e2e-cluster.db"),
+    NEXT_TELEMETRY_DISABLED: "1",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  };
+  const migrate = spawn(process.execPath, [path.join(root, "scripts", "prisma.mjs"), "migrate", "deploy"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   if ((await new Promise((r) => migrate.on("exit", r))) !== 0) return console.error("[e2e] cluster server: migration failed");
   clusterServer = spawn(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "server.ts")], {
     stdio: "inherit",

@@ -34,9 +34,11 @@ async function finishedAiGame(baseURL: string): Promise<string> {
 
 /** The stones on the board, as "label:color" sorted. */
 async function stonesOf(page: Page): Promise<string[]> {
-  const cells = await page.locator('[data-testid="board"] [data-testid^="pt-"]').evaluateAll((els) =>
-    els.filter((e) => e.getAttribute("data-stone") !== "0").map((e) => `${e.getAttribute("data-testid")!.slice(3)}:${e.getAttribute("data-stone")}`),
-  );
+  const cells = await page
+    .locator('[data-testid="board"] [data-testid^="pt-"]')
+    .evaluateAll((els) =>
+      els.filter((e) => e.getAttribute("data-stone") !== "0").map((e) => `${e.getAttribute("data-testid")!.slice(3)}:${e.getAttribute("data-stone")}`),
+    );
   return cells.sort();
 }
 
@@ -116,7 +118,12 @@ test("replay a finished game: keys, buttons, move list, graph, heatmap; export a
   await download.saveAs(file);
   const psq = fs.readFileSync(file, "utf8");
   expect(psq.split("\n")[0]).toBe("Piskvorky 9x9, 11:11, 0");
-  expect(psq.trim().split("\n").filter((l) => /^\d+,\d+,\d+$/.test(l))).toHaveLength(plies);
+  expect(
+    psq
+      .trim()
+      .split("\n")
+      .filter((l) => /^\d+,\d+,\d+$/.test(l)),
+  ).toHaveLength(plies);
 
   // …and import it back (upload): the same final position.
   await page.goto("/import");
