@@ -7,10 +7,7 @@ import { formatScore } from "../engine/score";
 import type { Analysis, Position } from "../engine/types";
 import { MIDDLE_GAMES } from "./bench/positions";
 
-const POSITIONS: Array<[string, Position]> = [
-  ["11×11 lab opening", { size: 11, rule: "freestyle", stones: labOpening(11), toMove: 1 }],
-  ...MIDDLE_GAMES,
-];
+const POSITIONS: Array<[string, Position]> = [["11×11 lab opening", { size: 11, rule: "freestyle", stones: labOpening(11), toMove: 1 }], ...MIDDLE_GAMES];
 
 const RUNS = 3;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -30,7 +27,10 @@ for (const [name, pos] of POSITIONS) {
     const nps = runs.map((x) => (x.r.nodes / Math.max(1, x.r.timeMs)) * 1000);
     const depth = median(runs.map((x) => x.r.depth));
     const mid = runs.find((x) => x.r.depth === depth)!;
-    const times = mid.depthTimes.map((t, d) => `d${d}:${t.toFixed(0)}ms`).filter(Boolean).join(" ");
+    const times = mid.depthTimes
+      .map((t, d) => `d${d}:${t.toFixed(0)}ms`)
+      .filter(Boolean)
+      .join(" ");
     const mv = mid.r.move ? `(${mid.r.move.x},${mid.r.move.y})` : "-";
     console.log(
       `  exactRootScores=${String(exact).padEnd(5)} nodes/s ${pad(Math.round(median(nps)).toLocaleString("en"), 9)}` +
@@ -66,8 +66,7 @@ for (const [name, pos] of POSITIONS) {
 // The lecture's node counts, if engine/search/lecture.ts provides them.
 console.log("\n== Alpha-beta vs minimax (lecture games)");
 try {
-  const mod: { lectureNodeRatios?: () => Array<{ game: string; minimaxNodes: number; alphaBetaNodes: number }> } =
-    await import("../engine/search/lecture");
+  const mod: { lectureNodeRatios?: () => Array<{ game: string; minimaxNodes: number; alphaBetaNodes: number }> } = await import("../engine/search/lecture");
   if (typeof mod.lectureNodeRatios !== "function") throw new Error("no lectureNodeRatios()");
   for (const row of mod.lectureNodeRatios()) {
     const ratio = row.alphaBetaNodes / Math.max(1, row.minimaxNodes);

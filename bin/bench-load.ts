@@ -41,7 +41,14 @@ function flags() {
     return v;
   };
   if (given.has("help")) {
-    console.log(fs.readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n").filter((l) => l.startsWith("//")).join("\n").replace(/^\/\/ ?/gm, ""));
+    console.log(
+      fs
+        .readFileSync(fileURLToPath(import.meta.url), "utf8")
+        .split("\n")
+        .filter((l) => l.startsWith("//"))
+        .join("\n")
+        .replace(/^\/\/ ?/gm, ""),
+    );
     process.exit(0);
   }
   return {
@@ -90,7 +97,12 @@ function startServer(): ChildProcess {
   return fork(path.join(here, "load", "server.ts"), [], {
     // BENCH_PROF=<dir>: write a CPU profile of the server there (node --cpu-prof).
     // BENCH_NODE_FLAGS="--max-semi-space-size=64 …": V8 flags to try on the server.
-    execArgv: ["--import", "tsx", ...(process.env.BENCH_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean), ...(process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [])],
+    execArgv: [
+      "--import",
+      "tsx",
+      ...(process.env.BENCH_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean),
+      ...(process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
+    ],
     env: {
       ...process.env,
       ...dbEnv,
@@ -142,7 +154,9 @@ const cpuSecondsOf = (pid: number) => {
   }
 };
 const loadBefore = os.loadavg()[0];
-log(`[bench] ${f.nodes > 1 ? `${f.nodes} server nodes ${urls.join(" ")}` : f.cluster > 1 ? `server ${url} with ${f.cluster} workers ${statsUrls.join(" ")}` : `server ${url}`} (pid ${servers.map((s) => s.pid).join(", ")}); ${f.rooms} rooms, ${f.spectators} spectators, ${f.workers} client processes (nice ${f.clientNice}), a move every ${f.interval} ms per room, ${f.ai} AI searches`);
+log(
+  `[bench] ${f.nodes > 1 ? `${f.nodes} server nodes ${urls.join(" ")}` : f.cluster > 1 ? `server ${url} with ${f.cluster} workers ${statsUrls.join(" ")}` : `server ${url}`} (pid ${servers.map((s) => s.pid).join(", ")}); ${f.rooms} rooms, ${f.spectators} spectators, ${f.workers} client processes (nice ${f.clientNice}), a move every ${f.interval} ms per room, ${f.ai} AI searches`,
+);
 
 type NodeStats = {
   connections: number;
@@ -156,7 +170,9 @@ type NodeStats = {
 };
 /** Every node's figures: connections and CPU summed, the rest the worst node's (RSS: the largest node). */
 async function stats(reset = false, start = false): Promise<NodeStats> {
-  const all = await Promise.all(statsUrls.map(async (u) => (await (await fetch(`${u}/__bench/stats?${reset ? "reset=1&" : ""}${start ? "start=1" : ""}`)).json()) as NodeStats));
+  const all = await Promise.all(
+    statsUrls.map(async (u) => (await (await fetch(`${u}/__bench/stats?${reset ? "reset=1&" : ""}${start ? "start=1" : ""}`)).json()) as NodeStats),
+  );
   if (all.length === 1) return all[0];
   const worst = <T>(pick: (s: NodeStats) => T, key: (t: T) => number) => all.map(pick).reduce((a, b) => (key(b) > key(a) ? b : a));
   const gc: NodeStats["gc"] = {};
@@ -171,11 +187,20 @@ async function stats(reset = false, start = false): Promise<NodeStats> {
     connections: all.reduce((n, s) => n + s.connections, 0),
     rssMB: Math.max(...all.map((s) => s.rssMB)),
     heapMB: Math.max(...all.map((s) => s.heapMB)),
-    loop: worst((s) => s.loop, (l) => l.p99),
-    loopRun: worst((s) => s.loopRun, (l) => l.p99),
+    loop: worst(
+      (s) => s.loop,
+      (l) => l.p99,
+    ),
+    loopRun: worst(
+      (s) => s.loopRun,
+      (l) => l.p99,
+    ),
     gc,
     cpuPct: all.reduce((n, s) => n + s.cpuPct, 0),
-    serverMoveMs: worst((s) => s.serverMoveMs, (m) => m.p99),
+    serverMoveMs: worst(
+      (s) => s.serverMoveMs,
+      (m) => m.p99,
+    ),
   };
 }
 // ---- the clients
@@ -295,7 +320,8 @@ while (Date.now() - runStart < f.duration * 1000) {
   lastMoves = moves;
   log(
     `[run ${el.toFixed(0)}s] conns ${s.connections}, moves/s ${(moves / el).toFixed(0)}, latency p50 ${percentile(recent.slice(), 50).toFixed(1)} ms p99 ${percentile(recent.slice(), 99).toFixed(1)} ms, ` +
-      `server move p50 ${s.serverMoveMs.p50} p99 ${s.serverMoveMs.p99} ms, loop p99 ${s.loop.p99} ms (max ${s.loop.max}; run so far ${s.loopRun.p99}), GC worst ${Math.max(0, ...Object.values(s.gc).map((g) => g.maxMs))} ms, RSS ${s.rssMB} MB (heap ${s.heapMB}), server CPU ${s.cpuPct}%` + (errors ? `, errors ${errors} ${JSON.stringify(errorCodes)}` : ""),
+      `server move p50 ${s.serverMoveMs.p50} p99 ${s.serverMoveMs.p99} ms, loop p99 ${s.loop.p99} ms (max ${s.loop.max}; run so far ${s.loopRun.p99}), GC worst ${Math.max(0, ...Object.values(s.gc).map((g) => g.maxMs))} ms, RSS ${s.rssMB} MB (heap ${s.heapMB}), server CPU ${s.cpuPct}%` +
+      (errors ? `, errors ${errors} ${JSON.stringify(errorCodes)}` : ""),
   );
 }
 const runSec = (Date.now() - runStart) / 1000;
@@ -320,7 +346,11 @@ const result = {
   moves,
   latencyMs: { p50: +percentile(lat.slice(), 50).toFixed(1), p99: +percentile(lat.slice(), 99).toFixed(1), max: +percentile(lat.slice(), 100).toFixed(1) },
   spectatorLatencyMs: { p50: +percentile(specLat.slice(), 50).toFixed(1), p99: +percentile(specLat.slice(), 99).toFixed(1) },
-  serverMoveMs: { p50MedianWindow: percentile(serverP50s.slice(), 50), p99MedianWindow: percentile(serverP99s.slice(), 50), p99WorstWindow: Math.max(...serverP99s) },
+  serverMoveMs: {
+    p50MedianWindow: percentile(serverP50s.slice(), 50),
+    p99MedianWindow: percentile(serverP99s.slice(), 50),
+    p99WorstWindow: Math.max(...serverP99s),
+  },
   loopLagP99Ms: { wholeRun: lastStats?.loopRun.p99 ?? 0, worstWindow: Math.max(...loopP99s), medianWindow: percentile(loopP99s.slice(), 50) },
   loopLagMs: { p50: lastStats?.loopRun.p50 ?? 0, p999: lastStats?.loopRun.p999 ?? 0, max: lastStats?.loopRun.max ?? 0 },
   /** The server's main-thread garbage-collection pauses over the run, by kind. */
@@ -351,7 +381,11 @@ move-to-spectator latency p50 ${result.spectatorLatencyMs.p50} ms  p99 ${result.
 server's time per move (validate, commit, broadcast; 2 s windows) p50 ${result.serverMoveMs.p50MedianWindow} ms, p99 median ${result.serverMoveMs.p99MedianWindow} ms, worst ${result.serverMoveMs.p99WorstWindow} ms
 server event-loop delay over the whole run: p50 ${result.loopLagMs.p50} ms, p99 ${result.loopLagP99Ms.wholeRun} ms, p99.9 ${result.loopLagMs.p999} ms, max ${result.loopLagMs.max} ms
 server event-loop delay p99 (2 s windows): worst ${result.loopLagP99Ms.worstWindow} ms, median ${result.loopLagP99Ms.medianWindow} ms
-server GC pauses: ${Object.entries(result.gcPauses).map(([k, g]) => `${k} ${g.count}× (total ${g.totalMs} ms, worst ${g.maxMs} ms)`).join(", ") || "none"}
+server GC pauses: ${
+    Object.entries(result.gcPauses)
+      .map(([k, g]) => `${k} ${g.count}× (total ${g.totalMs} ms, worst ${g.maxMs} ms)`)
+      .join(", ") || "none"
+  }
 server RSS ${result.rssMB.last} MB (peak ${result.rssMB.peak} MB); ramp ${result.rampSec} s; errors ${errors} ${errors ? JSON.stringify(errorCodes) : ""}
 machine load average ${result.loadAverage.before} before, ${result.loadAverage.after} after (${result.loadAverage.cores} cores)`);
 }

@@ -24,7 +24,9 @@ const label = (p: Point | null) => (p ? `${String.fromCharCode(97 + p.x)}${15 - 
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 
 console.log(`MCTS bench: ${SEARCH_MS} ms searches (3 runs each)\n`);
-console.log(`${"position".padEnd(28)} ${pad("playouts/s", 11)} ${pad("playouts", 9)} ${pad("depth", 6)}  move  score   top (visits, win rate)        | alpha-beta move`);
+console.log(
+  `${"position".padEnd(28)} ${pad("playouts/s", 11)} ${pad("playouts", 9)} ${pad("depth", 6)}  move  score   top (visits, win rate)        | alpha-beta move`,
+);
 for (const [name, pos] of POSITIONS) {
   const rates: number[] = [];
   let last = play(pos, { algo: "mcts", timeMs: SEARCH_MS });
@@ -35,7 +37,10 @@ for (const [name, pos] of POSITIONS) {
   }
   rates.sort((a, b) => a - b);
   const ab = play(pos, { algo: "alphabeta", timeMs: SEARCH_MS });
-  const top = (last.top ?? []).slice(0, 3).map((t) => `${label(t.move)} ${t.visits} ${(t.winRate * 100).toFixed(0)}%`).join(", ");
+  const top = (last.top ?? [])
+    .slice(0, 3)
+    .map((t) => `${label(t.move)} ${t.visits} ${(t.winRate * 100).toFixed(0)}%`)
+    .join(", ");
   console.log(
     `${name.padEnd(28)} ${pad(Math.round(rates[1]), 11)} ${pad(last.nodes, 9)} ${pad(last.depth, 6)}  ${label(last.move).padEnd(4)}  ${formatScore(last.score).padEnd(6)}  ${top.padEnd(30)}| ${label(ab.move)} (${formatScore(ab.score)}, depth ${ab.depth})`,
   );
@@ -44,7 +49,16 @@ for (const [name, pos] of POSITIONS) {
 /** Opening stones for game g: the centre plus two stones around it, varied by g (both colours alike per pair). */
 function opening(g: number): Stone[] {
   const c = 7;
-  const ring: Array<[number, number]> = [[1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1], [0, -1], [1, -1]];
+  const ring: Array<[number, number]> = [
+    [1, 0],
+    [1, 1],
+    [0, 1],
+    [-1, 1],
+    [-1, 0],
+    [-1, -1],
+    [0, -1],
+    [1, -1],
+  ];
   const k = Math.floor(g / 2);
   const [ax, ay] = ring[k % 8];
   const [bx, by] = ring[(k * 3 + 2) % 8];
@@ -65,7 +79,7 @@ function match(a: Algo, b: Algo) {
     const second = g % 2 === 0 ? b : a;
     const open = opening(g);
     const moves: Point[] = [];
-    let winner: Color | null = null;
+    let winner: Color | null;
     for (;;) {
       const { position, outcome } = replay(15, "freestyle", open, moves, 2);
       if (outcome.winner || outcome.full) {

@@ -28,8 +28,7 @@ const openings = readFileSync(new URL("./match/openings-15.txt", import.meta.url
   .map((l) => l.trim())
   .filter((l) => l && !l.startsWith("#"));
 let opening = 0;
-const fresh = (): Stone[] =>
-  parseMoveString(openings[opening++ % openings.length], 15).map((p, i) => ({ ...p, color: (i % 2 === 0 ? 1 : 2) as Color }));
+const fresh = (): Stone[] => parseMoveString(openings[opening++ % openings.length], 15).map((p, i) => ({ ...p, color: (i % 2 === 0 ? 1 : 2) as Color }));
 
 const over: number[] = [];
 let stones = fresh();

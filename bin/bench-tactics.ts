@@ -64,7 +64,12 @@ function main() {
     const key = (p: Point | null) => (p ? toLabel(p, 15) : "-");
     if (o.verify) {
       const r = new ThreatSolver(15, stonesOf(t)).shortestWin(t.toMove, t.plies);
-      const got = r ? r.moves.map((m) => toLabel(m, 15)).sort().join(" ") : "";
+      const got = r
+        ? r.moves
+            .map((m) => toLabel(m, 15))
+            .sort()
+            .join(" ")
+        : "";
       if (!r || r.plies !== t.plies || got !== [...t.solutions].sort().join(" ")) {
         problems++;
         console.log(`  ! ${t.id}: the solver finds ${r ? `win in ${r.plies}: ${got}` : "no win"}`);

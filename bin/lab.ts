@@ -2,6 +2,6 @@
 import { think } from "../engine/index";
 import { main } from "./lab/main";
 
-main(process.argv.slice(2), think).then((code) => {
+void main(process.argv.slice(2), think).then((code) => {
   process.exitCode = code;
 });

@@ -12,7 +12,6 @@ import { type GameRecord, type Player, runMatch } from "./match/runner";
 import { formatStats } from "./match/stats";
 import { readArgs } from "./cli/args";
 
-
 const HELP = `usage: npm run match -- --a "<brain command>" --b "<brain command>" [options]
   --size N          board size (default 15)
   --games N         games to play (default 2); opening k is game 2k-1 (A black) and 2k (B black)
@@ -45,7 +44,23 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const known = ["a", "b", "size", "games", "tc", "tc-a", "tc-b", "game-time", "game-time-a", "game-time-b", "grace", "startup", "openings", "max-moves", "rule"];
+  const known = [
+    "a",
+    "b",
+    "size",
+    "games",
+    "tc",
+    "tc-a",
+    "tc-b",
+    "game-time",
+    "game-time-a",
+    "game-time-b",
+    "grace",
+    "startup",
+    "openings",
+    "max-moves",
+    "rule",
+  ];
   const flags: Record<string, string> = {};
   let verbose = false;
   for (const arg of readArgs(argv, known, { h: "help" })) {
@@ -130,7 +145,9 @@ async function main(): Promise<void> {
     openings,
     onGame: (g, t) => {
       const res = g.winner === null ? "draw" : `${g.winner} wins`;
-      const slow = Object.entries(g.maxTimeMs).map(([n, ms]) => `${n} ${Math.round(ms)}`).join(", ");
+      const slow = Object.entries(g.maxTimeMs)
+        .map(([n, ms]) => `${n} ${Math.round(ms)}`)
+        .join(", ");
       console.log(
         `game ${g.index}/${args.games}: ${g.black} black vs ${g.white} white, opening ${movesToString(g.opening, args.size) || "-"}: ${res} (${g.reason}, ${g.moves.length} stones; slowest move ms: ${slow})  running A-B ${t.wins + t.draws / 2}-${t.losses + t.draws / 2} (+${t.wins} =${t.draws} -${t.losses})`,
       );
@@ -140,7 +157,10 @@ async function main(): Promise<void> {
   });
   const reasons = new Map<string, number>();
   for (const g of games) {
-    const key = g.reason.replace(/^[AB] /, "").replace(/\s*\(.*$/, "").replace(/ move .*/, " move");
+    const key = g.reason
+      .replace(/^[AB] /, "")
+      .replace(/\s*\(.*$/, "")
+      .replace(/ move .*/, " move");
     reasons.set(key, (reasons.get(key) ?? 0) + 1);
   }
   console.log("");

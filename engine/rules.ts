@@ -13,8 +13,7 @@ export function isValidSize(size: number): boolean {
   return Number.isInteger(size) && size >= MIN_SIZE && size <= MAX_SIZE;
 }
 
-export const onBoard = (size: number, x: number, y: number) =>
-  Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < size && y < size;
+export const onBoard = (size: number, x: number, y: number) => Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < size && y < size;
 
 /** The lab's four opening stones, placed around the centre (on 11×11 exactly the lab's squares). */
 export function labOpening(size: number): Stone[] {
@@ -68,7 +67,10 @@ export function winningLine(size: number, rule: Rule, cells: Uint8Array, p: Poin
 export function sideToMove(stones: readonly Stone[]): Color {
   let black = 0;
   let white = 0;
-  for (const s of stones) s.color === 1 ? black++ : white++;
+  for (const s of stones) {
+    if (s.color === 1) black++;
+    else white++;
+  }
   return black <= white ? 1 : 2;
 }
 

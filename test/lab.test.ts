@@ -109,13 +109,12 @@ describe("npm run lab", () => {
     lab.send("maybe");
     await lab.waitFor(/Please answer h \(human\) or c \(computer\).*\nHuman first or computer first\? \[h\/c\] $/s);
     lab.send("h");
-    let at = lab.out().length;
     let text = await lab.waitFor(/Your move \(x\): $/);
     const stones: Stone[] = labOpening(11);
     expect(boardsIn(text, 11).map((b) => sorted(b.stones))).toEqual([sorted(stones)]);
 
     // Three bad answers, each a sentence and the prompt again, and no board printed in between.
-    at = lab.out().length;
+    const at = lab.out().length;
     const bad: Array<[string, RegExp]> = [
       ["zz", /"zz" is not a move\. Type a column letter/],
       ["99,99", /99,99 is off the board: the lab's rows and columns go from 0 to 10\./],
@@ -164,7 +163,10 @@ describe("npm run lab", () => {
     expect(sorted(first[1].stones)).toEqual(sorted(stones));
     expect(first[1].last).toEqual(p);
 
-    for (const [input, q] of [["a11", { x: 0, y: 0 }], ["10,0", { x: 0, y: 10 }]] as Array<[string, Point]>) {
+    for (const [input, q] of [
+      ["a11", { x: 0, y: 0 }],
+      ["10,0", { x: 0, y: 10 }],
+    ] as Array<[string, Point]>) {
       const from = lab.out().length;
       lab.send(input);
       text = await lab.waitFor(/Your move \(o\): $/, from);

@@ -131,7 +131,10 @@ describe("runMatch with misbehaving brains", () => {
   it("a crash, a timeout, an illegal move and a junk reply lose; the move cap draws", async () => {
     for (const mode of ["crash", "sleep", "illegal", "junk"]) {
       const { games, stats } = await runMatch(fake(mode, "A"), fake("ok", "B"), { ...opts, games: 2 });
-      expect(games.map((g) => g.winner), mode).toEqual(["B", "B"]);
+      expect(
+        games.map((g) => g.winner),
+        mode,
+      ).toEqual(["B", "B"]);
       expect(stats.losses).toBe(2);
       const want = { crash: /A crash/, sleep: /A timeout/, illegal: /A illegal move 0,0/, junk: /A illegal reply "I resign"/ }[mode]!;
       for (const g of games) expect(g.reason).toMatch(want);
@@ -171,7 +174,21 @@ describe("a real match (CLI, two real brains)", () => {
     const out = await new Promise<string>((resolve, reject) =>
       execFile(
         "node_modules/.bin/tsx",
-        ["bin/match.ts", "--a", "bin/pbrain-gomoku-arena --quiet", "--b", "bin/pbrain-gomoku-arena --time-scale 0.5", "--size", "9", "--games", "2", "--tc", "60", "--grace", "2000"],
+        [
+          "bin/match.ts",
+          "--a",
+          "bin/pbrain-gomoku-arena --quiet",
+          "--b",
+          "bin/pbrain-gomoku-arena --time-scale 0.5",
+          "--size",
+          "9",
+          "--games",
+          "2",
+          "--tc",
+          "60",
+          "--grace",
+          "2000",
+        ],
         { timeout: 120_000 },
         (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stdout}\n${stderr}`)) : resolve(stdout)),
       ),

@@ -116,7 +116,6 @@ describe("PbrainSession (fake engine)", () => {
     expect(s.feed("BEGIN")[0]).toMatch(/^ERROR/);
   });
 
-
   it("assigns colours from the BOARD counts and never plays on field-3 stones", () => {
     const { brain, calls } = fakeBrain(() => ({ x: 0, y: 0 }));
     const s = new PbrainSession({ brain, messages: false });
@@ -176,9 +175,20 @@ describe("PbrainSession (fake engine)", () => {
 
   it("survives an engine that throws or answers an occupied point", () => {
     let mode: "throw" | "occupied" = "throw";
-    const brain: Brain = (p) => {
+    const brain: Brain = () => {
       if (mode === "throw") throw new Error("boom");
-      return { move: { x: 7, y: 7 }, score: { kind: "eval", value: 0 }, depth: 1, nodes: 1, timeMs: 0, pv: [], rootScores: [{ move: { x: 7, y: 7 }, score: { kind: "eval", value: 0 } }, { move: { x: 2, y: 3 }, score: { kind: "eval", value: 0 } }] };
+      return {
+        move: { x: 7, y: 7 },
+        score: { kind: "eval", value: 0 },
+        depth: 1,
+        nodes: 1,
+        timeMs: 0,
+        pv: [],
+        rootScores: [
+          { move: { x: 7, y: 7 }, score: { kind: "eval", value: 0 } },
+          { move: { x: 2, y: 3 }, score: { kind: "eval", value: 0 } },
+        ],
+      };
     };
     const s = new PbrainSession({ brain });
     s.feed("START 15");

@@ -44,9 +44,15 @@ function naiveWins(n: number, cells: Uint8Array, att: number, plies: number): bo
   const fiveAt = (i: number, c: number) => {
     const x0 = i % n;
     const y0 = (i - x0) / n;
-    for (const [dx, dy] of [[1, 0], [0, 1], [1, 1], [1, -1]]) {
+    for (const [dx, dy] of [
+      [1, 0],
+      [0, 1],
+      [1, 1],
+      [1, -1],
+    ]) {
       let run = 1;
-      for (const s of [1, -1]) for (let x = x0 + dx * s, y = y0 + dy * s; x >= 0 && y >= 0 && x < n && y < n && cells[y * n + x] === c; x += dx * s, y += dy * s) run++;
+      for (const s of [1, -1])
+        for (let x = x0 + dx * s, y = y0 + dy * s; x >= 0 && y >= 0 && x < n && y < n && cells[y * n + x] === c; x += dx * s, y += dy * s) run++;
       if (run >= 5) return true;
     }
     return false;

@@ -32,7 +32,13 @@ const quick = (): TvMatch => ({
 });
 /** A long game: 15×15 from an empty board, full 200 ms searches (no depth cap), so with the
  *  servers' pause between AI moves (SLOW_PAUSE_MS) it lasts well over ten seconds. */
-const slow = (): TvMatch => ({ size: 15, rule: "freestyle", opening: [], black: { algo: "alphabeta", timeMs: 200 }, white: { algo: "alphabeta", timeMs: 200 } });
+const slow = (): TvMatch => ({
+  size: 15,
+  rule: "freestyle",
+  opening: [],
+  black: { algo: "alphabeta", timeMs: 200 },
+  white: { algo: "alphabeta", timeMs: 200 },
+});
 const SLOW_PAUSE_MS = 400;
 
 const servers: TestServer[] = [];
@@ -169,7 +175,7 @@ describe("TV", () => {
 
   it("varies its matches within the settings", () => {
     let seed = 42;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const ms = Array.from({ length: 40 }, () => pickTvMatch(rand, { timeMs: [300, 1000] }));
     expect(new Set(ms.map((m) => m.size)).size).toBeGreaterThan(1);
     expect(new Set(ms.map((m) => JSON.stringify(m.opening))).size).toBeGreaterThan(10);

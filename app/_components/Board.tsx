@@ -51,19 +51,7 @@ export function starPoints(size: number): Point[] {
 
 const px = (i: number) => MARGIN + i * CELL;
 
-function BoardImpl({
-  size,
-  stones,
-  lastMove,
-  winLine,
-  pending,
-  previewColor = null,
-  showNumbers = false,
-  pv,
-  pvFirstColor = 1,
-  onPlay,
-  overlay,
-}: BoardProps) {
+function BoardImpl({ size, stones, lastMove, winLine, pending, previewColor = null, showNumbers = false, pv, pvFirstColor = 1, onPlay, overlay }: BoardProps) {
   const span = (size - 1) * CELL;
   const full = span + 2 * MARGIN;
   const occupied = useMemo(() => {
@@ -120,14 +108,22 @@ function BoardImpl({
       <g fill="var(--board-coord)" fontSize={13} fontWeight={600} textAnchor="middle" dominantBaseline="central" aria-hidden="true">
         {letters.map((l, x) => (
           <g key={`c${x}`}>
-            <text x={px(x)} y={MARGIN / 2 - 2}>{l}</text>
-            <text x={px(x)} y={full - MARGIN / 2 + 2}>{l}</text>
+            <text x={px(x)} y={MARGIN / 2 - 2}>
+              {l}
+            </text>
+            <text x={px(x)} y={full - MARGIN / 2 + 2}>
+              {l}
+            </text>
           </g>
         ))}
         {Array.from({ length: size }, (_, y) => (
           <g key={`r${y}`}>
-            <text x={MARGIN / 2 - 3} y={px(y)}>{size - y}</text>
-            <text x={full - MARGIN / 2 + 3} y={px(y)}>{size - y}</text>
+            <text x={MARGIN / 2 - 3} y={px(y)}>
+              {size - y}
+            </text>
+            <text x={full - MARGIN / 2 + 3} y={px(y)}>
+              {size - y}
+            </text>
           </g>
         ))}
       </g>

@@ -119,7 +119,13 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
   const bottom: 1 | 2 = top === 1 ? 2 : 1;
 
   return (
-    <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]" data-testid="game" data-game-id={state.id} data-my-color={color ?? "none"} data-status={state.status}>
+    <div
+      className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]"
+      data-testid="game"
+      data-game-id={state.id}
+      data-my-color={color ?? "none"}
+      data-status={state.status}
+    >
       <div className="mx-auto w-full max-w-[min(100%,calc(100vh-7rem))]">
         <Board
           size={state.size}
@@ -156,7 +162,8 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
         {state.kind === "hvh" && state.status === "waiting" && color !== null && <Invite gameId={state.id} />}
 
         <div className="flex flex-wrap items-center gap-2">
-          {color !== null && state.status === "playing" &&
+          {color !== null &&
+            state.status === "playing" &&
             (confirmResign ? (
               <span className="flex items-center gap-2 rounded-lg bg-danger/10 px-2 py-1 text-sm" data-testid="resign-confirm">
                 Resign this game?
@@ -196,7 +203,13 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
 
         <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
           <label className="flex cursor-pointer items-center gap-2">
-            <input type="checkbox" className="size-4 accent-accent" checked={numbers} onChange={(e) => setNumbers(e.target.checked)} data-testid="toggle-numbers" />
+            <input
+              type="checkbox"
+              className="size-4 accent-accent"
+              checked={numbers}
+              onChange={(e) => setNumbers(e.target.checked)}
+              data-testid="toggle-numbers"
+            />
             Move numbers
           </label>
           {state.kind !== "hvh" && (
@@ -215,7 +228,6 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
           {state.opening.length > 0 && " · lab opening"}
           {state.clock && ` · ${state.clock.settings.initialMs / 60_000}+${state.clock.settings.incrementMs / 1000}`}
           {color === null && " · you are watching"}
-
         </p>
       </aside>
     </div>
@@ -250,9 +262,7 @@ function PlayerRow({ state, c, me, clockAt }: { state: GameState; c: 1 | 2; me: 
         </div>
         <div className="text-xs text-muted">{colorName(c)}</div>
       </div>
-      {clock && (
-        <Clock ms={c === 1 ? clock.blackMs : clock.whiteMs} running={toMove} since={since} testId={`clock-${c === 1 ? "black" : "white"}`} />
-      )}
+      {clock && <Clock ms={c === 1 ? clock.blackMs : clock.whiteMs} running={toMove} since={since} testId={`clock-${c === 1 ? "black" : "white"}`} />}
     </div>
   );
 }
@@ -284,11 +294,22 @@ function ThinkingLine({ t, size }: { t: Thinking | null; size: number }) {
             {formatScore(t.score)}
           </span>
           {" · "}
-          <span className="font-mono">{t.pv.slice(0, 8).map((p) => toLabel(p, size)).join(" ")}</span>
-          <span className="tabular-nums"> · {formatNodes(t.nodes)} {t.top ? "playouts" : "nodes"}</span>
+          <span className="font-mono">
+            {t.pv
+              .slice(0, 8)
+              .map((p) => toLabel(p, size))
+              .join(" ")}
+          </span>
+          <span className="tabular-nums">
+            {" "}
+            · {formatNodes(t.nodes)} {t.top ? "playouts" : "nodes"}
+          </span>
           {t.top && t.top.length > 0 && (
             <span className="block font-mono tabular-nums" data-testid="thinking-top" title="MCTS: most-visited moves, visits (win rate for the AI)">
-              {t.top.slice(0, 4).map((m) => `${toLabel(m, size)} ${formatNodes(m.visits)} (${Math.round(m.winRate * 100)}%)`).join(" · ")}
+              {t.top
+                .slice(0, 4)
+                .map((m) => `${toLabel(m, size)} ${formatNodes(m.visits)} (${Math.round(m.winRate * 100)}%)`)
+                .join(" · ")}
             </span>
           )}
         </>

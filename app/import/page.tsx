@@ -15,15 +15,15 @@ export default function ImportPage() {
         <div className="card p-4">
           <h2 className="mb-1 font-bold text-ink">Move strings</h2>
           <p>
-            Column letter and row number from the bottom, black first: <code className="font-mono text-ink">h8i9j10</code>. Spaces, commas, new lines and move numbers
-            (<code className="font-mono text-ink">1.</code>) are fine.
+            Column letter and row number from the bottom, black first: <code className="font-mono text-ink">h8i9j10</code>. Spaces, commas, new lines and move
+            numbers (<code className="font-mono text-ink">1.</code>) are fine.
           </p>
         </div>
         <div className="card p-4">
           <h2 className="mb-1 font-bold text-ink">Piskvork .psq</h2>
           <p>
-            A header <code className="font-mono text-ink">Piskvorky 15x15, 11:11, 0</code>, then one move a line <code className="font-mono text-ink">x,y,time</code>{" "}
-            (1-based, y from the top), then the players&apos; names. Boards up to 19×19.
+            A header <code className="font-mono text-ink">Piskvorky 15x15, 11:11, 0</code>, then one move a line{" "}
+            <code className="font-mono text-ink">x,y,time</code> (1-based, y from the top), then the players&apos; names. Boards up to 19×19.
           </p>
         </div>
       </aside>

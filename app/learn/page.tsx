@@ -15,13 +15,13 @@ export default function Learn() {
           The rules of gomoku
         </h2>
         <p>
-          Gomoku is played on the points of a grid. Black moves first; players take turns placing one stone of their colour on an
-          empty point. The first to make an unbroken line of <strong>five</strong> (across, down or diagonally) wins. Under the{" "}
-          <em>freestyle</em> rule a line of six or more also wins; under <em>exactly five</em> it does not.
+          Gomoku is played on the points of a grid. Black moves first; players take turns placing one stone of their colour on an empty point. The first to make
+          an unbroken line of <strong>five</strong> (across, down or diagonally) wins. Under the <em>freestyle</em> rule a line of six or more also wins; under{" "}
+          <em>exactly five</em> it does not.
         </p>
         <p className="text-muted">
-          The engine you play against runs the same alpha-beta as above, specialised for the board: with good move ordering it
-          visits a small fraction of the nodes minimax would.
+          The engine you play against runs the same alpha-beta as above, specialised for the board: with good move ordering it visits a small fraction of the
+          nodes minimax would.
         </p>
       </section>
     </div>

@@ -63,7 +63,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       }
       case "first": {
         const v = arg.value;
-        if (v !== "human" && v !== "computer") return { kind: "error", message: `--first is "human" or "computer", got ${v === undefined ? "nothing" : `"${v}"`}` };
+        if (v !== "human" && v !== "computer")
+          return { kind: "error", message: `--first is "human" or "computer", got ${v === undefined ? "nothing" : `"${v}"`}` };
         options.first = v;
         break;
       }

@@ -60,7 +60,9 @@ export async function playLab(o: LabOptions, io: LabIO, think: Think): Promise<n
   const who = (c: Color) => `${stoneName(c)} (${c === human ? "you" : "computer"})`;
 
   say();
-  say(`${size}×${size}, ${o.opening ? "the lab's opening" : "empty board"}. You play ${stoneName(human)}, the computer ${stoneName(other(human))}; x moves first.`);
+  say(
+    `${size}×${size}, ${o.opening ? "the lab's opening" : "empty board"}. You play ${stoneName(human)}, the computer ${stoneName(other(human))}; x moves first.`,
+  );
   say(formatsHelp(size));
   say();
   say(renderBoard(size, stones, last));

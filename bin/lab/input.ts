@@ -2,11 +2,7 @@
 import { parseLabel, toLabel } from "../../lib/shared/notation";
 import type { Point } from "../../engine/types";
 
-export type MoveInput =
-  | { kind: "move"; point: Point }
-  | { kind: "quit" }
-  | { kind: "help" }
-  | { kind: "error"; message: string };
+export type MoveInput = { kind: "move"; point: Point } | { kind: "quit" } | { kind: "help" } | { kind: "error"; message: string };
 
 const LETTERS = "abcdefghijklmnopqrs";
 
@@ -26,7 +22,7 @@ export function parseMoveInput(text: string, size: number, cells: Uint8Array): M
   if (lower === "quit" || lower === "q" || lower === "exit") return { kind: "quit" };
   if (lower === "help" || lower === "?") return { kind: "help" };
   if (t === "") return { kind: "error", message: `Nothing was typed. ${formatsHelp(size)}` };
-  let point: Point | null = null;
+  let point: Point | null;
   const rc = /^\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?$/.exec(t);
   if (rc) {
     const row = Number(rc[1]);

@@ -17,7 +17,14 @@ export function formatRootScores(scores: readonly RootScore[], size: number, per
   const cells = scores.map((r) => `${toLabel(r.move, size)} ${formatScore(r.score)}`);
   const width = Math.max(0, ...cells.map((c) => c.length));
   const lines: string[] = [];
-  for (let i = 0; i < cells.length; i += perLine) lines.push(cells.slice(i, i + perLine).map((c) => c.padEnd(width)).join("  ").trimEnd());
+  for (let i = 0; i < cells.length; i += perLine)
+    lines.push(
+      cells
+        .slice(i, i + perLine)
+        .map((c) => c.padEnd(width))
+        .join("  ")
+        .trimEnd(),
+    );
   return lines;
 }
 
@@ -54,7 +61,10 @@ export function lookUpCandidate(a: Analysis, move: Point): HumanMoveScore | null
 export function formatHumanMove(h: HumanMoveScore, size: number): string {
   let line = `  score of this move: ${formatScore(h.score)}`;
   if (h.source === "candidate" && h.best && h.rank !== undefined) {
-    line += h.rank === 1 ? `   (the engine's choice too, of ${h.of} candidates)` : `   (candidate ${h.rank} of ${h.of}; the engine's choice: ${toLabel(h.best.move, size)} ${formatScore(h.best.score)})`;
+    line +=
+      h.rank === 1
+        ? `   (the engine's choice too, of ${h.of} candidates)`
+        : `   (candidate ${h.rank} of ${h.of}; the engine's choice: ${toLabel(h.best.move, size)} ${formatScore(h.best.score)})`;
   } else if (h.source === "search") {
     line += "   (not among the engine's candidates: scored by a short search after it)";
   }

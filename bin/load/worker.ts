@@ -80,7 +80,13 @@ let roomsStarted = 0;
 /** A new connection; `game`: the game it is for, named in its query as the browser does (lib/client/socket). */
 async function connect(node = nextNode++, game?: string): Promise<Socket> {
   await pace();
-  const s = io(cfg.urls[node % cfg.urls.length], { transports: ["websocket"], forceNew: true, reconnection: false, timeout: 60_000, query: game ? { game } : {} });
+  const s = io(cfg.urls[node % cfg.urls.length], {
+    transports: ["websocket"],
+    forceNew: true,
+    reconnection: false,
+    timeout: 60_000,
+    query: game ? { game } : {},
+  });
   sockets.push(s);
   await new Promise<void>((resolve, reject) => {
     s.once("connect", () => resolve());
@@ -109,7 +115,8 @@ function ack<E extends ClientEvent>(s: Socket, event: E, payload: PayloadIn<E>):
   return new Promise((resolve, reject) =>
     s.timeout(60_000).emit(event, payload, (err: unknown, r: any) => {
       if (err) {
-        if (process.env.BENCH_TRACE) process.stderr.write(`[trace] ${event} unanswered: socket ${s.id} (${String(s.io.engine?.id)}), connected ${s.connected}\n`);
+        if (process.env.BENCH_TRACE)
+          process.stderr.write(`[trace] ${event} unanswered: socket ${s.id} (${String(s.io.engine?.id)}), connected ${s.connected}\n`);
         return reject(new Error(`${event}: ${(err as Error).message}`));
       }
       if (!r?.ok) return reject(new Error(`${event}: ${r?.error?.code} ${r?.error?.message}`));
@@ -155,7 +162,15 @@ async function makeRoom(): Promise<void> {
   const black = await connect(cfg.roomAffinity ? node : undefined, c.gameId);
   await ack(white, "game:join", { gameId: c.gameId, seatToken: c.seatToken });
   const j = await ack(black, "game:join", { gameId: c.gameId, takeSeat: true });
-  const room: Room = { id: c.gameId, node, tokens: { 1: j.seatToken!, 2: c.seatToken }, socks: { 1: black, 2: white }, plies: 0, sentAt: new Map(), stopped: false };
+  const room: Room = {
+    id: c.gameId,
+    node,
+    tokens: { 1: j.seatToken!, 2: c.seatToken },
+    socks: { 1: black, 2: white },
+    plies: 0,
+    sentAt: new Map(),
+    stopped: false,
+  };
   for (const color of [1, 2] as const) {
     room.socks[color].on("game:moved", (e: any) => {
       if (e.gameId !== room.id) return;
@@ -205,7 +220,19 @@ async function pool(n: number, par: number, task: (i: number) => Promise<void>) 
 }
 
 function report() {
-  const r: WorkerReport = { type: "report", id: cfg.id, phase, connected, rooms: rooms.length, spectators: spectatorsJoined, moves, errors, lat, specLat, errorCodes: { ...errorCodes } };
+  const r: WorkerReport = {
+    type: "report",
+    id: cfg.id,
+    phase,
+    connected,
+    rooms: rooms.length,
+    spectators: spectatorsJoined,
+    moves,
+    errors,
+    lat,
+    specLat,
+    errorCodes: { ...errorCodes },
+  };
   lat = [];
   specLat = [];
   moves = 0;

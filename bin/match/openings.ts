@@ -14,7 +14,7 @@ export function parseOpenings(text: string, size: number, rule: Rule): Point[][]
     try {
       moves = parseMoveString(line, size);
     } catch (e) {
-      if (e instanceof ImportError) throw new Error(`openings line ${i + 1}, column ${e.column + raw.indexOf(line)}: ${e.detail}`);
+      if (e instanceof ImportError) throw new Error(`openings line ${i + 1}, column ${e.column + raw.indexOf(line)}: ${e.detail}`, { cause: e });
       throw e;
     }
     const ref = new Referee(size, rule);

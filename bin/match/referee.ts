@@ -3,10 +3,7 @@ import type { Color, Point, Rule } from "../../engine/types";
 import { moveError, onBoard, winningLine } from "../../engine/rules";
 
 export type PlyResult =
-  | { kind: "ok" }
-  | { kind: "win"; line: Point[] }
-  | { kind: "draw"; reason: "full board" | "move cap" }
-  | { kind: "illegal"; reason: string };
+  { kind: "ok" } | { kind: "win"; line: Point[] } | { kind: "draw"; reason: "full board" | "move cap" } | { kind: "illegal"; reason: string };
 
 export class Referee {
   readonly cells: Uint8Array;

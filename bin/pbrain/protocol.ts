@@ -22,7 +22,6 @@ export interface SessionOptions {
 const EMPTY = 0;
 const OWN = 1;
 const OPP = 2;
-const BLOCKED = 3; // field 3 of BOARD: a winning-line stone of a continuous game, nobody's
 
 const DEFAULT_ABOUT = { name: "Gomoku Arena", version: "0.1.0", author: "Gomoku Arena team", country: "Internet" };
 
@@ -32,8 +31,7 @@ export function parseXY(text: string): Point | null {
   return m ? { x: Number(m[1]), y: Number(m[2]) } : null;
 }
 
-const scoreText = (a: Analysis): string =>
-  a.score.kind === "eval" ? String(a.score.value) : `${a.score.kind} in ${a.score.plies}`;
+const scoreText = (a: Analysis): string => (a.score.kind === "eval" ? String(a.score.value) : `${a.score.kind} in ${a.score.plies}`);
 
 export class PbrainSession {
   /** True after END: the caller should exit. */
@@ -129,8 +127,7 @@ export class PbrainSession {
 
   private start(sizeText: string, shown: string): string[] {
     const n = Number(sizeText);
-    if (!/^\d{1,4}$/.test(sizeText.trim()) || !Number.isInteger(n))
-      return [`ERROR START needs a board size, got "${shown}"`];
+    if (!/^\d{1,4}$/.test(sizeText.trim()) || !Number.isInteger(n)) return [`ERROR START needs a board size, got "${shown}"`];
     if (n < MIN_SIZE || n > MAX_SIZE) return [`ERROR unsupported board size ${n} (supported: ${MIN_SIZE}..${MAX_SIZE})`];
     this.size = n;
     this.cells = new Uint8Array(n * n);
@@ -214,7 +211,11 @@ export class PbrainSession {
     let own = 0;
     let opp = 0;
     let empty = 0;
-    for (const c of this.cells) c === OWN ? own++ : c === OPP ? opp++ : c === EMPTY ? empty++ : 0;
+    for (const c of this.cells) {
+      if (c === OWN) own++;
+      else if (c === OPP) opp++;
+      else if (c === EMPTY) empty++;
+    }
     if (empty === 0) return ["ERROR the board is full"];
     // Black moved first: with as many stones as the opponent we are black, with one fewer white.
     const us: Color = own < opp ? 2 : 1;
@@ -242,9 +243,7 @@ export class PbrainSession {
     const out: string[] = [];
     if (failure) out.push(`MESSAGE engine failed (${failure.replace(/[\r\n]+/g, " ")}); playing a fallback move`);
     else if (this.opts.messages && analysis)
-      out.push(
-        `MESSAGE depth ${analysis.depth} score ${scoreText(analysis)} nodes ${analysis.nodes} time ${Math.round(analysis.timeMs)}ms budget ${budget}ms`,
-      );
+      out.push(`MESSAGE depth ${analysis.depth} score ${scoreText(analysis)} nodes ${analysis.nodes} time ${Math.round(analysis.timeMs)}ms budget ${budget}ms`);
     out.push(`${p.x},${p.y}`);
     // Learn the overhead beyond the budget (slow start-up, a late deadline check), decaying slowly.
     const spent = this.opts.now() - t0;

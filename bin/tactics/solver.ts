@@ -187,7 +187,8 @@ export class ThreatSolver {
     for (const m of this.live(att, Math.max(1, 5 - (n + 1) / 2))) {
       let won: boolean;
       if (five.has(m)) won = true;
-      else if (n < 3 || (threats.length && !(threats.length === 1 && threats[0] === m))) won = false; // must block
+      else if (n < 3 || (threats.length && !(threats.length === 1 && threats[0] === m)))
+        won = false; // must block
       else {
         this.place(m, att);
         won = this.defenderLoses(att, n - 2);

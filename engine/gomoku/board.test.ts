@@ -35,7 +35,12 @@ describe("patterns", () => {
 });
 
 describe("board: make/undo", () => {
-  for (const [size, rule] of [[15, "freestyle"], [9, "exact5"], [19, "freestyle"], [5, "exact5"]] as Array<[number, Rule]>) {
+  for (const [size, rule] of [
+    [15, "freestyle"],
+    [9, "exact5"],
+    [19, "freestyle"],
+    [5, "exact5"],
+  ] as Array<[number, Rule]>) {
     it(`restores hash and eval exactly, incremental = full recomputation (${size}×${size} ${rule})`, () => {
       const rand = rng(size * 7 + rule.length);
       const b = new Board(size, rule);

@@ -65,11 +65,12 @@ export class Board {
     this.boardCells = new Int16Array(size * size);
     this.stack = new Int16Array(size * size);
     let k = 0;
-    for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) {
-      const q = this.index(x, y);
-      this.cells[q] = EMPTY;
-      this.boardCells[k++] = q;
-    }
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++) {
+        const q = this.index(x, y);
+        this.cells[q] = EMPTY;
+        this.boardCells[k++] = q;
+      }
     // Initial keys: walls seen from every playable cell; then patterns, scores, totals.
     for (let i = 0; i < k; i++) {
       const q = this.boardCells[i];
@@ -115,12 +116,7 @@ export class Board {
     const sh = color === 1 ? 0 : 4;
     const b = q * 4;
     const pat = this.pat;
-    return (
-      ((pat[b] >> sh) & 15) === FIVE ||
-      ((pat[b + 1] >> sh) & 15) === FIVE ||
-      ((pat[b + 2] >> sh) & 15) === FIVE ||
-      ((pat[b + 3] >> sh) & 15) === FIVE
-    );
+    return ((pat[b] >> sh) & 15) === FIVE || ((pat[b + 1] >> sh) & 15) === FIVE || ((pat[b + 2] >> sh) & 15) === FIVE || ((pat[b + 3] >> sh) & 15) === FIVE;
   }
 
   /** Static evaluation from `side`'s view: own potential counts a bit more (it moves next). */

@@ -10,7 +10,10 @@ export class FailTable {
   private readonly mask: number;
 
   /** `salt` keys white's attacks apart from black's: the same stones can hold for one side, not the other. */
-  constructor(bits: number, private readonly salt: number) {
+  constructor(
+    bits: number,
+    private readonly salt: number,
+  ) {
     this.lo = new Uint32Array(1 << bits);
     this.hi = new Uint32Array(1 << bits);
     this.depth = new Int8Array(1 << bits);

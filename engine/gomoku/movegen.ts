@@ -54,12 +54,7 @@ export function makesFour(board: Board, q: number, color: number): boolean {
   const sh = color === 1 ? 0 : 4;
   const pat = board.pat;
   const b = q * 4;
-  return (
-    ((pat[b] >> sh) & 15) >= BLOCK4 ||
-    ((pat[b + 1] >> sh) & 15) >= BLOCK4 ||
-    ((pat[b + 2] >> sh) & 15) >= BLOCK4 ||
-    ((pat[b + 3] >> sh) & 15) >= BLOCK4
-  );
+  return ((pat[b] >> sh) & 15) >= BLOCK4 || ((pat[b + 1] >> sh) & 15) >= BLOCK4 || ((pat[b + 2] >> sh) & 15) >= BLOCK4 || ((pat[b + 3] >> sh) & 15) >= BLOCK4;
 }
 
 /** Writes up to 2 distinct cells where `color` makes five into out[0..]; returns how many (capped at 2). */

@@ -148,7 +148,10 @@ export class Searcher {
         let delta = ASPIRATION;
         let lo = prev - delta;
         let hi = prev + delta;
-        if (prev <= -MATE_BOUND || prev >= MATE_BOUND) (lo = -INF), (hi = INF);
+        if (prev <= -MATE_BOUND || prev >= MATE_BOUND) {
+          lo = -INF;
+          hi = INF;
+        }
         for (;;) {
           if (lo < -INF) lo = -INF;
           if (hi > INF) hi = INF;
@@ -255,10 +258,7 @@ export class Searcher {
       newDepth = depth; // a forced block costs no depth
     } else {
       const mode = !plain && cnt[opp * 16 + FLEX4] > 0 ? GEN_DEFEND : GEN_ALL;
-      n = generateMoves(
-        b, side, mode, moves, scores, base, this.history, side * ZOBRIST_CELLS,
-        this.killers[ply * 2], this.killers[ply * 2 + 1], hashMove,
-      );
+      n = generateMoves(b, side, mode, moves, scores, base, this.history, side * ZOBRIST_CELLS, this.killers[ply * 2], this.killers[ply * 2 + 1], hashMove);
     }
     if (n === 0) return 0; // full board: draw
     // Beam: below the root, quiet positions look at the best-ordered moves only (threats are

@@ -47,8 +47,7 @@ export function boardOf(position: Position): Board {
   const b = new Board(position.size, position.rule);
   for (const s of position.stones) {
     const q = b.index(s.x, s.y);
-    if (s.x < 0 || s.y < 0 || s.x >= position.size || s.y >= position.size || b.cells[q] !== 0)
-      throw new RangeError(`bad stone (${s.x},${s.y})`);
+    if (s.x < 0 || s.y < 0 || s.x >= position.size || s.y >= position.size || b.cells[q] !== 0) throw new RangeError(`bad stone (${s.x},${s.y})`);
     b.make(q, s.color);
   }
   return b;
@@ -119,7 +118,14 @@ export function think(position: Position, limits: Limits = {}, options: ThinkOpt
     // Two five points against us: any block loses in 2.
     if (b.cnt[opp * 16 + FIVE] > 0 && findFives(b, opp, tmp) >= 2) {
       const v = -(MATE - 2);
-      return done(tmp[0], v, 1, 1, [tmp[0], tmp[1]], [tmp[0], tmp[1]].map((q) => ({ move: pt(q), score: toScore(v) })));
+      return done(
+        tmp[0],
+        v,
+        1,
+        1,
+        [tmp[0], tmp[1]],
+        [tmp[0], tmp[1]].map((q) => ({ move: pt(q), score: toScore(v) })),
+      );
     }
   }
 

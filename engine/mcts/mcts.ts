@@ -17,7 +17,6 @@
 //  - Deterministic given `seed` and `maxIterations` (xorshift32 PRNG, no clock reads that
 //    change the result); under `timeMs` the answer comes within the limit.
 import type { Analysis, Color, Limits, MoveStat, Point, Position, Progress, RootScore, Score } from "../types";
-import type { Board } from "../gomoku/board";
 import * as P from "../gomoku/patterns";
 import * as M from "../gomoku/movegen";
 import { boardOf, winnerOnBoard } from "../gomoku/think";
@@ -280,7 +279,7 @@ export function mcts(position: Position, limits: MctsLimits = {}): Analysis {
   function playout(side: number): number {
     let s = side;
     let plies = 0;
-    let result = 0.5;
+    let result: number;
     for (;;) {
       const o = 3 - s;
       if (b.count === size2) {
@@ -355,7 +354,8 @@ export function mcts(position: Position, limits: MctsLimits = {}): Analysis {
           }
         } else {
           const r = rng() & 1023;
-          if (s1 >= 8_000) q = r < 950 || b2 < 0 ? b1 : b2; // a strong threat to make or stop: mostly forced
+          if (s1 >= 8_000)
+            q = r < 950 || b2 < 0 ? b1 : b2; // a strong threat to make or stop: mostly forced
           else if (r < 560 || b2 < 0) q = b1;
           else if (r < 790 || b3 < 0) q = b2;
           else if (r < 930) q = b3;
@@ -418,10 +418,12 @@ export function mcts(position: Position, limits: MctsLimits = {}): Analysis {
       score = { kind: "loss", plies: -rp };
     } else if (best >= 0) {
       // Never recommend a proven loss while an unproven move is left.
-      if (nProof[best] > 0) for (const c of order) if (nProof[c] === 0) {
-        best = c;
-        break;
-      }
+      if (nProof[best] > 0)
+        for (const c of order)
+          if (nProof[c] === 0) {
+            best = c;
+            break;
+          }
       score = childScore(best);
     } else score = { kind: "eval", value: 0 };
     // Principal variation: the most-visited line (from the best root child).
@@ -531,6 +533,15 @@ export function mcts(position: Position, limits: MctsLimits = {}): Analysis {
   }
   const result = report();
   if (result.nodes === 0) result.nodes = 1;
-  if (limits.onProgress) limits.onProgress({ depth: result.depth, score: result.score, nodes: result.nodes, timeMs: result.timeMs, pv: result.pv, move: result.move, top: result.top });
+  if (limits.onProgress)
+    limits.onProgress({
+      depth: result.depth,
+      score: result.score,
+      nodes: result.nodes,
+      timeMs: result.timeMs,
+      pv: result.pv,
+      move: result.move,
+      top: result.top,
+    });
   return result;
 }

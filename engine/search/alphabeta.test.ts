@@ -95,7 +95,13 @@ describe("traces", () => {
 });
 
 describe("depth limits", () => {
-  const game = treeGame({ max: [{ min: [3, 12], h: 7 }, { min: [2, 40], h: 1 }], h: 9 });
+  const game = treeGame({
+    max: [
+      { min: [3, 12], h: 7 },
+      { min: [2, 40], h: 1 },
+    ],
+    h: 9,
+  });
 
   it("stops at maxDepth and values the frontier by evaluate", () => {
     expect(minimax(game, undefined, { maxDepth: 1 })).toMatchObject({ value: 7, action: 0 });

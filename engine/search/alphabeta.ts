@@ -5,11 +5,7 @@ import type { Game } from "./game";
 import { checkDepth, leafValue, noActions, visitLeaf } from "./leaf";
 import type { AlphaBetaStats, NodePath, SearchOptions, SearchResult } from "./types";
 
-export function alphaBeta<S, A>(
-  game: Game<S, A>,
-  state: S = game.initialState(),
-  opts: SearchOptions = {},
-): SearchResult<A, AlphaBetaStats> {
+export function alphaBeta<S, A>(game: Game<S, A>, state: S = game.initialState(), opts: SearchOptions = {}): SearchResult<A, AlphaBetaStats> {
   checkDepth(opts.maxDepth);
   const stats: AlphaBetaStats = { nodes: 0, leaves: 0, cuts: [] };
   const trace = opts.trace;
@@ -68,9 +64,7 @@ export function alphaBeta<S, A>(
     const result = isMax ? Math.min(alpha, beta) : Math.max(beta, alpha);
     if (trace) {
       // A stopped loop or a child outside the window makes the returned value a bound, not the node's value.
-      const bound = isMax
-        ? beta <= alpha ? "lower" : best <= alpha0 ? "upper" : undefined
-        : beta <= alpha ? "upper" : best >= beta0 ? "lower" : undefined;
+      const bound = isMax ? (beta <= alpha ? "lower" : best <= alpha0 ? "upper" : undefined) : beta <= alpha ? "upper" : best >= beta0 ? "lower" : undefined;
       trace({ type: "exit", path: path.slice(), value: result, ...(bound ? { bound, best } : {}) });
     }
     return result;

@@ -12,12 +12,23 @@ describe("expectimax", () => {
 
   it("MAX over chance nodes picks the best expectation; uniform when no p is given", () => {
     // levels MAX, CHANCE: [3, 5] averages 4, [0, 10] averages 5.
-    const g = treeGame({ levels: ["MAX", "CHANCE"], tree: [[3, 5], [0, 10]] } as never);
+    const g = treeGame({
+      levels: ["MAX", "CHANCE"],
+      tree: [
+        [3, 5],
+        [0, 10],
+      ],
+    } as never);
     expect(expectimax(g)).toMatchObject({ value: 5, action: 1 });
   });
 
   it("expectiminimax: MIN nodes minimise", () => {
-    const g = treeGame({ chance: [{ p: 0.25, node: { min: [4, 8] } }, { p: 0.75, node: { max: [0, 8] } }] });
+    const g = treeGame({
+      chance: [
+        { p: 0.25, node: { min: [4, 8] } },
+        { p: 0.75, node: { max: [0, 8] } },
+      ],
+    });
     expect(expectimax(g).value).toBe(0.25 * 4 + 0.75 * 8);
   });
 

@@ -6,11 +6,7 @@ import type { NodePath, SearchOptions, SearchResult, SearchStats } from "./types
 
 const EPS = 1e-9;
 
-export function expectimax<S, A>(
-  game: Game<S, A>,
-  state: S = game.initialState(),
-  opts: SearchOptions = {},
-): SearchResult<A> {
+export function expectimax<S, A>(game: Game<S, A>, state: S = game.initialState(), opts: SearchOptions = {}): SearchResult<A> {
   checkDepth(opts.maxDepth);
   const stats: SearchStats = { nodes: 0, leaves: 0 };
   const trace = opts.trace;

@@ -41,7 +41,7 @@ export const lectureTrees = {
 };
 
 /** The deterministic two-player examples, by name. */
-export function lectureGames(): Array<{ name: string; game: Game<any, any> }> {
+export function lectureGames(): Array<{ name: string; game: Game<unknown, unknown> }> {
   return [
     { name: "AIMA figure 5.5", game: treeGame(lectureTrees.aima) },
     { name: "three-level exercise", game: treeGame(lectureTrees.exercise) },

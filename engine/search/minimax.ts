@@ -3,11 +3,7 @@ import type { Game } from "./game";
 import { checkDepth, leafValue, noActions, visitLeaf } from "./leaf";
 import type { NodePath, SearchOptions, SearchResult, SearchStats } from "./types";
 
-export function minimax<S, A>(
-  game: Game<S, A>,
-  state: S = game.initialState(),
-  opts: SearchOptions = {},
-): SearchResult<A> {
+export function minimax<S, A>(game: Game<S, A>, state: S = game.initialState(), opts: SearchOptions = {}): SearchResult<A> {
   checkDepth(opts.maxDepth);
   const stats: SearchStats = { nodes: 0, leaves: 0 };
   const trace = opts.trace;

@@ -7,9 +7,7 @@ import { type TreeSpec, alphaBeta, buildTree, expectimax, minimax, nodeAt, recor
 // Depth 1..4, branching 1..4 (some branches end early in a leaf), small integer leaves so ties (β = α) are common.
 const leaf = fc.integer({ min: -9, max: 9 });
 const treeOfDepth = (d: number): fc.Arbitrary<TreeSpec> =>
-  d === 0
-    ? leaf
-    : fc.array(fc.oneof({ arbitrary: leaf, weight: 1 }, { arbitrary: treeOfDepth(d - 1), weight: 4 }), { minLength: 1, maxLength: 4 });
+  d === 0 ? leaf : fc.array(fc.oneof({ arbitrary: leaf, weight: 1 }, { arbitrary: treeOfDepth(d - 1), weight: 4 }), { minLength: 1, maxLength: 4 });
 const randomTree = fc.integer({ min: 1, max: 4 }).chain(treeOfDepth);
 
 describe("alpha-beta on random trees", () => {
@@ -24,10 +22,7 @@ describe("alpha-beta on random trees", () => {
         expect(ab.action).toBe(mm.action); // both keep the first best child
         expect(ab.stats.nodes).toBeLessThanOrEqual(mm.stats.nodes);
         // Visited + every skipped subtree = the whole tree: the cut list is complete and exact.
-        const skipped = ab.stats.cuts.reduce(
-          (t, c) => t + c.skipped.reduce((u, i) => u + treeSize(nodeAt(tree.root, [...c.at, i])!), 0),
-          0,
-        );
+        const skipped = ab.stats.cuts.reduce((t, c) => t + c.skipped.reduce((u, i) => u + treeSize(nodeAt(tree.root, [...c.at, i])!), 0), 0);
         expect(ab.stats.nodes + skipped).toBe(mm.stats.nodes);
         for (const c of ab.stats.cuts) expect(c.beta).toBeLessThanOrEqual(c.alpha);
         // Without chance nodes, expectimax is minimax.

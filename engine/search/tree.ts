@@ -14,15 +14,9 @@ import type { Game, PlayerKind } from "./game";
 
 export type BranchSpec = { p?: number | string; node: TreeSpec };
 export type TreeSpec =
-  | number
-  | TreeSpec[]
-  | { max: TreeSpec[]; h?: number }
-  | { min: TreeSpec[]; h?: number }
-  | { chance: Array<BranchSpec | TreeSpec>; h?: number };
+  number | TreeSpec[] | { max: TreeSpec[]; h?: number } | { min: TreeSpec[]; h?: number } | { chance: Array<BranchSpec | TreeSpec>; h?: number };
 
-export type TreeNode =
-  | { kind: "LEAF"; value: number }
-  | { kind: PlayerKind; children: TreeNode[]; probs?: number[]; h?: number };
+export type TreeNode = { kind: "LEAF"; value: number } | { kind: PlayerKind; children: TreeNode[]; probs?: number[]; h?: number };
 
 export interface Tree {
   root: TreeNode;
@@ -42,7 +36,6 @@ export class TreeFormatError extends Error {
 
 const where = (path: number[]) => (path.length === 0 ? "at the root" : `at node [${path.join(",")}]`);
 const KINDS: readonly PlayerKind[] = ["MAX", "MIN", "CHANCE"];
-const EPS = 1e-9;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function parseProbability(p: unknown, path: number[]): number {

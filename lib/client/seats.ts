@@ -17,4 +17,3 @@ export function setSeatToken(gameId: string, token: string): void {
     /* storage disabled: the seat lasts as long as the page */
   }
 }
-

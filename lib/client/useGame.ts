@@ -81,9 +81,7 @@ export function useGame(gameId: string, opts: { watchOnly?: boolean } = {}): [Ga
     joining.current = true;
     try {
       const stored = getSeatToken(gameId);
-      let ack = stored
-        ? await request(EV.join, { gameId, seatToken: stored })
-        : await request(EV.join, { gameId, takeSeat: !opts.watchOnly });
+      let ack = stored ? await request(EV.join, { gameId, seatToken: stored }) : await request(EV.join, { gameId, takeSeat: !opts.watchOnly });
       // A stale token or a seat someone else took first: watch instead.
       if (!ack.ok && ack.error.code !== "NOT_FOUND" && ack.error.code !== "BAD_PAYLOAD") {
         ack = await request(EV.join, { gameId });

@@ -37,12 +37,26 @@ describe("loadConfig", () => {
       tv: undefined,
       socketRecoveryMs: 30_000,
       logLevel: "info",
-      limits: { enabled: true, socketEventsPerSec: 20, ipEventsPerSec: 200, ipConnectionsPerMin: 120, ipGamesPerMin: 30, maxPayloadBytes: 16384, trustProxy: false },
+      limits: {
+        enabled: true,
+        socketEventsPerSec: 20,
+        ipEventsPerSec: 200,
+        ipConnectionsPerMin: 120,
+        ipGamesPerMin: 30,
+        maxPayloadBytes: 16384,
+        trustProxy: false,
+      },
     });
   });
 
   it("treats empty and blank values as unset", () => {
-    expect(loadConfig({ WORKERS: "", PORT: " ", REDIS_URL: "", HOST: "", AI_THREADS: "" })).toMatchObject({ workers: 1, port: undefined, redisUrl: null, host: undefined, aiThreads: 1 });
+    expect(loadConfig({ WORKERS: "", PORT: " ", REDIS_URL: "", HOST: "", AI_THREADS: "" })).toMatchObject({
+      workers: 1,
+      port: undefined,
+      redisUrl: null,
+      host: undefined,
+      aiThreads: 1,
+    });
   });
 
   it("parses good values", () => {
@@ -92,13 +106,23 @@ describe("loadConfig", () => {
       tv: false,
       socketRecoveryMs: 0,
       logLevel: "warn",
-      limits: { enabled: false, socketEventsPerSec: 1_000_000, ipEventsPerSec: 2.5, ipConnectionsPerMin: 25, ipGamesPerMin: 100_000, maxPayloadBytes: 4096, trustProxy: true },
+      limits: {
+        enabled: false,
+        socketEventsPerSec: 1_000_000,
+        ipEventsPerSec: 2.5,
+        ipConnectionsPerMin: 25,
+        ipGamesPerMin: 100_000,
+        maxPayloadBytes: 4096,
+        trustProxy: true,
+      },
     });
   });
 
   it("reads on/off settings in their usual spellings", () => {
-    for (const on of ["1", "true", "yes", "on", "ON"]) expect(loadConfig({ TV: on, RATE_LIMITS: on, TRUST_PROXY: on })).toMatchObject({ tv: true, limits: { enabled: true, trustProxy: true } });
-    for (const off of ["0", "false", "no", "off", "Off"]) expect(loadConfig({ TV: off, RATE_LIMITS: off, TRUST_PROXY: off })).toMatchObject({ tv: false, limits: { enabled: false, trustProxy: false } });
+    for (const on of ["1", "true", "yes", "on", "ON"])
+      expect(loadConfig({ TV: on, RATE_LIMITS: on, TRUST_PROXY: on })).toMatchObject({ tv: true, limits: { enabled: true, trustProxy: true } });
+    for (const off of ["0", "false", "no", "off", "Off"])
+      expect(loadConfig({ TV: off, RATE_LIMITS: off, TRUST_PROXY: off })).toMatchObject({ tv: false, limits: { enabled: false, trustProxy: false } });
   });
 
   it("caps AI_THREADS at 8, ignores a DATABASE_URL that is not PostgreSQL, and is silent under vitest", () => {

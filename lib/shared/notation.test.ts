@@ -48,8 +48,18 @@ describe("replay's refusals", () => {
       }
       return null;
     };
-    expect(refusal([{ x: 0, y: 0 }, { x: 7, y: 0 }])).toEqual({ index: 1, reason: "OFF_BOARD", message: "move 2 (7,0): OFF_BOARD" });
-    expect(refusal([{ x: 0, y: 0 }, { x: 0, y: 0 }])).toEqual({ index: 1, reason: "OCCUPIED", message: "move 2 (0,0): OCCUPIED" });
+    expect(
+      refusal([
+        { x: 0, y: 0 },
+        { x: 7, y: 0 },
+      ]),
+    ).toEqual({ index: 1, reason: "OFF_BOARD", message: "move 2 (7,0): OFF_BOARD" });
+    expect(
+      refusal([
+        { x: 0, y: 0 },
+        { x: 0, y: 0 },
+      ]),
+    ).toEqual({ index: 1, reason: "OCCUPIED", message: "move 2 (0,0): OCCUPIED" });
     const won = parseMoveString("a1a2b1b2c1c2d1d2e1e2", 7);
     expect(refusal(won)).toEqual({ index: 9, reason: "WON", message: "move 10: the game was already won" });
     expect(refusal(won.slice(0, 9))).toBeNull();

@@ -19,7 +19,11 @@ export type Assert<T extends true> = T;
 const size = z.number().int().min(MIN_SIZE).max(MAX_SIZE);
 export const RuleSchema = z.enum(["freestyle", "exact5"]);
 export const ColorSchema = z.union([z.literal(1), z.literal(2)]);
-const coord = z.number().int().min(0).max(MAX_SIZE - 1);
+const coord = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_SIZE - 1);
 export const PointSchema = z.object({ x: z.number().int(), y: z.number().int() });
 export const StoneSchema = PointSchema.extend({ color: ColorSchema });
 export const ScoreSchema = z.discriminatedUnion("kind", [
@@ -40,8 +44,16 @@ type _EngineVocabulary = [
 export const GameKindSchema = z.enum(["hva", "hvh", "ava"]);
 export type GameKind = z.output<typeof GameKindSchema>;
 
-const gameId = z.string().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/);
-const seatToken = z.string().min(16).max(MAX_TOKEN_LENGTH).regex(/^[A-Za-z0-9_-]+$/);
+const gameId = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9_-]+$/);
+const seatToken = z
+  .string()
+  .min(16)
+  .max(MAX_TOKEN_LENGTH)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 /**
  * An engine seat's settings. algo (engine/players.ts): alphabeta (the strongest), mcts (Monte-Carlo
@@ -56,7 +68,11 @@ export type EngineSettings = z.infer<typeof EngineSettingsSchema>;
 type _EngineAlgos = Assert<Same<EngineSettings["algo"], Algo>>;
 
 export const ClockSettingsSchema = z.strictObject({
-  initialMs: z.number().int().min(10_000).max(3 * 3600_000),
+  initialMs: z
+    .number()
+    .int()
+    .min(10_000)
+    .max(3 * 3600_000),
   incrementMs: z.number().int().min(0).max(60_000),
 });
 export type ClockSettings = z.infer<typeof ClockSettingsSchema>;
@@ -95,7 +111,11 @@ export const MoveSchema = z.strictObject({
   gameId,
   seatToken,
   /** The ply this move would be (1-based, opening stones excluded): refuses stale or replayed moves. */
-  ply: z.number().int().min(1).max(MAX_SIZE * MAX_SIZE),
+  ply: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_SIZE * MAX_SIZE),
   x: coord,
   y: coord,
 });
@@ -112,9 +132,7 @@ export const ListGamesSchema = z.strictObject({
 
 // ---- the data the server sends ----
 
-export type Seat =
-  | { kind: "human"; taken: boolean; connected: boolean }
-  | { kind: "engine"; engine: EngineSettings };
+export type Seat = { kind: "human"; taken: boolean; connected: boolean } | { kind: "engine"; engine: EngineSettings };
 
 export interface MoveRecord {
   ply: number; // 1-based

@@ -100,7 +100,18 @@ describe("PSQ", () => {
   it("treats an overline followed by more moves as a standard (exactly five) game", () => {
     // Black: a1 b1 c1 e1 f1, then d1 makes six (no win under exact5); the game goes on.
     const xs = [
-      [1, 1], [1, 5], [2, 1], [2, 5], [3, 1], [3, 5], [5, 1], [4, 7], [6, 1], [9, 9], [4, 1], [10, 10],
+      [1, 1],
+      [1, 5],
+      [2, 1],
+      [2, 5],
+      [3, 1],
+      [3, 5],
+      [5, 1],
+      [4, 7],
+      [6, 1],
+      [9, 9],
+      [4, 1],
+      [10, 10],
     ];
     const g = parsePsq("Piskvorky 15x15, 11:11, 0\n" + xs.map(([x, y]) => `${x},${y},0`).join("\n") + "\n");
     expect(g.rule).toBe("exact5");

@@ -124,7 +124,11 @@ export function parsePsq(text: string): PsqGame {
     size = w;
     i++;
   } else if (!MOVE.test(lines[i])) {
-    throw new ImportError(i + 1, firstNonSpace(lines[i]), `expected a header like "Piskvorky 15x15, 11:11, 0" or a move like "8,8,0", found "${excerpt(lines[i])}"`);
+    throw new ImportError(
+      i + 1,
+      firstNonSpace(lines[i]),
+      `expected a header like "Piskvorky 15x15, 11:11, 0" or a move like "8,8,0", found "${excerpt(lines[i])}"`,
+    );
   }
 
   // Moves, until the first line that is not one (blank lines in between are skipped).
@@ -138,7 +142,14 @@ export function parsePsq(text: string): PsqGame {
       break;
     }
     // A lone number is the end code, never a move; MOVE needs two numbers, so this is a move.
-    raw.push({ x: Number(m[1]), y: Number(m[2]), timeMs: m[3] === undefined ? 0 : Math.max(0, Number(m[3])), line: i + 1, colX: line.indexOf(m[1]) + 1, colY: columnOfSecond(line, m[2]) });
+    raw.push({
+      x: Number(m[1]),
+      y: Number(m[2]),
+      timeMs: m[3] === undefined ? 0 : Math.max(0, Number(m[3])),
+      line: i + 1,
+      colX: line.indexOf(m[1]) + 1,
+      colY: columnOfSecond(line, m[2]),
+    });
   }
 
   // Trailer: names, end code, our own line.
@@ -153,14 +164,19 @@ export function parsePsq(text: string): PsqGame {
       const r = /\brule=(\w+)/i.exec(ours[1]);
       if (r) {
         const v = r[1].toLowerCase();
-        if (v !== "freestyle" && v !== "exact5") throw new ImportError(t.line, t.text.indexOf(r[1]) + 1 + leading(lines[t.line - 1]), `unknown rule "${r[1]}" (freestyle or exact5)`);
+        if (v !== "freestyle" && v !== "exact5")
+          throw new ImportError(t.line, t.text.indexOf(r[1]) + 1 + leading(lines[t.line - 1]), `unknown rule "${r[1]}" (freestyle or exact5)`);
         rule = v;
       }
       const o = /\bopening=(\d+)/i.exec(ours[1]);
       if (o) {
         openingCount = Number(o[1]);
         if (openingCount > raw.length)
-          throw new ImportError(t.line, t.text.indexOf(o[1]) + 1 + leading(lines[t.line - 1]), `opening=${openingCount} but the file has only ${raw.length} moves`);
+          throw new ImportError(
+            t.line,
+            t.text.indexOf(o[1]) + 1 + leading(lines[t.line - 1]),
+            `opening=${openingCount} but the file has only ${raw.length} moves`,
+          );
       }
       continue;
     }

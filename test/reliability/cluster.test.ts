@@ -89,7 +89,9 @@ describe("WORKERS=2 behind one port", () => {
               s.once("connect_error", (e) => done(`connect_error: ${e.message}`));
               s.once("disconnect", (reason) => done(`closed: ${reason}`));
               s.once("connect", () =>
-                s.emit(EV.join, { gameId: games[i % games.length] }, (ack: { ok: boolean; error?: { code: string } }) => done(ack?.ok ? "joined" : `refused: ${ack?.error?.code}`)),
+                s.emit(EV.join, { gameId: games[i % games.length] }, (ack: { ok: boolean; error?: { code: string } }) =>
+                  done(ack?.ok ? "joined" : `refused: ${ack?.error?.code}`),
+                ),
               );
             }),
         ),

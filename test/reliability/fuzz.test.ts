@@ -40,18 +40,32 @@ const hash = (t: string) => createHash("sha256").update(t).digest("base64url");
 
 function junk(depth = 0): unknown {
   switch (int(depth > 3 ? 8 : 12)) {
-    case 0: return null;
-    case 1: return int(2) === 0;
-    case 2: return pick([0, -1, 1.5, 1e308, -1e308, 2 ** 53, NaN, Infinity, 361, 362, -0]);
-    case 3: return "x".repeat(int(40));
-    case 4: return pick(["", "__proto__", "constructor", "game:move", "<script>", "' OR 1=1 --", "\u0000\uffff", "🀄".repeat(20)]);
-    case 5: return int(1e9);
-    case 6: return undefined;
-    case 7: return String.fromCharCode(...Array.from({ length: int(30) }, () => int(0xd7ff)));
-    case 8: return Array.from({ length: int(6) }, () => junk(depth + 1));
-    case 9: return Object.fromEntries(Array.from({ length: int(6) }, () => [pick(["gameId", "seatToken", "ply", "x", "y", "__proto__", "constructor", "a"]), junk(depth + 1)]));
-    case 10: return { gameId: junk(depth + 1), seatToken: junk(depth + 1), ply: junk(depth + 1), x: junk(depth + 1), y: junk(depth + 1) };
-    default: return [junk(depth + 1)];
+    case 0:
+      return null;
+    case 1:
+      return int(2) === 0;
+    case 2:
+      return pick([0, -1, 1.5, 1e308, -1e308, 2 ** 53, NaN, Infinity, 361, 362, -0]);
+    case 3:
+      return "x".repeat(int(40));
+    case 4:
+      return pick(["", "__proto__", "constructor", "game:move", "<script>", "' OR 1=1 --", "\u0000\uffff", "🀄".repeat(20)]);
+    case 5:
+      return int(1e9);
+    case 6:
+      return undefined;
+    case 7:
+      return String.fromCharCode(...Array.from({ length: int(30) }, () => int(0xd7ff)));
+    case 8:
+      return Array.from({ length: int(6) }, () => junk(depth + 1));
+    case 9:
+      return Object.fromEntries(
+        Array.from({ length: int(6) }, () => [pick(["gameId", "seatToken", "ply", "x", "y", "__proto__", "constructor", "a"]), junk(depth + 1)]),
+      );
+    case 10:
+      return { gameId: junk(depth + 1), seatToken: junk(depth + 1), ply: junk(depth + 1), x: junk(depth + 1), y: junk(depth + 1) };
+    default:
+      return [junk(depth + 1)];
   }
 }
 function deep(n: number): unknown {
@@ -213,7 +227,9 @@ describe("fuzz", () => {
       return { event: pick([EV.create, EV.createAiMatch]), args: [chance(0.1) ? junk() : base], expect: "bad", ack: "fn" };
     };
     const randomShot = (): Shot => {
-      const ev = chance(0.25) ? pick(["", "hello", "error", "ping", "game:moves", "__proto__", "constructor", "x".repeat(int(500)), "game:" + int(100)]) : pick(knownEvents);
+      const ev = chance(0.25)
+        ? pick(["", "hello", "error", "ping", "game:moves", "__proto__", "constructor", "x".repeat(int(500)), "game:" + int(100)])
+        : pick(knownEvents);
       const payload = chance(0.05) ? big() : junk();
       const isJoin = ev === EV.join || ev === EV.list || ev === EV.leave || ev === EV.tvWatch;
       return { event: ev, args: [payload], expect: isJoin || !knownEvents.includes(ev as never) ? "any" : "any", ack: "fn" };
@@ -306,7 +322,22 @@ describe("fuzz", () => {
     );
     // Raw junk frames straight into the socket.io parser, each on a socket of its own (the server
     // closes a connection that sends an undecodable packet).
-    const frames = ['42["game:move",', "4-1", '451-["game:move",{"_placeholder":true,"num":7}]', "42" + "[".repeat(5000), "49", '42[{"a":1}]', "43999[]", '42["game:move",{"gameId":1}]x', "0{}", "41", '427["disconnect"]', '428["connect",{}]', '429["newListener","x"]', "4" + "\u0000".repeat(100)];
+    const frames = [
+      '42["game:move",',
+      "4-1",
+      '451-["game:move",{"_placeholder":true,"num":7}]',
+      "42" + "[".repeat(5000),
+      "49",
+      '42[{"a":1}]',
+      "43999[]",
+      '42["game:move",{"gameId":1}]x',
+      "0{}",
+      "41",
+      '427["disconnect"]',
+      '428["connect",{}]',
+      '429["newListener","x"]',
+      "4" + "\u0000".repeat(100),
+    ];
     let junkClosed = 0;
     for (let i = 0; i < 60; i++) {
       const j = await raw(url);
@@ -336,7 +367,10 @@ describe("fuzz", () => {
     try {
       for (const g of games) {
         const rows = await reader.move.findMany({ where: { gameId: g.id }, orderBy: { ply: "asc" } });
-        expect(rows.map((r) => ({ ply: r.ply, x: r.x, y: r.y, color: r.color })), `moves of ${g.id}`).toEqual(g.moves);
+        expect(
+          rows.map((r) => ({ ply: r.ply, x: r.x, y: r.y, color: r.color })),
+          `moves of ${g.id}`,
+        ).toEqual(g.moves);
         const row = await reader.game.findUnique({ where: { id: g.id } });
         expect(row!.status).toBe(g.over ? "finished" : "playing");
         // Only the token's hash is stored.
@@ -396,7 +430,8 @@ describe("limits (defaults)", () => {
 
     // Games created per address: 30 a minute.
     const creates: AnyAck[] = [];
-    for (let i = 0; i < 31; i++) creates.push(await call(i % 2 ? b : await raw(limited.url), EV.create, { opponent: "human", size: 15, rule: "freestyle", color: 1 }));
+    for (let i = 0; i < 31; i++)
+      creates.push(await call(i % 2 ? b : await raw(limited.url), EV.create, { opponent: "human", size: 15, rule: "freestyle", color: 1 }));
     expect(creates.slice(0, 30).every((c) => c.ok)).toBe(true);
     expect(creates[30]).toMatchObject({ ok: false, error: { code: "RATE_LIMITED" } });
     expect((creates[30] as any).error.message).toMatch(/Too many new games/);

@@ -84,9 +84,15 @@ export async function startNode(env: Record<string, string | undefined>, timeout
   const proc = spawn(process.execPath, ["--import", "tsx", path.join(root, "test", "reliability", "node-main.ts")], {
     cwd: root,
     env: Object.fromEntries(
-      Object.entries({ ...process.env, VITEST: undefined, VITEST_WORKER_ID: undefined, VITEST_POOL_ID: undefined, LOG_LEVEL: process.env.NODE_LOG_LEVEL ?? "warn", TV: "0", ...env }).filter(
-        ([, v]) => v !== undefined,
-      ),
+      Object.entries({
+        ...process.env,
+        VITEST: undefined,
+        VITEST_WORKER_ID: undefined,
+        VITEST_POOL_ID: undefined,
+        LOG_LEVEL: process.env.NODE_LOG_LEVEL ?? "warn",
+        TV: "0",
+        ...env,
+      }).filter(([, v]) => v !== undefined),
     ) as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -227,7 +233,16 @@ export class Client {
       if (!g?.state) return;
       const n = g.state.moves.length;
       if (e.move.ply === n + 1)
-        g.state = { ...g.state, moves: [...g.state.moves, e.move], status: e.status, result: e.result, reason: e.reason, winLine: e.winLine, clock: e.clock, toMove: e.move.color === 1 ? 2 : 1 };
+        g.state = {
+          ...g.state,
+          moves: [...g.state.moves, e.move],
+          status: e.status,
+          result: e.result,
+          reason: e.reason,
+          winLine: e.winLine,
+          clock: e.clock,
+          toMove: e.move.color === 1 ? 2 : 1,
+        };
       else if (e.move.ply > n + 1) void this.join(e.gameId);
     });
   }

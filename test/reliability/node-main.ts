@@ -20,7 +20,12 @@ const workers = config.workers;
 
 if (cluster.isPrimary && workers > 1) {
   const p = await runPrimary({ workers, port, host, log, ipcAdapter: !config.redisUrl });
-  console.log(`WORKERS ${p.workers().map((w) => w.url).join(" ")}`);
+  console.log(
+    `WORKERS ${p
+      .workers()
+      .map((w) => w.url)
+      .join(" ")}`,
+  );
   console.log(`READY http://${host}:${p.port}`);
   const stop = () => void p.close().finally(() => process.exit(0));
   process.on("SIGINT", stop);

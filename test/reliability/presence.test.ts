@@ -15,7 +15,14 @@ const clients: Client[] = [];
 /** Every game:spectators count each client got, by game. */
 const counts = new Map<Client, Map<string, number[]>>();
 
-const env = (id: string) => ({ DATABASE_URL: pgdb.url, DATABASE_FILE: undefined, REDIS_URL: REDIS_TEST_URL, REDIS_PREFIX: prefix, NODE_ID: id, AI_THREADS: "1" });
+const env = (id: string) => ({
+  DATABASE_URL: pgdb.url,
+  DATABASE_FILE: undefined,
+  REDIS_URL: REDIS_TEST_URL,
+  REDIS_PREFIX: prefix,
+  NODE_ID: id,
+  AI_THREADS: "1",
+});
 
 beforeAll(async () => {
   pgdb = await tempPostgres();
@@ -57,10 +64,15 @@ const seen = (c: Client, gameId: string) => {
   return s ? { spectators: s.spectators, black: connected(s.black), white: connected(s.white), status: s.status } : null;
 };
 const shows = (c: Client, gameId: string, want: Partial<NonNullable<ReturnType<typeof seen>>>, what: string) =>
-  until(what, () => {
-    const s = seen(c, gameId);
-    return !!s && Object.entries(want).every(([k, v]) => s[k as keyof typeof s] === v);
-  }, 10_000, () => seen(c, gameId));
+  until(
+    what,
+    () => {
+      const s = seen(c, gameId);
+      return !!s && Object.entries(want).every(([k, v]) => s[k as keyof typeof s] === v);
+    },
+    10_000,
+    () => seen(c, gameId),
+  );
 
 async function humanGame(creator: Client, color: 1 | 2) {
   const c = await call(creator.socket, EV.create, { opponent: "human", size: 15, rule: "freestyle", color });

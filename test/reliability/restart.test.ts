@@ -97,9 +97,11 @@ describe("restart after SIGKILL", () => {
     for (let i = 0; i < 5; i++) longClock.push(await newHvh(i, "long", { initialMs: 600_000, incrementMs: 2000 }));
     const plain: Hvh[] = [];
     for (let i = 0; i < 20; i++) plain.push(await newHvh(i, "hvh", null));
-    await Promise.all([...longClock, ...plain].map(async (g) => {
-      for (let k = 0; k < 4; k++) expect(await step(g)).toBe("ok");
-    }));
+    await Promise.all(
+      [...longClock, ...plain].map(async (g) => {
+        for (let k = 0; k < 4; k++) expect(await step(g)).toBe("ok");
+      }),
+    );
 
     // 2. Five AI-vs-AI games running, watched.
     const ava: string[] = [];
@@ -188,7 +190,10 @@ describe("restart after SIGKILL", () => {
       30_000,
     );
     for (const c of clients) {
-      const stateEvents = c.events.slice(eventsBefore.get(c)).filter((e) => e.event === EV.state).map((e) => (e.data as GameState).id);
+      const stateEvents = c.events
+        .slice(eventsBefore.get(c))
+        .filter((e) => e.event === EV.state)
+        .map((e) => (e.data as GameState).id);
       for (const id of c.games.keys()) expect(stateEvents).toContain(id);
     }
 
@@ -228,16 +233,24 @@ describe("restart after SIGKILL", () => {
     for (const g of plain) expect(await step(g)).toBe("ok");
 
     // 12. AI turns resume by themselves: every game against the AI gets its reply ...
-    await until("every AI reply after the restart", async () => (await Promise.all(hva.map(async (g) => (await rows(g.id)).length >= 2))).every(Boolean), 60_000);
+    await until(
+      "every AI reply after the restart",
+      async () => (await Promise.all(hva.map(async (g) => (await rows(g.id)).length >= 2))).every(Boolean),
+      60_000,
+    );
     for (const g of hva) await until("the human sees the AI's reply", () => (g.human.state(g.id)?.moves.length ?? 0) >= 2, 10_000);
     // ... and the AI-vs-AI games go on.
-    await until("AI-vs-AI games move on after the restart", async () => {
-      for (const [id, n] of avaAtKill) {
-        const g = await reader!.game.findUnique({ where: { id } });
-        if (g!.status === "playing" && (await rows(id)).length <= n) return false;
-      }
-      return true;
-    }, 60_000);
+    await until(
+      "AI-vs-AI games move on after the restart",
+      async () => {
+        for (const [id, n] of avaAtKill) {
+          const g = await reader!.game.findUnique({ where: { id } });
+          if (g!.status === "playing" && (await rows(id)).length <= n) return false;
+        }
+        return true;
+      },
+      60_000,
+    );
 
     console.log(
       `restart: ${games} games, ${acked} moves acknowledged before the kill, ${inFlight} in flight, ${aiPending} AI turns pending, down ${downMs} ms`,

@@ -9,7 +9,21 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EV } from "../../lib/shared/protocol";
 import { openDb, type Db } from "../../lib/server/db/client";
-import { Client, PG_BASE, REDIS_TEST_URL, call, flushRedisPrefix, killAll, nextCell, root, sleep, startNode, tempPostgres, until, type NodeProc } from "./helpers";
+import {
+  Client,
+  PG_BASE,
+  REDIS_TEST_URL,
+  call,
+  flushRedisPrefix,
+  killAll,
+  nextCell,
+  root,
+  sleep,
+  startNode,
+  tempPostgres,
+  until,
+  type NodeProc,
+} from "./helpers";
 
 const SIZE = 15;
 const prefix = `gomoku_test_${randomBytes(4).toString("hex")}`;
@@ -102,10 +116,17 @@ describe("two nodes, PostgreSQL and Redis", () => {
     const ava = (m as any).gameId as string;
     await watchA.join(ava);
     await watchB.join(ava); // B now tries to schedule its turns too (cluster joins resume games)
-    await until("eight AI-vs-AI plies", async () => (await rows(ava)).length >= 8 || (await reader.game.findUnique({ where: { id: ava } }))!.status === "finished", 40_000);
+    await until(
+      "eight AI-vs-AI plies",
+      async () => (await rows(ava)).length >= 8 || (await reader.game.findUnique({ where: { id: ava } }))!.status === "finished",
+      40_000,
+    );
     const done = new Set((await rows(ava)).map((r) => r.ply));
     const byPly = new Map<number, string[]>();
-    for (const [name, node] of [["A", a], ["B", b]] as const)
+    for (const [name, node] of [
+      ["A", a],
+      ["B", b],
+    ] as const)
       for (const s of searches(node)) if (s.gameId === ava && done.has(s.ply)) byPly.set(s.ply, [...(byPly.get(s.ply) ?? []), name]);
     for (const ply of done) expect(byPly.get(ply), `searches of ply ${ply}`).toHaveLength(1);
 
@@ -155,10 +176,14 @@ describe("two nodes, PostgreSQL and Redis", () => {
     expect(await call(human2.socket, EV.move, { gameId: hva, seatToken: htoken, ply: 3, ...p3 })).toMatchObject({ ok: true });
     await until("the AI answers again, on B", async () => (await rows(hva)).length >= 4, 30_000);
     // B's sweep (every 5 s) took over the AI-vs-AI game nobody rejoined.
-    await until("B's sweep resumes the lonely AI game", async () => {
-      const g = await reader.game.findUnique({ where: { id: lonely } });
-      return g!.status === "finished" || (await rows(lonely)).length >= lonelyAtKill + 2;
-    }, 30_000);
+    await until(
+      "B's sweep resumes the lonely AI game",
+      async () => {
+        const g = await reader.game.findUnique({ where: { id: lonely } });
+        return g!.status === "finished" || (await rows(lonely)).length >= lonelyAtKill + 2;
+      },
+      30_000,
+    );
     expect((await reader.game.findUnique({ where: { id: lonely } }))!.aiClaimBy).toBe("B");
     expect(b.proc.exitCode).toBeNull();
   }, 120_000);
@@ -173,7 +198,12 @@ describe("PostgreSQL migrations", () => {
     try {
       const url = `${PG_BASE}/${name}`;
       const run = (...args: string[]) =>
-        spawnSync(process.execPath, [path.join(root, "scripts", "prisma.mjs"), ...args], { cwd: root, env: { ...process.env, DATABASE_URL: url }, encoding: "utf8", timeout: 90_000 });
+        spawnSync(process.execPath, [path.join(root, "scripts", "prisma.mjs"), ...args], {
+          cwd: root,
+          env: { ...process.env, DATABASE_URL: url },
+          encoding: "utf8",
+          timeout: 90_000,
+        });
       const deploy = run("migrate", "deploy");
       expect(deploy.status, deploy.stdout + deploy.stderr).toBe(0);
       const status = run("migrate", "status");

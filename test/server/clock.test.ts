@@ -5,7 +5,15 @@ import type { MoveRecord } from "../../lib/shared/protocol";
 
 const T0 = Date.parse("2026-01-01T12:00:00.000Z");
 const at = (ms: number) => new Date(T0 + ms);
-const move = (ply: number, color: 1 | 2, timeMs: number, atMs: number): MoveRecord => ({ ply, x: ply, y: 0, color, by: "human", timeMs, at: at(atMs).toISOString() });
+const move = (ply: number, color: 1 | 2, timeMs: number, atMs: number): MoveRecord => ({
+  ply,
+  x: ply,
+  y: 0,
+  color,
+  by: "human",
+  timeMs,
+  at: at(atMs).toISOString(),
+});
 
 /** A 1-minute + 2 s game started at T0, black to move first. */
 function game(over: Partial<ClockedGame> = {}): ClockedGame {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { replay } from "../../engine/rules";
 import { EV } from "../../lib/shared/protocol";
-import { call, callRaw, usingRealEngine, waitFor, type Client, useServer } from "./helpers";
+import { call, callRaw, usingRealEngine, waitFor, useServer } from "./helpers";
 
 const env = useServer();
 const client = (url?: string) => env.client(url);
@@ -17,7 +17,11 @@ describe("human vs AI", () => {
     const j = await call(me, EV.join, { gameId, seatToken });
     expect(j.state).toMatchObject({ kind: "hva", status: "playing", toMove: 1, white: { kind: "engine", engine: { timeMs: 200 } } });
 
-    for (const [i, [x, y]] of [[7, 7], [3, 3], [11, 3]].entries()) {
+    for (const [i, [x, y]] of [
+      [7, 7],
+      [3, 3],
+      [11, 3],
+    ].entries()) {
       const ply = 2 * i + 1;
       const t0 = Date.now();
       const r = await call(me, EV.move, { gameId, seatToken, ply, x, y });
@@ -44,14 +48,26 @@ describe("human vs AI", () => {
       expect(Array.isArray(JSON.parse(r.pv!))).toBe(true);
       expect(JSON.parse(r.rootScores!).length).toBeGreaterThan(0);
     }
-    const { position } = replay(15, "freestyle", [], rows.map((r) => ({ x: r.x, y: r.y })));
+    const { position } = replay(
+      15,
+      "freestyle",
+      [],
+      rows.map((r) => ({ x: r.x, y: r.y })),
+    );
     const state = (await call(me, EV.join, { gameId, seatToken })).state;
     expect(position.stones).toEqual(state.moves.map((m: any) => ({ x: m.x, y: m.y, color: m.color })));
   });
 
   it("AI first: the AI opens as black", async () => {
     const me = await client();
-    const { gameId, seatToken, color } = await call(me, EV.create, { opponent: "ai", size: 11, rule: "exact5", color: 2, labOpening: true, ai: { timeMs: 100 } });
+    const { gameId, seatToken, color } = await call(me, EV.create, {
+      opponent: "ai",
+      size: 11,
+      rule: "exact5",
+      color: 2,
+      labOpening: true,
+      ai: { timeMs: 100 },
+    });
     expect(color).toBe(2);
     const j = await call(me, EV.join, { gameId, seatToken });
     // The AI may have moved before we joined the room: then the state has its move.
@@ -64,7 +80,14 @@ describe("human vs AI", () => {
 
   it("AI first: a socket that joins during the AI's first search is told at once that it is thinking", async () => {
     const creator = await client();
-    const { gameId, seatToken } = await call(creator, EV.create, { opponent: "ai", size: 15, rule: "freestyle", color: 2, labOpening: true, ai: { timeMs: 1500 } });
+    const { gameId, seatToken } = await call(creator, EV.create, {
+      opponent: "ai",
+      size: 15,
+      rule: "freestyle",
+      color: 2,
+      labOpening: true,
+      ai: { timeMs: 1500 },
+    });
     creator.disconnect(); // created, then the page loads: the search started before anyone was in the room
     await new Promise((r) => setTimeout(r, 150));
     const me = await client();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { replay } from "../../engine/rules";
 import { EV } from "../../lib/shared/protocol";
-import { call, waitFor, type Client, useServer } from "./helpers";
+import { call, waitFor, useServer } from "./helpers";
 
 const env = useServer();
 const client = (url?: string) => env.client(url);
@@ -43,7 +43,15 @@ describe("human vs human over sockets", () => {
 
     // Black makes five in a row along y = 7; white plays along y = 9.
     const plan = [
-      [7, 7], [7, 9], [8, 7], [8, 9], [9, 7], [9, 9], [10, 7], [10, 9], [11, 7],
+      [7, 7],
+      [7, 9],
+      [8, 7],
+      [8, 9],
+      [9, 7],
+      [9, 9],
+      [10, 7],
+      [10, 9],
+      [11, 7],
     ];
     for (const [i, [x, y]] of plan.entries()) {
       const ply = i + 1;
@@ -65,7 +73,12 @@ describe("human vs human over sockets", () => {
     expect(rows).toHaveLength(9);
     const game = await env.srv.db.game.findUniqueOrThrow({ where: { id: gameId } });
     expect(game).toMatchObject({ status: "finished", result: "black", reason: "five" });
-    const { outcome } = replay(15, "freestyle", [], rows.map((r) => ({ x: r.x, y: r.y })));
+    const { outcome } = replay(
+      15,
+      "freestyle",
+      [],
+      rows.map((r) => ({ x: r.x, y: r.y })),
+    );
     expect(outcome.winner).toBe(1);
     expect(JSON.parse(game.winLine!)).toEqual(outcome.line);
   });

@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { replay } from "../../engine/rules";
 import { EV } from "../../lib/shared/protocol";
-import { call, server, sleep, waitFor, type Client, useServer } from "./helpers";
+import { call, server, sleep, waitFor, useServer } from "./helpers";
 
 const env = useServer();
 const client = (url?: string) => env.client(url);
@@ -31,7 +31,10 @@ describe("reconnecting", () => {
     const from = a2.events.length;
     const back = await call(a2, EV.join, { gameId, seatToken: ta });
     expect(back).toMatchObject({ ok: true, color: 2, seatToken: ta });
-    expect(back.state.moves.map((m: any) => [m.x, m.y])).toEqual([[7, 7], [8, 8]]);
+    expect(back.state.moves.map((m: any) => [m.x, m.y])).toEqual([
+      [7, 7],
+      [8, 8],
+    ]);
     expect(back.state).toMatchObject({ toMove: 1, status: "playing", white: { kind: "human", taken: true, connected: true } });
     await waitFor(a2, EV.state, (s: any) => s.id === gameId, 2000, from);
     await waitFor(b, EV.state, (s: any) => s.id === gameId && s.white.connected === true);
@@ -50,7 +53,11 @@ describe("clocks", () => {
     const a = await client();
     // The public schema wants ≥ 10 s; the service API accepts a short test clock.
     const { gameId, seatToken: ta } = await env.srv.games.createGame({
-      opponent: "human", size: 15, rule: "freestyle", color: 1, clock: { initialMs: 1200, incrementMs: 100 },
+      opponent: "human",
+      size: 15,
+      rule: "freestyle",
+      color: 1,
+      clock: { initialMs: 1200, incrementMs: 100 },
     });
     await call(a, EV.join, { gameId, seatToken: ta });
     const b = await client();
@@ -72,7 +79,11 @@ describe("clocks", () => {
   it("a resignation charges the resigning turn's time to the side to move (live state and after a reload)", async () => {
     const a = await client();
     const { gameId, seatToken: ta } = await env.srv.games.createGame({
-      opponent: "human", size: 15, rule: "freestyle", color: 1, clock: { initialMs: 60_000, incrementMs: 0 },
+      opponent: "human",
+      size: 15,
+      rule: "freestyle",
+      color: 1,
+      clock: { initialMs: 60_000, incrementMs: 0 },
     });
     await call(a, EV.join, { gameId, seatToken: ta });
     const b = await client();
@@ -99,7 +110,10 @@ describe("AI vs AI and listing", () => {
   it("an AI match plays itself out, spectators see each move, the moves replay; lists show it", async () => {
     const w = await client();
     const { ok, gameId } = await call(w, EV.createAiMatch, {
-      size: 7, rule: "freestyle", black: { timeMs: 100 }, white: { timeMs: 100, maxDepth: 2 },
+      size: 7,
+      rule: "freestyle",
+      black: { timeMs: 100 },
+      white: { timeMs: 100, maxDepth: 2 },
     });
     expect(ok).toBe(true);
     const j = await call(w, EV.join, { gameId });

@@ -29,7 +29,19 @@ describe("game rules in the service", () => {
   it("exact5: an overline does not win, an exact five does", async () => {
     const { gameId, tokens } = await hvh(15, "exact5");
     // Black: 0,0 1,0 2,0 4,0 5,0 then 3,0 makes six (no win); white plays along y = 5.
-    const s = await play(gameId, tokens, [[0, 0], [0, 5], [1, 0], [1, 5], [2, 0], [2, 5], [4, 0], [3, 5], [5, 0], [9, 9], [3, 0]]);
+    const s = await play(gameId, tokens, [
+      [0, 0],
+      [0, 5],
+      [1, 0],
+      [1, 5],
+      [2, 0],
+      [2, 5],
+      [4, 0],
+      [3, 5],
+      [5, 0],
+      [9, 9],
+      [3, 0],
+    ]);
     expect(s.status).toBe("playing");
     // White now makes exactly five on y = 5: 0..3 plus 4.
     const w = await play2(gameId, tokens, 12, [4, 5]);
@@ -39,15 +51,54 @@ describe("game rules in the service", () => {
 
   it("freestyle: an overline wins", async () => {
     const { gameId, tokens } = await hvh(15, "freestyle");
-    const s = await play(gameId, tokens, [[0, 0], [0, 5], [1, 0], [1, 5], [2, 0], [2, 5], [4, 0], [9, 5], [5, 0], [9, 9], [3, 0]]);
+    const s = await play(gameId, tokens, [
+      [0, 0],
+      [0, 5],
+      [1, 0],
+      [1, 5],
+      [2, 0],
+      [2, 5],
+      [4, 0],
+      [9, 5],
+      [5, 0],
+      [9, 9],
+      [3, 0],
+    ]);
     expect(s).toMatchObject({ status: "finished", result: "black", reason: "five" });
     expect(s.winLine).toHaveLength(6);
   });
 
   it("a full board without five is a draw", async () => {
     const { gameId, tokens } = await hvh(5, "freestyle");
-    const black: Array<[number, number]> = [[0, 1], [0, 2], [1, 0], [1, 2], [1, 3], [1, 4], [2, 0], [3, 0], [3, 1], [3, 3], [4, 0], [4, 1], [4, 2]];
-    const white: Array<[number, number]> = [[0, 0], [0, 3], [0, 4], [1, 1], [2, 1], [2, 2], [2, 3], [2, 4], [3, 2], [3, 4], [4, 3], [4, 4]];
+    const black: Array<[number, number]> = [
+      [0, 1],
+      [0, 2],
+      [1, 0],
+      [1, 2],
+      [1, 3],
+      [1, 4],
+      [2, 0],
+      [3, 0],
+      [3, 1],
+      [3, 3],
+      [4, 0],
+      [4, 1],
+      [4, 2],
+    ];
+    const white: Array<[number, number]> = [
+      [0, 0],
+      [0, 3],
+      [0, 4],
+      [1, 1],
+      [2, 1],
+      [2, 2],
+      [2, 3],
+      [2, 4],
+      [3, 2],
+      [3, 4],
+      [4, 3],
+      [4, 4],
+    ];
     const moves: Array<[number, number]> = [];
     for (let i = 0; i < 13; i++) {
       moves.push(black[i]);
@@ -114,7 +165,11 @@ describe("two processes on one database", () => {
       // It reloads from the rows and goes on.
       await other.move({ gameId, seatToken: tokens[1], ply: 3, x: 3, y: 3 });
       const rows = await db2.move.findMany({ where: { gameId }, orderBy: { ply: "asc" } });
-      expect(rows.map((r) => [r.ply, r.x, r.y])).toEqual([[1, 0, 0], [2, 1, 1], [3, 3, 3]]);
+      expect(rows.map((r) => [r.ply, r.x, r.y])).toEqual([
+        [1, 0, 0],
+        [2, 1, 1],
+        [3, 3, 3],
+      ]);
     });
   });
 
@@ -127,13 +182,19 @@ describe("two processes on one database", () => {
       await srv.games.move({ gameId, seatToken: tokens[2], ply: 2, x: 1, y: 1 });
       const ply2 = (await srv.games.getState(gameId)).moves[1];
       other.applyRemoteMove(gameId, ply2);
-      expect((await other.getState(gameId)).moves.map((m) => [m.ply, m.x, m.y])).toEqual([[1, 0, 0], [2, 1, 1]]);
+      expect((await other.getState(gameId)).moves.map((m) => [m.ply, m.x, m.y])).toEqual([
+        [1, 0, 0],
+        [2, 1, 1],
+      ]);
       // Applied, not reloaded: a move that is in no row shows up too (no node would send one).
       other.applyRemoteMove(gameId, { ...ply2, ply: 3, x: 5, y: 5, color: 1 });
       expect((await other.getState(gameId)).moves).toHaveLength(3);
       // Not the next ply (a gap): the copy is dropped and reloaded from the rows.
       other.applyRemoteMove(gameId, { ...ply2, ply: 9, x: 6, y: 6 });
-      expect((await other.getState(gameId)).moves.map((m) => [m.ply, m.x, m.y])).toEqual([[1, 0, 0], [2, 1, 1]]);
+      expect((await other.getState(gameId)).moves.map((m) => [m.ply, m.x, m.y])).toEqual([
+        [1, 0, 0],
+        [2, 1, 1],
+      ]);
       // An occupied cell: dropped as well.
       other.applyRemoteMove(gameId, { ...ply2, ply: 3, x: 0, y: 0, color: 1 });
       expect((await other.getState(gameId)).moves).toHaveLength(2);

@@ -153,8 +153,8 @@ export function Explainer() {
       <header className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight">Search, stepped</h1>
         <p className="max-w-3xl text-sm text-muted">
-          Minimax, alpha-beta and expectimax on small game trees, one step at a time. Every step is an event recorded by the same
-          search code the engine uses; nothing here is a re-enactment.
+          Minimax, alpha-beta and expectimax on small game trees, one step at a time. Every step is an event recorded by the same search code the engine uses;
+          nothing here is a re-enactment.
         </p>
       </header>
 
@@ -194,14 +194,12 @@ export function Explainer() {
           {blurb}
           {minAsChanceMode && (
             <span className="ml-1 text-[#1e3a6e]">
-              No chance nodes here, so expectimax treats each MIN node as a chance node with equal odds: an opponent who moves at
-              random rather than one who plays its best.
+              No chance nodes here, so expectimax treats each MIN node as a chance node with equal odds: an opponent who moves at random rather than one who
+              plays its best.
             </span>
           )}
           {order !== "given" && (
-            <span className="ml-1">
-              Children reordered {order === "best" ? "best" : "worst"}-first for the player at each node (by their minimax values).
-            </span>
+            <span className="ml-1">Children reordered {order === "best" ? "best" : "worst"}-first for the player at each node (by their minimax values).</span>
           )}
         </p>
       </section>
@@ -386,8 +384,7 @@ function Controls(p: {
   onPlay: () => void;
   onSlide: (n: number) => void;
 }) {
-  const iconBtn =
-    "btn-ghost !px-3 !py-1.5 min-w-10 text-base leading-none";
+  const iconBtn = "btn-ghost !px-3 !py-1.5 min-w-10 text-base leading-none";
   return (
     <div className="flex flex-wrap items-center gap-2">
       <button type="button" className={iconBtn} onClick={p.onReset} disabled={p.i === 0} aria-label="Reset" title="Reset (Home)">
@@ -396,13 +393,7 @@ function Controls(p: {
       <button type="button" className={iconBtn} onClick={p.onBack} disabled={p.i === 0} aria-label="Step back" title="Step back (←)">
         <Icon d={ICONS.back} />
       </button>
-      <button
-        type="button"
-        className="btn-primary !py-1.5 min-w-24"
-        onClick={p.onPlay}
-        aria-label={p.playing ? "Pause" : "Play"}
-        data-testid="play"
-      >
+      <button type="button" className="btn-primary !py-1.5 min-w-24" onClick={p.onPlay} aria-label={p.playing ? "Pause" : "Play"} data-testid="play">
         {p.playing ? (
           <>
             <Icon d="M7 5h3v14H7zM14 5h3v14h-3z" /> Pause
@@ -507,8 +498,8 @@ function CountsCard({
       <div className="card p-4 text-sm">
         <div className="field-label">Nodes visited</div>
         <p>
-          Expectimax visits <strong data-testid="count-expectimax">{expectimaxNodes}</strong> nodes: every one. With chance nodes no
-          branch can be ruled out without bounds on the leaf values.
+          Expectimax visits <strong data-testid="count-expectimax">{expectimaxNodes}</strong> nodes: every one. With chance nodes no branch can be ruled out
+          without bounds on the leaf values.
         </p>
       </div>
     );

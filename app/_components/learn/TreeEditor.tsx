@@ -56,9 +56,8 @@ export function TreeEditor(props: Props) {
           Your own tree
         </h2>
         <p className="mb-2 text-sm text-muted">
-          A leaf is a number, a node is a list of children; levels alternate MAX, MIN, MAX… from the root. Objects give a node its
-          kind explicitly: <code className="text-ink">{'{"min": [...]}'}</code>,{" "}
-          <code className="text-ink">{'{"chance": [{"p": "1/3", "node": 5}, ...]}'}</code>.
+          A leaf is a number, a node is a list of children; levels alternate MAX, MIN, MAX… from the root. Objects give a node its kind explicitly:{" "}
+          <code className="text-ink">{'{"min": [...]}'}</code>, <code className="text-ink">{'{"chance": [{"p": "1/3", "node": 5}, ...]}'}</code>.
         </p>
         <label htmlFor="tree-text" className="sr-only">
           Tree
@@ -83,7 +82,12 @@ export function TreeEditor(props: Props) {
           }`}
         />
         {error && (
-          <p id="tree-error" role="alert" data-testid="tree-error" className="mt-2 rounded-md border border-danger/40 bg-danger/5 px-3 py-2 text-sm text-danger">
+          <p
+            id="tree-error"
+            role="alert"
+            data-testid="tree-error"
+            className="mt-2 rounded-md border border-danger/40 bg-danger/5 px-3 py-2 text-sm text-danger"
+          >
             {error}
           </p>
         )}
@@ -111,7 +115,11 @@ export function TreeEditor(props: Props) {
 
       <div className="md:border-l md:border-line md:pl-5">
         <h3 className="mb-2 text-sm font-bold">Edit by clicking</h3>
-        {selected ? <Inspector {...props} selected={selected} /> : <p className="text-sm text-muted">Click a node in the tree to add a child, change a leaf's value, delete it, or make it MAX, MIN or chance.</p>}
+        {selected ? (
+          <Inspector {...props} selected={selected} />
+        ) : (
+          <p className="text-sm text-muted">Click a node in the tree to add a child, change a leaf's value, delete it, or make it MAX, MIN or chance.</p>
+        )}
       </div>
     </section>
   );
@@ -121,14 +129,15 @@ function Inspector({ selected, onAddChild, onDelete, onSetLeaf, onSetKind, onDes
   const { path, node } = selected;
   const isLeaf = node.kind === "LEAF";
   const [value, setValue] = useState(String(node.value ?? 0));
-  useEffect(() => setValue(String(node.value ?? 0)), [node.value, path.join(",")]);
+  const pathKey = path.join(",");
+  useEffect(() => setValue(String(node.value ?? 0)), [node.value, pathKey]);
 
   const where = path.length === 0 ? "the root" : `[${path.join(",")}]`;
   return (
     <div className="space-y-3 text-sm" data-testid="inspector">
       <p>
-        Selected <strong>{isLeaf ? `leaf ${fmt(node.value ?? 0)}` : `${describe(node)} (${node.kind === "CHANCE" ? "chance" : node.kind})`}</strong>{" "}
-        at <span className="font-mono">{where}</span>
+        Selected <strong>{isLeaf ? `leaf ${fmt(node.value ?? 0)}` : `${describe(node)} (${node.kind === "CHANCE" ? "chance" : node.kind})`}</strong> at{" "}
+        <span className="font-mono">{where}</span>
         <button type="button" className="ml-2 cursor-pointer text-xs text-muted underline" onClick={onDeselect}>
           clear
         </button>

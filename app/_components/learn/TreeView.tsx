@@ -28,9 +28,13 @@ function shape(kind: DKind, x: number, y: number, props: React.SVGProps<SVGEleme
   const s = 25;
   switch (kind) {
     case "MAX":
-      return <polygon points={`${x},${y - s} ${x - s * 1.05},${y + s * 0.7} ${x + s * 1.05},${y + s * 0.7}`} {...(props as React.SVGProps<SVGPolygonElement>)} />;
+      return (
+        <polygon points={`${x},${y - s} ${x - s * 1.05},${y + s * 0.7} ${x + s * 1.05},${y + s * 0.7}`} {...(props as React.SVGProps<SVGPolygonElement>)} />
+      );
     case "MIN":
-      return <polygon points={`${x - s * 1.05},${y - s * 0.7} ${x + s * 1.05},${y - s * 0.7} ${x},${y + s}`} {...(props as React.SVGProps<SVGPolygonElement>)} />;
+      return (
+        <polygon points={`${x - s * 1.05},${y - s * 0.7} ${x + s * 1.05},${y - s * 0.7} ${x},${y + s}`} {...(props as React.SVGProps<SVGPolygonElement>)} />
+      );
     case "CHANCE":
       return <circle cx={x} cy={y} r={21} {...(props as React.SVGProps<SVGCircleElement>)} />;
     case "LEAF":
@@ -218,9 +222,7 @@ function NodeGlyph({
         >
           {text}
         </text>
-        {state === "cut" && kind === "LEAF" && (
-          <path d={`M${x - 21},${y + 17} L${x + 21},${y - 17}`} stroke="#b3402e" strokeWidth={1.5} opacity={0.7} />
-        )}
+        {state === "cut" && kind === "LEAF" && <path d={`M${x - 21},${y + 17} L${x + 21},${y - 17}`} stroke="#b3402e" strokeWidth={1.5} opacity={0.7} />}
       </g>
       {name && (
         <text x={x - 31} y={y + (node.note ? -1 : 4)} textAnchor="end" fontSize={13} fontWeight={700} fill={active ? "#8a5a00" : "#7a6f60"}>
@@ -228,14 +230,7 @@ function NodeGlyph({
         </text>
       )}
       {node.note && (
-        <text
-          x={x - (kind === "LEAF" ? 24 : 31)}
-          y={y + (name ? 13 : 4)}
-          textAnchor="end"
-          fontSize={10.5}
-          fill="#7a6f60"
-          opacity={dim < 1 ? 0.7 : 1}
-        >
+        <text x={x - (kind === "LEAF" ? 24 : 31)} y={y + (name ? 13 : 4)} textAnchor="end" fontSize={10.5} fill="#7a6f60" opacity={dim < 1 ? 0.7 : 1}>
           {node.note}
         </text>
       )}

@@ -90,7 +90,13 @@ function EngineFields({ label, value, onChange, id }: { label: string; value: En
           <label className="field-label" htmlFor={`am-${id}-time`}>
             Time / move
           </label>
-          <select id={`am-${id}-time`} className="select" value={value.timeMs} onChange={(e) => onChange({ ...value, timeMs: Number(e.target.value) })} data-testid={`am-${id}-time`}>
+          <select
+            id={`am-${id}-time`}
+            className="select"
+            value={value.timeMs}
+            onChange={(e) => onChange({ ...value, timeMs: Number(e.target.value) })}
+            data-testid={`am-${id}-time`}
+          >
             {TIMES.map((t) => (
               <option key={t} value={t}>
                 {t / 1000} s

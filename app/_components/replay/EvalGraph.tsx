@@ -47,7 +47,13 @@ export function EvalGraph({ series, plies, ply, onJump }: { series: EvalPoint[];
 
   return (
     <figure className="relative" data-testid="eval-graph">
-      <svg viewBox={`0 0 ${W} ${H}`} className="block h-auto w-full cursor-crosshair select-none" onClick={jumpAt} role="img" aria-label="Evaluation graph from black's side">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        className="block h-auto w-full cursor-crosshair select-none"
+        onClick={jumpAt}
+        role="img"
+        aria-label="Evaluation graph from black's side"
+      >
         <defs>
           <clipPath id="eg-top">
             <rect x={0} y={0} width={W} height={H / 2} />
@@ -94,11 +100,22 @@ export function EvalGraph({ series, plies, ply, onJump }: { series: EvalPoint[];
               <circle cx={cx} cy={cy} r={hitR} fill="transparent" />
               {mate ? (
                 <path
-                  d={p.black.kind === "win" ? `M${cx - 4.5},${cy + 4} L${cx + 4.5},${cy + 4} L${cx},${cy - 4} Z` : `M${cx - 4.5},${cy - 4} L${cx + 4.5},${cy - 4} L${cx},${cy + 4} Z`}
+                  d={
+                    p.black.kind === "win"
+                      ? `M${cx - 4.5},${cy + 4} L${cx + 4.5},${cy + 4} L${cx},${cy - 4} Z`
+                      : `M${cx - 4.5},${cy - 4} L${cx + 4.5},${cy - 4} L${cx},${cy + 4} Z`
+                  }
                   fill={p.black.kind === "win" ? "#5b8a2f" : "#b3402e"}
                 />
               ) : (
-                <circle cx={cx} cy={cy} r={p.ply === ply ? 3.8 : 2.3} fill={p.color === 1 ? "#1c1c1c" : "#fafafa"} stroke="#2b2620" strokeWidth={p.ply === ply ? 1.6 : 0.8} />
+                <circle
+                  cx={cx}
+                  cy={cy}
+                  r={p.ply === ply ? 3.8 : 2.3}
+                  fill={p.color === 1 ? "#1c1c1c" : "#fafafa"}
+                  stroke="#2b2620"
+                  strokeWidth={p.ply === ply ? 1.6 : 0.8}
+                />
               )}
               <title>{`Move ${p.ply} (${p.color === 1 ? "black" : "white"}): ${formatBlackScore(p.black)} from black's side`}</title>
             </g>

@@ -69,7 +69,9 @@ export function ImportForm() {
           aria-describedby={error ? "import-error" : undefined}
         />
         <div className="mt-1 flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
-          <span data-testid="import-format">{text.trim() === "" ? "Paste a move string or a .psq file" : isPsq ? "Looks like a Piskvork .psq file" : "Looks like a move string"}</span>
+          <span data-testid="import-format">
+            {text.trim() === "" ? "Paste a move string or a .psq file" : isPsq ? "Looks like a Piskvork .psq file" : "Looks like a move string"}
+          </span>
           <label className="btn-ghost cursor-pointer px-3 py-1 text-xs">
             Upload a file…
             <input type="file" accept=".psq,.txt,text/plain" onChange={upload} className="sr-only" data-testid="import-file" />
@@ -110,13 +112,21 @@ export function ImportForm() {
           <label htmlFor="import-rule" className="field-label">
             Rule
           </label>
-          <select id="import-rule" className="select" value={rule} onChange={(e) => setRule(e.target.value as "freestyle" | "exact5")} data-testid="import-rule">
+          <select
+            id="import-rule"
+            className="select"
+            value={rule}
+            onChange={(e) => setRule(e.target.value as "freestyle" | "exact5")}
+            data-testid="import-rule"
+          >
             <option value="freestyle">Freestyle (five or more)</option>
             <option value="exact5">Exactly five</option>
           </select>
         </div>
       </div>
-      {isPsq && <p className="-mt-2 text-xs text-muted">A .psq file gives its own board size; the rule is read from files exported here, else the one chosen.</p>}
+      {isPsq && (
+        <p className="-mt-2 text-xs text-muted">A .psq file gives its own board size; the rule is read from files exported here, else the one chosen.</p>
+      )}
 
       <button type="submit" className="btn-primary w-full py-3 text-base" disabled={text.trim() === ""} data-testid="import-submit">
         Open in the replay

@@ -20,7 +20,16 @@ function resultLine(g: ReplayGame): string {
   if (g.status === "waiting") return "Waiting for a player";
   if (!g.result) return g.status === "imported" ? "No result (unfinished)" : "—";
   if (g.result === "draw") return "Draw · board full";
-  const why = g.reason === "five" ? (g.rule === "exact5" ? "exactly five" : "five in a row") : g.reason === "resign" ? `${g.result === "black" ? "white" : "black"} resigned` : g.reason === "timeout" ? "on time" : "";
+  const why =
+    g.reason === "five"
+      ? g.rule === "exact5"
+        ? "exactly five"
+        : "five in a row"
+      : g.reason === "resign"
+        ? `${g.result === "black" ? "white" : "black"} resigned`
+        : g.reason === "timeout"
+          ? "on time"
+          : "";
   return `${g.result === "black" ? "Black" : "White"} wins${why ? ` · ${why}` : ""}`;
 }
 
@@ -225,7 +234,9 @@ function GameHeader({ game }: { game: ReplayGame }) {
 function PlayerLine({ c, name, won }: { c: 1 | 2; name: string; won: boolean }) {
   return (
     <div className="flex items-center gap-2.5">
-      <span className={`size-4 shrink-0 rounded-full shadow ${c === 1 ? "bg-gradient-to-br from-neutral-600 to-black" : "border border-neutral-300 bg-gradient-to-br from-white to-neutral-200"}`} />
+      <span
+        className={`size-4 shrink-0 rounded-full shadow ${c === 1 ? "bg-gradient-to-br from-neutral-600 to-black" : "border border-neutral-300 bg-gradient-to-br from-white to-neutral-200"}`}
+      />
       <span className="truncate font-medium">{name}</span>
       {won && <span className="rounded bg-accent/15 px-1.5 text-xs font-bold text-accent-dark">winner</span>}
     </div>
@@ -235,7 +246,11 @@ function PlayerLine({ c, name, won }: { c: 1 | 2; name: string; won: boolean }) 
 function MoveAnalysis({ game, move, ply, heat, hover }: { game: ReplayGame; move: ReplayMove | null; ply: number; heat: HeatCell[]; hover: HeatCell | null }) {
   let body: React.ReactNode;
   if (!move) {
-    body = <p className="text-sm text-muted">Start position{game.opening.length ? ` (${game.opening.length} opening stones)` : ""}. Step forward to see each move and what the engine thought of it.</p>;
+    body = (
+      <p className="text-sm text-muted">
+        Start position{game.opening.length ? ` (${game.opening.length} opening stones)` : ""}. Step forward to see each move and what the engine thought of it.
+      </p>
+    );
   } else if (!move.score) {
     body = <p className="text-sm text-muted">{move.by === "human" ? "A human move" : "No engine analysis stored for this move"}.</p>;
   } else {
@@ -254,7 +269,8 @@ function MoveAnalysis({ game, move, ply, heat, hover }: { game: ReplayGame; move
         <dt className="text-muted">Search</dt>
         <dd className="tabular-nums">
           depth {move.depth ?? "?"}
-          {move.nodes !== undefined && ` · ${move.nodes >= 1e6 ? `${(move.nodes / 1e6).toFixed(1)}M` : move.nodes >= 1e3 ? `${Math.round(move.nodes / 1e3)}k` : move.nodes} ${move.nodes === 1 ? "node" : "nodes"}`}
+          {move.nodes !== undefined &&
+            ` · ${move.nodes >= 1e6 ? `${(move.nodes / 1e6).toFixed(1)}M` : move.nodes >= 1e3 ? `${Math.round(move.nodes / 1e3)}k` : move.nodes} ${move.nodes === 1 ? "node" : "nodes"}`}
           {move.timeMs !== undefined && ` · ${(move.timeMs / 1000).toFixed(1)} s`}
         </dd>
         {pv.length > 0 && (
@@ -269,7 +285,8 @@ function MoveAnalysis({ game, move, ply, heat, hover }: { game: ReplayGame; move
           <>
             <dt className="text-muted">Options</dt>
             <dd>
-              {heat.length} {heat.length === 1 ? "move" : "moves"} scored{best && !best.played ? ` · best ${toLabel(best, game.size)} ${formatScore(best.score)}` : " · played the best"}
+              {heat.length} {heat.length === 1 ? "move" : "moves"} scored
+              {best && !best.played ? ` · best ${toLabel(best, game.size)} ${formatScore(best.score)}` : " · played the best"}
             </dd>
           </>
         )}
@@ -326,13 +343,24 @@ function ReplayMoveList({ game, ply, onPly }: { game: ReplayGame; ply: number; o
         title={m.score ? `${formatScore(m.score)}: engine score from ${m.color === 1 ? "black" : "white"}'s side (the mover)` : undefined}
       >
         <span className="font-mono">{toLabel(m, game.size)}</span>
-        {m.score && <span className={`text-xs tabular-nums ${m.score.kind === "win" || (m.score.kind === "eval" && m.score.value > 0) ? "text-accent-dark" : m.score.kind === "loss" || (m.score.kind === "eval" && m.score.value < 0) ? "text-danger" : "text-muted"}`}>{formatScore(m.score)}</span>}
+        {m.score && (
+          <span
+            className={`text-xs tabular-nums ${m.score.kind === "win" || (m.score.kind === "eval" && m.score.value > 0) ? "text-accent-dark" : m.score.kind === "loss" || (m.score.kind === "eval" && m.score.value < 0) ? "text-danger" : "text-muted"}`}
+          >
+            {formatScore(m.score)}
+          </span>
+        )}
       </button>
     );
   };
   return (
     <div ref={box} className="relative max-h-64 overflow-y-auto text-sm" data-testid="replay-moves">
-      <button type="button" onClick={() => onPly(0)} data-current={ply === 0} className={`block w-full px-3 py-1 text-left text-xs text-muted hover:bg-wood/30 ${ply === 0 ? "bg-wood/60 font-bold text-ink" : ""}`}>
+      <button
+        type="button"
+        onClick={() => onPly(0)}
+        data-current={ply === 0}
+        className={`block w-full px-3 py-1 text-left text-xs text-muted hover:bg-wood/30 ${ply === 0 ? "bg-wood/60 font-bold text-ink" : ""}`}
+      >
         Start position
       </button>
       {rows.length === 0 ? (
@@ -392,7 +420,14 @@ function ExportPanel({ game }: { game: ReplayGame }) {
       ) : (
         <>
           <div className="flex gap-2">
-            <input readOnly value={moveString} onFocus={(e) => e.currentTarget.select()} className="select min-w-0 flex-1 font-mono text-xs" aria-label="Move string" data-testid="export-moves" />
+            <input
+              readOnly
+              value={moveString}
+              onFocus={(e) => e.currentTarget.select()}
+              className="select min-w-0 flex-1 font-mono text-xs"
+              aria-label="Move string"
+              data-testid="export-moves"
+            />
             <button className="btn-ghost px-3" onClick={copy} data-testid="copy-moves">
               {copied ? "Copied" : "Copy"}
             </button>
@@ -405,7 +440,11 @@ function ExportPanel({ game }: { game: ReplayGame }) {
               Import a game…
             </Link>
           </div>
-          {game.opening.length > 0 && <p className="mt-2 text-xs text-muted">The {game.opening.length} opening stones are written as the first moves (black, white, …); the .psq also records them as an opening for this site.</p>}
+          {game.opening.length > 0 && (
+            <p className="mt-2 text-xs text-muted">
+              The {game.opening.length} opening stones are written as the first moves (black, white, …); the .psq also records them as an opening for this site.
+            </p>
+          )}
         </>
       )}
     </section>

@@ -59,7 +59,11 @@ export function TvView() {
             Next game in {secs} s…
           </span>
         ) : null}
-        <Link href={`/replay/${tv.gameId}`} className="ml-auto text-xs font-semibold text-muted underline-offset-2 hover:text-ink hover:underline" data-testid="tv-replay">
+        <Link
+          href={`/replay/${tv.gameId}`}
+          className="ml-auto text-xs font-semibold text-muted underline-offset-2 hover:text-ink hover:underline"
+          data-testid="tv-replay"
+        >
           Replay &amp; analysis →
         </Link>
       </div>

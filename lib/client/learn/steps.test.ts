@@ -80,7 +80,10 @@ group("the three-level exercise", () => {
     expectStepsCoverTrace(m);
     expect(m.value).toBe(11);
     expect(m.cuts.map((c) => [c.path, c.skipped])).toEqual([
-      [[0, 1], [2, 3, 4]],
+      [
+        [0, 1],
+        [2, 3, 4],
+      ],
       [[1], [1]],
     ]);
     expect(m.cuts[0].text).toBe("α ≥ β: 13 ≥ 11, so E's remaining children 7, 8 and 6 are never examined.");

@@ -80,7 +80,8 @@ export function buildSteps(root: DNode, algorithm: Algorithm): StepModel {
           i += 3;
           const v = leaf?.type === "leaf" ? leaf.value : NaN;
           const parent = e.path.length ? ` under ${name(e.path.slice(0, -1))}` : "";
-          const how = leaf?.type === "leaf" && leaf.source === "evaluate" ? "the depth limit stops here; its heuristic value is" : "a terminal state, its utility is";
+          const how =
+            leaf?.type === "leaf" && leaf.source === "evaluate" ? "the depth limit stops here; its heuristic value is" : "a terminal state, its utility is";
           steps.push({ kind: "leaf", path: e.path, from, to: i, narration: `Reach the leaf${parent}: ${how} ${fmt(v)}.` });
           break;
         }

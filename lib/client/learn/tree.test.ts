@@ -1,19 +1,6 @@
 import { describe as group, expect, it } from "vitest";
 import { TreeFormatError } from "@/engine/search";
-import {
-  addChild,
-  countNodes,
-  deleteNode,
-  fmt,
-  fmtProb,
-  layoutTree,
-  nodeAtPath,
-  parseLearnTree,
-  preset,
-  setKind,
-  setLeafValue,
-  treeText,
-} from "./tree";
+import { addChild, countNodes, deleteNode, fmt, fmtProb, layoutTree, nodeAtPath, parseLearnTree, preset, setKind, setLeafValue, treeText } from "./tree";
 
 group("presets", () => {
   it("AIMA: A over B, C, D with 13 nodes; Nim 4: 12 nodes with stones and moves on them", () => {

@@ -102,7 +102,10 @@ export function createAiPool(opts: AiPoolOptions = {}): AiPool {
   // Warm up: load the engine and let the JIT see it before the first real move.
   if (opts.warmup ?? true)
     interactive
-      .run({ position: { size: 9, rule: "freestyle", stones: [{ x: 4, y: 4, color: 1 }], toMove: 2 }, limits: { timeMs: 100, maxDepth: 3 } } satisfies ThinkTask)
+      .run({
+        position: { size: 9, rule: "freestyle", stones: [{ x: 4, y: 4, color: 1 }], toMove: 2 },
+        limits: { timeMs: 100, maxDepth: 3 },
+      } satisfies ThinkTask)
       .catch(() => {});
   return {
     async think({ position, limits, algo, onProgress, signal, background: bg }) {

@@ -10,10 +10,7 @@ export const MAX_FIRST_REQUEST_BYTES = 64 * 1024;
 const GAME_ID = /^[A-Za-z0-9_-]{1,40}$/;
 const HEAD_END = "\r\n\r\n";
 
-export type FirstRequest =
-  | { state: "partial" }
-  | { state: "too-large" }
-  | { state: "complete"; method: string; url: string };
+export type FirstRequest = { state: "partial" } | { state: "too-large" } | { state: "complete"; method: string; url: string };
 
 /**
  * Has `bytes` (read so far from a new connection, latin1) a whole first request: head and, with a

@@ -29,7 +29,7 @@ test("after the first chunk, nothing more is read here: later bytes stay for the
   const firstBytes = conn.bytesRead;
   // The stream's read-ahead runs on the next tick; let it, then send more.
   await new Promise((r) => setImmediate(r));
-  clients[0].write("42[\"game:join\"]");
+  clients[0].write('42["game:join"]');
   await new Promise((r) => setTimeout(r, 200));
   expect((conn as unknown as { _handle: { reading: boolean } })._handle.reading).toBe(false);
   expect(conn.bytesRead).toBe(firstBytes);

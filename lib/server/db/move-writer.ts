@@ -49,7 +49,13 @@ export class PrismaMoveSink implements MoveSink {
     } catch (err) {
       if (rows.length === 1) return [err as Error];
       const out: Array<Error | null> = [];
-      for (const r of rows) out.push(await this.insert([r]).then(() => null, (e: Error) => e));
+      for (const r of rows)
+        out.push(
+          await this.insert([r]).then(
+            () => null,
+            (e: Error) => e,
+          ),
+        );
       return out;
     }
   }

@@ -42,7 +42,9 @@ export class SqliteMoveSink implements MoveSink {
   /** The thread, started on first use and again after it died. */
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const w = new Worker(new URL("./sqlite-move-thread.mjs", import.meta.url), { workerData: { file: this.file, pragmas: connectionPragmas(), insert: INSERT_SQL } });
+    const w = new Worker(new URL("./sqlite-move-thread.mjs", import.meta.url), {
+      workerData: { file: this.file, pragmas: connectionPragmas(), insert: INSERT_SQL },
+    });
     w.unref();
     w.on("message", (m: Outcome) => {
       const p = this.pending.get(m.id);

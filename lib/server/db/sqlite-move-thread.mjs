@@ -10,7 +10,8 @@ import Database from "libsql";
 const db = new Database(workerData.file);
 for (const sql of workerData.pragmas) {
   const st = db.prepare(sql);
-  if (st.reader) st.all(); // PRAGMAs that answer with a row
+  if (st.reader)
+    st.all(); // PRAGMAs that answer with a row
   else st.run();
 }
 const insert = db.prepare(workerData.insert);

@@ -235,7 +235,15 @@ function moveRowOf(gameId: string, rec: MoveRecord, at: Date): MoveRow {
 }
 
 function decodeMove(m: MoveRowRead): MoveRecord {
-  const rec: MoveRecord = { ply: m.ply, x: m.x, y: m.y, color: m.color as Color, by: m.by as "human" | "engine", timeMs: m.timeMs, at: m.createdAt.toISOString() };
+  const rec: MoveRecord = {
+    ply: m.ply,
+    x: m.x,
+    y: m.y,
+    color: m.color as Color,
+    by: m.by as "human" | "engine",
+    timeMs: m.timeMs,
+    at: m.createdAt.toISOString(),
+  };
   if (m.score) rec.score = json<Score>(m.score, { kind: "eval", value: 0 });
   if (m.depth !== null) rec.depth = m.depth;
   if (m.nodes !== null) rec.nodes = m.nodes;

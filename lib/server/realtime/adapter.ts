@@ -35,7 +35,7 @@ export async function connectRedis(url: string, opts: { prefix?: string; log?: L
   } catch (err) {
     // Unreachable: stop the clients' reconnect loops and fail the start.
     for (const c of [redis, pub, sub]) c.disconnect();
-    throw new Error(`Redis at ${url.replace(/\/\/[^@]*@/, "//…@")} is unreachable: ${(err as Error).message}`);
+    throw new Error(`Redis at ${url.replace(/\/\/[^@]*@/, "//…@")} is unreachable: ${(err as Error).message}`, { cause: err });
   }
   const adapter = createAdapter(pub, sub, { key: `${prefix}:socket.io`, requestsTimeout: 3000 });
   return {
@@ -64,8 +64,13 @@ function isMoveRecord(m: unknown): m is MoveRecord {
   if (!m || typeof m !== "object") return false;
   const r = m as Record<string, unknown>;
   return (
-    Number.isInteger(r.ply) && Number.isInteger(r.x) && Number.isInteger(r.y) && (r.color === 1 || r.color === 2) &&
-    (r.by === "human" || r.by === "engine") && typeof r.timeMs === "number" && typeof r.at === "string"
+    Number.isInteger(r.ply) &&
+    Number.isInteger(r.x) &&
+    Number.isInteger(r.y) &&
+    (r.color === 1 || r.color === 2) &&
+    (r.by === "human" || r.by === "engine") &&
+    typeof r.timeMs === "number" &&
+    typeof r.at === "string"
   );
 }
 

@@ -69,7 +69,8 @@ export function createLimiter(settings: LimitSettings = serverConfig().limits, o
   const make = (name: string, points: number, duration: number, shared: boolean, throughPrimary = false): RateLimiterAbstract => {
     const memory = new RateLimiterMemory({ keyPrefix: `${prefix}:${name}`, points, duration });
     // The primary's answer takes one IPC round trip; no answer in 2 s (it is gone): fail open.
-    if (shared && throughPrimary && !opts.redis && opts.clusterWorker) return new RateLimiterCluster({ keyPrefix: `${prefix}:${name}`, points, duration, timeoutMs: 2000 });
+    if (shared && throughPrimary && !opts.redis && opts.clusterWorker)
+      return new RateLimiterCluster({ keyPrefix: `${prefix}:${name}`, points, duration, timeoutMs: 2000 });
     if (!shared || !opts.redis) return memory;
     return new RateLimiterRedis({
       storeClient: opts.redis,

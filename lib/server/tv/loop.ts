@@ -348,10 +348,13 @@ export class TvLoop extends EventEmitter {
       } catch (err) {
         this.log.error({ err }, "TV: could not start a game; retrying");
         if (!this.stopped && this.leading) {
-          this.timer = setTimeout(() => {
-            this.timer = null;
-            void this.startNext();
-          }, Math.max(1000, this.pauseMs));
+          this.timer = setTimeout(
+            () => {
+              this.timer = null;
+              void this.startNext();
+            },
+            Math.max(1000, this.pauseMs),
+          );
           this.timer.unref?.();
         }
       } finally {

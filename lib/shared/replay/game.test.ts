@@ -77,7 +77,17 @@ describe("move strings", () => {
 
 describe("replay model", () => {
   const moves = [
-    mv(1, 3, 3, { score: { kind: "eval", value: 40 }, rootScores: [{ x: 3, y: 3, score: { kind: "eval", value: 40 } }, { x: 4, y: 4, score: { kind: "eval", value: -200 } }], pv: [{ x: 3, y: 3 }, { x: 9, y: 9 }] }),
+    mv(1, 3, 3, {
+      score: { kind: "eval", value: 40 },
+      rootScores: [
+        { x: 3, y: 3, score: { kind: "eval", value: 40 } },
+        { x: 4, y: 4, score: { kind: "eval", value: -200 } },
+      ],
+      pv: [
+        { x: 3, y: 3 },
+        { x: 9, y: 9 },
+      ],
+    }),
     mv(2, 9, 9, { score: { kind: "eval", value: 25 } }),
     mv(3, 10, 10, { by: "human" }),
     mv(4, 11, 11, { score: { kind: "loss", plies: 6 } }),
@@ -115,7 +125,14 @@ describe("replay model", () => {
     // A forced loss among the options is the worst; evaluations keep their spread.
     const withLoss = heatOf({ ...g.moves[0], rootScores: [...g.moves[0].rootScores!, { x: 5, y: 5, score: { kind: "loss", plies: 3 } }] });
     expect(withLoss.map((c) => c.badness)).toEqual([0, 0.85, 1]);
-    const winning = heatOf({ ...g.moves[0], rootScores: [{ x: 1, y: 1, score: { kind: "win", plies: 3 } }, { x: 2, y: 2, score: { kind: "win", plies: 5 } }, { x: 3, y: 3, score: { kind: "eval", value: 10 } }] });
+    const winning = heatOf({
+      ...g.moves[0],
+      rootScores: [
+        { x: 1, y: 1, score: { kind: "win", plies: 3 } },
+        { x: 2, y: 2, score: { kind: "win", plies: 5 } },
+        { x: 3, y: 3, score: { kind: "eval", value: 10 } },
+      ],
+    });
     expect(winning.map((c) => c.badness)).toEqual([0, 0.1, 0.6]);
   });
 
@@ -123,7 +140,11 @@ describe("replay model", () => {
     const ms = toMoveString(g);
     expect(ms.startsWith("h8h7i8g8")).toBe(true); // lab opening as alternating first moves
     const back = fromImport(parsePsq(toPsq(g)) as never);
-    const key = (gg: typeof g) => positionAt(gg, gg.moves.length).stones.map((s) => `${s.x},${s.y},${s.color}`).sort().join(" ");
+    const key = (gg: typeof g) =>
+      positionAt(gg, gg.moves.length)
+        .stones.map((s) => `${s.x},${s.y},${s.color}`)
+        .sort()
+        .join(" ");
     const psqGame = parsePsq(toPsq(g));
     const imported = fromImport({ ...psqGame, rule: psqGame.rule ?? "freestyle" });
     expect(key(imported)).toBe(key(g));

@@ -11,7 +11,7 @@ import { seatLabel } from "../labels";
 import { cellsOf, replay, sideToMove, winningLine } from "../../../engine";
 import { formatScore, negateScore, scoreRank } from "../../../engine";
 import { movesToString } from "../notation";
-import type { GameEndReason, GameKind, GameResult, GameState, MoveRecord, Seat } from "../protocol";
+import type { GameEndReason, GameKind, GameResult, GameState, MoveRecord } from "../protocol";
 import { openingAsMoves, writePsq } from "../psq";
 import { parseMoveText, splitOpening, type ImportedGame } from "./movetext";
 
@@ -196,7 +196,14 @@ export function toMoveString(g: Pick<ReplayGame, "size" | "opening" | "moves">):
 }
 
 export function toPsq(g: ReplayGame): string {
-  return writePsq({ size: g.size, rule: g.rule, opening: g.opening, moves: g.moves.map((m) => ({ x: m.x, y: m.y, timeMs: m.timeMs ?? 0 })), black: g.black, white: g.white });
+  return writePsq({
+    size: g.size,
+    rule: g.rule,
+    opening: g.opening,
+    moves: g.moves.map((m) => ({ x: m.x, y: m.y, timeMs: m.timeMs ?? 0 })),
+    black: g.black,
+    white: g.white,
+  });
 }
 
 /** A query string for /replay/import that carries a whole game (opening stones as the first moves). */

@@ -41,7 +41,11 @@ export interface ImportedGame {
 
 /** True when the text looks like a PSQ file (a Piskvorky header, or a first line "x,y[,time]"). */
 export function looksLikePsq(text: string): boolean {
-  const first = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/).find((l) => l.trim() !== "") ?? "";
+  const first =
+    text
+      .replace(/^\uFEFF/, "")
+      .split(/\r\n|\r|\n/)
+      .find((l) => l.trim() !== "") ?? "";
   return /^\s*Piskvorky\b/i.test(first) || /^\s*\d+\s*[,;]\s*\d+/.test(first);
 }
 
