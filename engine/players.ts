@@ -33,7 +33,5 @@ export function play(position: Position, settings: PlaySettings = {}): Analysis 
   }
 }
 
-/** Backwards-compatible entry for modules loaded as an engine (lib/server/ai/worker): think = alpha-beta. */
-export { think };
 export { mcts, type MctsLimits } from "./mcts/mcts";
 export { casual, type CasualLimits } from "./casual/casual";

@@ -162,6 +162,16 @@ export async function tempPostgres(): Promise<{ url: string; name: string; drop(
 }
 
 /** Deletes the Redis keys under `prefix` (ours only). */
+/** The environment of a node sharing PostgreSQL `pgUrl` and this Redis under `prefix`, named `id`. */
+export const sharedNodeEnv = (pgUrl: string, prefix: string, id: string) => ({
+  DATABASE_URL: pgUrl,
+  DATABASE_FILE: undefined,
+  REDIS_URL: REDIS_TEST_URL,
+  REDIS_PREFIX: prefix,
+  NODE_ID: id,
+  AI_THREADS: "1",
+});
+
 export async function flushRedisPrefix(url: string, prefix: string): Promise<void> {
   const { Redis } = await import("ioredis");
   const r = new Redis(url, { lazyConnect: true });

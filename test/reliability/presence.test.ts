@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EV, type GameState } from "../../lib/shared/protocol";
-import { Client, REDIS_TEST_URL, call, flushRedisPrefix, killAll, sleep, startNode, tempPostgres, type NodeProc } from "./helpers";
+import { Client, REDIS_TEST_URL, call, flushRedisPrefix, killAll, sharedNodeEnv, sleep, startNode, tempPostgres, type NodeProc } from "./helpers";
 
 const prefix = `gomoku_test_${randomBytes(4).toString("hex")}`;
 let pgdb: Awaited<ReturnType<typeof tempPostgres>>;
@@ -15,14 +15,7 @@ const clients: Client[] = [];
 /** Every game:spectators count each client got, by game. */
 const counts = new Map<Client, Map<string, number[]>>();
 
-const env = (id: string) => ({
-  DATABASE_URL: pgdb.url,
-  DATABASE_FILE: undefined,
-  REDIS_URL: REDIS_TEST_URL,
-  REDIS_PREFIX: prefix,
-  NODE_ID: id,
-  AI_THREADS: "1",
-});
+const env = (id: string) => sharedNodeEnv(pgdb.url, prefix, id);
 
 beforeAll(async () => {
   pgdb = await tempPostgres();

@@ -20,6 +20,7 @@ import {
   root,
   sleep,
   startNode,
+  sharedNodeEnv,
   tempPostgres,
   until,
   type NodeProc,
@@ -34,12 +35,7 @@ let reader: Db;
 const clients: Client[] = [];
 
 const env = (id: string) => ({
-  DATABASE_URL: pgdb.url,
-  DATABASE_FILE: undefined,
-  REDIS_URL: REDIS_TEST_URL,
-  REDIS_PREFIX: prefix,
-  NODE_ID: id,
-  AI_THREADS: "1",
+  ...sharedNodeEnv(pgdb.url, prefix, id),
   AI_PAUSE_MS: "100",
   // debug: the "ai move" lines tell which node searched which ply
   LOG_LEVEL: "debug",

@@ -9,32 +9,11 @@
 // at a time).
 import { Prisma } from "../../../generated/prisma/client";
 import { dbProviderOf, sqliteFileOf, type Db } from "./client";
-import { INSERT_MOVE_INTO, MOVE_COLUMNS } from "./move-columns";
+import { INSERT_MOVE_INTO, MOVE_COLUMNS, type MoveRow, type MoveSink } from "./move-columns";
 import { SqliteMoveSink } from "./sqlite-move-sink";
 import { serverConfig } from "../config";
 
-export interface MoveRow {
-  gameId: string;
-  ply: number;
-  x: number;
-  y: number;
-  color: number;
-  by: string;
-  timeMs: number;
-  score: string | null;
-  depth: number | null;
-  nodes: number | null;
-  pv: string | null;
-  rootScores: string | null;
-  createdAt: Date;
-}
-
-/** Writes rows: resolves with one entry per row, null (committed) or that row's error; rejects
- * when the batch could not be tried at all. */
-export interface MoveSink {
-  write(rows: MoveRow[]): Promise<Array<Error | null>>;
-  close(): Promise<void>;
-}
+export type { MoveRow, MoveSink } from "./move-columns";
 
 const tuple = (r: MoveRow) => Prisma.sql`(${Prisma.join(MOVE_COLUMNS.map((c) => r[c]))})`;
 

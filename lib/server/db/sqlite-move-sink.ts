@@ -2,8 +2,7 @@
 // statements synchronously, so on the event loop every commit would stall every socket. The thread
 // has its own connection (WAL: the main connection's readers see each commit once it is acked).
 import { Worker } from "node:worker_threads";
-import { INSERT_MOVE_INTO, MOVE_COLUMNS } from "./move-columns";
-import type { MoveRow, MoveSink } from "./move-writer";
+import { INSERT_MOVE_INTO, MOVE_COLUMNS, type MoveRow, type MoveSink } from "./move-columns";
 import { connectionPragmas } from "./sqlite-pragmas";
 
 type Outcome = { id: number; errors?: Array<{ message: string; code: string | null } | null>; failed?: { message: string; code: string | null } };

@@ -1,6 +1,6 @@
 // Who is in each game's room, by socket: a colour (seat holder) or null (spectator). It feeds the
-// state's spectator count and each seat's "connected" flag (GameService.presenceOf, read
-// synchronously), and tells a room when they change.
+// state's spectator count and each seat's "connected" flag (handed to the GameService as its
+// presence source, read synchronously), and tells a room when they change.
 // One node (in-memory adapter): this node's sockets, counted synchronously, nothing else.
 // Several nodes (an adapter given): this node's sockets plus the other nodes', as last fetched
 // (fetchSockets reads each socket's data.joined). A node whose room changed tells the others
