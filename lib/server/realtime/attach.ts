@@ -10,7 +10,9 @@ import { CONTRACT, type ClientEvent, type ClientToServer, type ContractEntry, ty
 import { GameError } from "../games/errors";
 import type { GameService, Presence } from "../games/service";
 import { log as rootLog, type Logger } from "../log";
-import { createLimiter, rateLimitedMessage, type Limiter } from "./limits";
+import { createLimiter, rateLimitedInfo, rateLimitedMessage, RateLimitedError, type Limiter } from "./limits";
+import { costOf } from "./costs";
+import { createListCache } from "../games/list-cache";
 import { TV_OFF, type TvLoop } from "../tv/loop";
 import { createPresence, roomOf } from "./presence";
 
@@ -118,7 +120,7 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
     void limiter.connection(ip).then((r) => {
       if (r.ok) return next();
       const err = new Error(rateLimitedMessage("connections", r.retryMs)) as Error & { data?: unknown };
-      err.data = { code: "RATE_LIMITED", retryMs: r.retryMs };
+      err.data = rateLimitedInfo("connections", r.retryMs);
       next(err);
     });
   });
@@ -138,12 +140,16 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
 
   const setMember = (socket: Sock, gameId: string, role: 1 | 2 | null | undefined) => presence.set(socket, gameId, role);
 
-  const limited = (what: string, retryMs: number): Ack<never> => ({ ok: false, error: { code: "RATE_LIMITED", message: rateLimitedMessage(what, retryMs) } });
+  const limited = (what: string, retryMs: number): Ack<never> => ({ ok: false, error: rateLimitedInfo(what, retryMs) });
+  // Identical list requests share one query, and its answer for a second or two.
+  const lists = createListCache(games);
   /** Games created per address per minute. */
   const creating = async <T>(conn: Conn, run: () => Promise<T>): Promise<T> => {
     const r = await limiter.gameCreated(conn.ip);
-    if (!r.ok) throw new GameError("RATE_LIMITED", rateLimitedMessage("new games", r.retryMs));
-    return run();
+    if (!r.ok) throw new RateLimitedError("new games", r.retryMs);
+    const created = await run();
+    lists.invalidate(); // the new game is in the live list at once
+    return created;
   };
   /** socket.data keeps the roles too, so a recovered connection (connectionStateRecovery) knows them again. */
   const remember = (conn: Conn) => (conn.socket.data.joined = Object.fromEntries(conn.joined));
@@ -177,7 +183,7 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
     [EV.resign]: (_c, p) => games.resign(p),
     [EV.takeback]: (_c, p) => games.takeback(p),
     [EV.rematch]: (c, p) => creating(c, () => games.rematch(p)),
-    [EV.list]: (_c, p) => games.list(p),
+    [EV.list]: (_c, p) => lists.list(p),
     [EV.tvWatch]: async (c, p) => {
       if (p.watch) await c.socket.join(TV_ROOM);
       else await c.socket.leave(TV_ROOM);
@@ -191,7 +197,8 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
     const ack = typeof ackArg === "function" ? (ackArg as (a: Ack<object>) => void) : null;
     const payload = ack && args.length === 1 ? undefined : args[0];
     let reply: Ack<object>;
-    const allowed = await limiter.event(conn.socket.id, conn.ip);
+    // Each event costs what it can make the server do (lib/server/realtime/costs): a list more than a move.
+    const allowed = await limiter.event(conn.socket.id, conn.ip, costOf(event));
     if (!allowed.ok) reply = limited("requests", allowed.retryMs);
     else if (!isClientEvent(event)) reply = { ok: false, error: { code: "UNKNOWN_EVENT", message: `Unknown event "${String(event).slice(0, 40)}".` } };
     else {
@@ -253,6 +260,7 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
     async close() {
       closed = true;
       presence.close();
+      lists.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
     },
   };
