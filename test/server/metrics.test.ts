@@ -3,7 +3,7 @@
 // on the main port by default.
 import { describe, expect, it } from "vitest";
 import { EV } from "../../lib/shared/protocol";
-import { call, useServer, waitFor, type RawAck } from "./helpers";
+import { call, server, useServer, waitFor, type RawAck } from "./helpers";
 
 const TOKEN = "metrics-test-token-0123456789";
 const withToken = useServer({ metrics: { port: 0, token: TOKEN } });
@@ -93,6 +93,10 @@ describe("operations endpoints", () => {
       expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
       expect(await res.text()).toMatch(/Metrics need the token/);
     }
+  });
+
+  it("does not start when the metrics port is taken, and says why", async () => {
+    await expect(server({ metrics: { port: withToken.srv.metricsPort, token: null } })).rejects.toThrow(/EADDRINUSE/);
   });
 
   it("by default serves no /metrics on the main port; /healthz and /readyz answer, and /readyz fails when the schema is behind", async () => {

@@ -164,8 +164,19 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
   });
   const actual = (httpServer.address() as AddressInfo).port;
   // WORKERS=N: worker i serves its metrics on METRICS_PORT + i (each worker counts its own).
-  const metricsServer =
-    metricsSettings.port === null ? null : await startMetricsServer(opsOptions, metricsSettings.port && metricsSettings.port + (slot ?? 0), opts.host);
+  let metricsServer: http.Server | null = null;
+  try {
+    if (metricsSettings.port !== null)
+      metricsServer = await startMetricsServer(opsOptions, metricsSettings.port && metricsSettings.port + (slot ?? 0), opts.host);
+  } catch (err) {
+    // The metrics port is taken: stop what started, and say so (the error names the port).
+    await games.close();
+    await realtime.close();
+    await ai.close();
+    await redis?.close();
+    await db.$disconnect();
+    throw err;
+  }
   if (opts.resume ?? true) await games.resumeAll();
   if (tv) await tv.start().catch((err) => log.error({ err }, "TV: could not start"));
   let closing: Promise<void> | null = null;
