@@ -2,7 +2,9 @@
 // the counters move with real play; /metrics is refused without its token, and not served at all
 // on the main port by default.
 import { describe, expect, it } from "vitest";
+import { Redis } from "ioredis";
 import { EV } from "../../lib/shared/protocol";
+import { readiness } from "../../lib/server/metrics/ready";
 import { call, server, useServer, waitFor, type RawAck } from "./helpers";
 
 const TOKEN = "metrics-test-token-0123456789";
@@ -127,5 +129,18 @@ describe("operations endpoints", () => {
     expect(body.checks.find((c: any) => c.name === "database")).toMatchObject({ ok: true });
     // Everything else still goes to the request handler.
     expect((await get(`${srv.url}/elsewhere`)).status).toBe(404);
+  });
+
+  it("checks Redis when there is one: ready with a live Redis, not with one that does not answer", async () => {
+    const live = new Redis("redis://127.0.0.1:6379", { maxRetriesPerRequest: 0 });
+    const dead = new Redis("redis://127.0.0.1:1", { maxRetriesPerRequest: 0, retryStrategy: () => null, lazyConnect: true });
+    try {
+      expect((await readiness(withToken.srv.db, live)).find((c) => c.name === "redis")).toEqual({ name: "redis", ok: true });
+      const down = (await readiness(withToken.srv.db, dead, 500)).find((c) => c.name === "redis");
+      expect(down).toMatchObject({ ok: false, error: expect.any(String) });
+    } finally {
+      live.disconnect();
+      dead.disconnect();
+    }
   });
 });
