@@ -46,7 +46,12 @@ describe("loadConfig", () => {
         maxPayloadBytes: 16384,
         trustProxy: false,
       },
+      metrics: { port: null, token: null },
     });
+  });
+
+  it("reads the metrics settings (lib/server/metrics)", () => {
+    expect(loadConfig({ METRICS_PORT: "9464", METRICS_TOKEN: "s3cret-s3cret-s3cret" }).metrics).toEqual({ port: 9464, token: "s3cret-s3cret-s3cret" });
   });
 
   it("treats empty and blank values as unset", () => {
@@ -115,6 +120,7 @@ describe("loadConfig", () => {
         maxPayloadBytes: 4096,
         trustProxy: true,
       },
+      metrics: { port: null, token: null },
     });
   });
 
@@ -161,6 +167,8 @@ describe("loadConfig", () => {
     ["LIMIT_IP_GAMES_PER_MIN", "NaN", /^LIMIT_IP_GAMES_PER_MIN must be a number above 0/],
     ["MAX_PAYLOAD_BYTES", "16k", /^MAX_PAYLOAD_BYTES must be a whole number, 1 or more/],
     ["TRUST_PROXY", "2", /^TRUST_PROXY must be on or off/],
+    ["METRICS_PORT", "0", /^METRICS_PORT must be a whole number from 1 to 65535 \(got "0"\)\.$/],
+    ["METRICS_TOKEN", "short", /^METRICS_TOKEN must be at least 16 characters with no spaces/],
   ])("%s=%s is a BAD_SETTING with a sentence naming it", (variable, value, sentence) => {
     const err = badSettings({ [variable]: value });
     expect(err.code).toBe("BAD_SETTING");

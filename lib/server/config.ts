@@ -35,6 +35,8 @@
 // MAX_PAYLOAD_BYTES             16384                 largest inbound socket.io message
 // TRUST_PROXY                   off                   take the client address from X-Forwarded-For
 // VITEST                        (set by vitest)       only changes LOG_LEVEL's default
+// METRICS_PORT                  (none)                serve /metrics (Prometheus) on this port of its own (WORKERS=N: worker i on METRICS_PORT+i)
+// METRICS_TOKEN                 (none)                serve /metrics on the main port too, to requests bearing this token (Authorization: Bearer …)
 //
 // Read elsewhere, by the plain-JS launchers and the Prisma CLI (they run before the server, so a
 // bad server setting cannot stop them; listed here so this is the one list):
@@ -84,6 +86,15 @@ export interface ServerConfig {
   socketRecoveryMs: number;
   logLevel: LogLevel;
   limits: LimitSettings;
+  metrics: MetricsSettings;
+}
+
+/** Where /metrics is served (lib/server/metrics): neither set, nowhere (it is not public by default). */
+export interface MetricsSettings {
+  /** METRICS_PORT: a listener of its own for /metrics. */
+  port: number | null;
+  /** METRICS_TOKEN: /metrics on the main port (and the metrics port) needs "Authorization: Bearer <token>". */
+  token: string | null;
 }
 
 /** One bad variable: its name and the sentence that says what it must be. */
@@ -169,6 +180,9 @@ const EnvSchema = z.object({
   LIMIT_IP_GAMES_PER_MIN: positiveNumber(),
   MAX_PAYLOAD_BYTES: wholeNumber(1),
   TRUST_PROXY: onOff(),
+  // Metrics (lib/server/metrics)
+  METRICS_PORT: wholeNumber(1, 65535),
+  METRICS_TOKEN: setting("must be at least 16 characters with no spaces", (t) => (t.length >= 16 && !/\s/.test(t) ? t : undefined)),
 });
 
 /** Limits when no variable says otherwise (lib/server/realtime/limits). */
@@ -221,6 +235,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       maxPayloadBytes: e.MAX_PAYLOAD_BYTES ?? DEFAULT_LIMITS.maxPayloadBytes,
       trustProxy: e.TRUST_PROXY ?? DEFAULT_LIMITS.trustProxy,
     },
+    metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
   };
 }
 

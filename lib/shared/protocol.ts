@@ -248,6 +248,8 @@ export type ErrorCode =
 export interface ErrorInfo {
   code: ErrorCode;
   message: string;
+  /** RATE_LIMITED: how long to wait before the next try, in ms (the message says it too). */
+  retryMs?: number;
 }
 export type Ack<T = object> = ({ ok: true } & T) | { ok: false; error: ErrorInfo };
 

@@ -7,6 +7,7 @@
 // statements and the commit never run on the event loop; on PostgreSQL (asynchronous anyway)
 // Prisma. Order within a game is kept by the caller (the game service commits one move per game
 // at a time).
+import { channel } from "node:diagnostics_channel";
 import { Prisma } from "../../../generated/prisma/client";
 import { dbProviderOf, sqliteFileOf, type Db } from "./client";
 import { INSERT_MOVE_INTO, MOVE_COLUMNS, type MoveRow, type MoveSink } from "./move-columns";
@@ -59,6 +60,14 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
+/** Every batch written, for whoever listens (lib/server/metrics): { rows, seconds, failed }. */
+export const moveWrites = channel("gomoku:move-writes");
+export interface MoveWriteReport {
+  rows: number;
+  seconds: number;
+  failed: boolean;
+}
+
 export class MoveWriter {
   private queue: Pending[] = [];
   private writing = false;
@@ -103,12 +112,17 @@ export class MoveWriter {
     this.stats.batches++;
     this.stats.rows += batch.length;
     let errors: Array<Error | null>;
+    const t0 = performance.now();
+    const report = (failed: boolean) =>
+      moveWrites.hasSubscribers && moveWrites.publish({ rows: batch.length, seconds: (performance.now() - t0) / 1000, failed } satisfies MoveWriteReport);
     try {
       errors = await this.sink.write(batch.map((p) => p.row));
     } catch (err) {
+      report(true);
       for (const p of batch) p.reject(err);
       return;
     }
+    report(false);
     batch.forEach((p, i) => (errors[i] ? p.reject(errors[i]) : p.resolve()));
   }
 }

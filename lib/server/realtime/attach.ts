@@ -10,7 +10,10 @@ import { CONTRACT, type ClientEvent, type ClientToServer, type ContractEntry, ty
 import { GameError } from "../games/errors";
 import type { GameService, Presence } from "../games/service";
 import { log as rootLog, type Logger } from "../log";
-import { createLimiter, rateLimitedMessage, type Limiter } from "./limits";
+import { createLimiter, rateLimitedInfo, rateLimitedMessage, RateLimitedError, type Limiter } from "./limits";
+import { costOf } from "./costs";
+import { createListCache } from "../games/list-cache";
+import type { Metrics } from "../metrics/registry";
 import { TV_OFF, type TvLoop } from "../tv/loop";
 import { createPresence, roomOf } from "./presence";
 
@@ -40,6 +43,8 @@ export interface RealtimeOptions {
    * with the full state.
    */
   recoveryMs?: number;
+  /** Acknowledgement times and rate-limit refusals go here (lib/server/metrics). */
+  metrics?: Metrics | null;
 }
 
 // The payload schemas are the contract's, built once when it loads, not per connection: a zod
@@ -76,12 +81,19 @@ function errorInfo(err: unknown, log: Logger, event: string): ErrorInfo {
   return { code: "INTERNAL", message: "Something went wrong on the server." };
 }
 
+/** The logger for an event about a game: a child with the game's id on every line (made only when something is logged). */
+function gameLog(log: Logger, payload: unknown): Logger {
+  const gameId = payload !== null && typeof payload === "object" ? (payload as { gameId?: unknown }).gameId : undefined;
+  return typeof gameId === "string" ? log.child({ gameId: gameId.slice(0, 64) }) : log;
+}
+
 /** Attaches socket.io to `httpServer` (path /socket.io) and wires it to the game service. */
 export function attachRealtime(httpServer: HttpServer, services: RealtimeServices, opts: RealtimeOptions = {}) {
   const { games } = services;
   const log = services.log ?? rootLog;
   const limiter = opts.limiter ?? createLimiter();
   const recoveryMs = opts.recoveryMs ?? 30_000;
+  const metrics = opts.metrics ?? null;
   const io: IO = new Server(httpServer, {
     serveClient: false,
     // Leave upgrade requests that are not ours (Next's HMR websocket) alone.
@@ -117,8 +129,9 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
     socket.data.ip = ip;
     void limiter.connection(ip).then((r) => {
       if (r.ok) return next();
+      metrics?.rateLimited.inc({ limit: "connections" });
       const err = new Error(rateLimitedMessage("connections", r.retryMs)) as Error & { data?: unknown };
-      err.data = { code: "RATE_LIMITED", retryMs: r.retryMs };
+      err.data = rateLimitedInfo("connections", r.retryMs);
       next(err);
     });
   });
@@ -138,12 +151,19 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
 
   const setMember = (socket: Sock, gameId: string, role: 1 | 2 | null | undefined) => presence.set(socket, gameId, role);
 
-  const limited = (what: string, retryMs: number): Ack<never> => ({ ok: false, error: { code: "RATE_LIMITED", message: rateLimitedMessage(what, retryMs) } });
+  const limited = (what: string, retryMs: number): Ack<never> => ({ ok: false, error: rateLimitedInfo(what, retryMs) });
+  // Identical list requests share one query, and its answer for a second or two.
+  const lists = createListCache(games);
   /** Games created per address per minute. */
   const creating = async <T>(conn: Conn, run: () => Promise<T>): Promise<T> => {
     const r = await limiter.gameCreated(conn.ip);
-    if (!r.ok) throw new GameError("RATE_LIMITED", rateLimitedMessage("new games", r.retryMs));
-    return run();
+    if (!r.ok) {
+      metrics?.rateLimited.inc({ limit: "games" });
+      throw new RateLimitedError("new games", r.retryMs);
+    }
+    const created = await run();
+    lists.invalidate(); // the new game is in the live list at once
+    return created;
   };
   /** socket.data keeps the roles too, so a recovered connection (connectionStateRecovery) knows them again. */
   const remember = (conn: Conn) => (conn.socket.data.joined = Object.fromEntries(conn.joined));
@@ -177,7 +197,7 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
     [EV.resign]: (_c, p) => games.resign(p),
     [EV.takeback]: (_c, p) => games.takeback(p),
     [EV.rematch]: (c, p) => creating(c, () => games.rematch(p)),
-    [EV.list]: (_c, p) => games.list(p),
+    [EV.list]: (_c, p) => lists.list(p),
     [EV.tvWatch]: async (c, p) => {
       if (p.watch) await c.socket.join(TV_ROOM);
       else await c.socket.leave(TV_ROOM);
@@ -187,13 +207,17 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
 
   /** Every client event: rate limit → route (UNKNOWN_EVENT if none) → parse → run → ack. Never throws, whatever the client sends. */
   async function dispatch(conn: Conn, event: string, args: unknown[]): Promise<void> {
+    const started = performance.now();
     const ackArg = args.at(-1);
     const ack = typeof ackArg === "function" ? (ackArg as (a: Ack<object>) => void) : null;
     const payload = ack && args.length === 1 ? undefined : args[0];
     let reply: Ack<object>;
-    const allowed = await limiter.event(conn.socket.id, conn.ip);
-    if (!allowed.ok) reply = limited("requests", allowed.retryMs);
-    else if (!isClientEvent(event)) reply = { ok: false, error: { code: "UNKNOWN_EVENT", message: `Unknown event "${String(event).slice(0, 40)}".` } };
+    // Each event costs what it can make the server do (lib/server/realtime/costs): a list more than a move.
+    const allowed = await limiter.event(conn.socket.id, conn.ip, costOf(event));
+    if (!allowed.ok) {
+      metrics?.rateLimited.inc({ limit: "events" });
+      reply = limited("requests", allowed.retryMs);
+    } else if (!isClientEvent(event)) reply = { ok: false, error: { code: "UNKNOWN_EVENT", message: `Unknown event "${String(event).slice(0, 40)}".` } };
     else {
       const entry: ContractEntry = CONTRACT[event];
       // The handler of this event takes what its entry's schema parses (the map pairs them; tsc checks each pair in `handlers`).
@@ -208,16 +232,19 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
         try {
           reply = { ok: true, ...(await run(conn, parsed.data)) };
         } catch (err) {
-          reply = { ok: false, error: errorInfo(err, log, event) };
+          reply = { ok: false, error: errorInfo(err, gameLog(log, payload), event) };
         }
       }
     }
-    if (!reply.ok) log.debug({ event: String(event).slice(0, 40), code: reply.error.code, socket: conn.socket.id }, "refused");
+    const outcome = reply.ok ? "ok" : reply.error.code;
+    metrics?.ackSeconds.observe({ event: isClientEvent(event) ? event : "unknown", outcome }, (performance.now() - started) / 1000);
+    if (!reply.ok && log.isLevelEnabled("debug"))
+      gameLog(log, payload).debug({ event: String(event).slice(0, 40), code: reply.error.code, socket: conn.socket.id }, "refused");
     if (ack) {
       try {
         ack(reply);
       } catch (err) {
-        log.warn({ err, event: String(event).slice(0, 40) }, "ack callback threw");
+        gameLog(log, payload).warn({ err, event: String(event).slice(0, 40) }, "ack callback threw");
       }
     }
   }
@@ -243,7 +270,7 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
         void (async () => {
           await setMember(socket, gameId, role);
           socket.emit(EV.state, await games.getState(gameId));
-        })().catch((err) => log.debug({ err, gameId }, "could not restore a recovered socket's game"));
+        })().catch((err) => log.child({ gameId }).debug({ err }, "could not restore a recovered socket's game"));
   });
 
   return {
@@ -253,6 +280,7 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
     async close() {
       closed = true;
       presence.close();
+      lists.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
     },
   };

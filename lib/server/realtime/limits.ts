@@ -10,6 +10,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Redis } from "ioredis";
 import { serverConfig } from "../config";
+import { GameError } from "../games/errors";
+import type { ErrorInfo } from "../../shared/protocol";
 import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 
 export interface LimitSettings {
@@ -30,8 +32,8 @@ export type LimitResult = { ok: true } | { ok: false; retryMs: number };
 
 export interface Limiter {
   readonly settings: LimitSettings;
-  /** One event from a socket (counted per socket and per address). */
-  event(socketId: string, ip: string): Promise<LimitResult>;
+  /** One event from a socket, costing `cost` points (lib/server/realtime/costs; default 1), per socket and per address. */
+  event(socketId: string, ip: string, cost?: number): Promise<LimitResult>;
   /** A new connection from an address. */
   connection(ip: string): Promise<LimitResult>;
   /** A game created from an address. */
@@ -44,9 +46,10 @@ export interface Limiter {
 
 const OK: LimitResult = { ok: true };
 
-async function consume(l: RateLimiterAbstract, key: string): Promise<LimitResult> {
+async function consume(l: RateLimiterAbstract, key: string, points = 1): Promise<LimitResult> {
   try {
-    await l.consume(key, 1);
+    // Never more than a whole window's budget: a cost above it could never pass.
+    await l.consume(key, Math.max(1, Math.min(points, l.points)));
     return OK;
   } catch (e) {
     if (e instanceof RateLimiterRes) return { ok: false, retryMs: Math.max(0, Math.ceil(e.msBeforeNext)) };
@@ -110,10 +113,10 @@ export function createLimiter(settings: LimitSettings = serverConfig().limits, o
 
   return {
     settings,
-    async event(socketId, ip) {
-      const s = await consume(perSocket, socketId);
+    async event(socketId, ip, cost = 1) {
+      const s = await consume(perSocket, socketId, cost);
       if (!s.ok) return s;
-      return consume(perIp, ip);
+      return consume(perIp, ip, cost);
     },
     connection: (ip) => consume(connections, ip),
     gameCreated: (ip) => consume(games, ip),
@@ -124,7 +127,26 @@ export function createLimiter(settings: LimitSettings = serverConfig().limits, o
   };
 }
 
-/** The message of a RATE_LIMITED refusal. */
+/** The message of a RATE_LIMITED refusal: when to try again (in ms under a second, else whole seconds). */
 export function rateLimitedMessage(what: string, retryMs: number): string {
-  return `Too many ${what}: slow down (try again in ${Math.max(1, Math.ceil(retryMs / 1000))} s).`;
+  const when = retryMs < 1000 ? `${Math.max(1, Math.ceil(retryMs))} ms` : `${Math.ceil(retryMs / 1000)} s`;
+  return `Too many ${what}: slow down (try again in ${when}).`;
+}
+
+/** A RATE_LIMITED refusal of `what`, with when to try again (the ack's error carries retryMs). */
+export function rateLimitedInfo(what: string, retryMs: number): ErrorInfo {
+  return { code: "RATE_LIMITED", message: rateLimitedMessage(what, retryMs), retryMs };
+}
+
+/** The same, thrown from inside a handler (new games per address). */
+export class RateLimitedError extends GameError {
+  constructor(
+    what: string,
+    readonly retryMs: number,
+  ) {
+    super("RATE_LIMITED", rateLimitedMessage(what, retryMs));
+  }
+  override toInfo(): ErrorInfo {
+    return { ...super.toInfo(), retryMs: this.retryMs };
+  }
 }

@@ -8,10 +8,15 @@ import { GameService } from "../games/service";
 import { AiSeat } from "../games/ai-seat";
 import { NOBODY, type PresenceSource } from "../games/state";
 import { log as rootLog, type Logger } from "../log";
-import { attachRealtime } from "./attach";
+import { attachRealtime, roomOf } from "./attach";
 import { connectRedis, wireCluster, type RedisSetup } from "./adapter";
 import { createLimiter, type LimitSettings } from "./limits";
-import { serverConfig } from "../config";
+import { serverConfig, type MetricsSettings } from "../config";
+import { createMetrics, type Metrics } from "../metrics/registry";
+import { measuredAiPool } from "../metrics/ai";
+import { opsHandler, startMetricsServer } from "../metrics/http";
+import { readiness } from "../metrics/ready";
+import { wireMetrics } from "../metrics/wire";
 import { TvLoop, type TvOptions } from "../tv/loop";
 import { isTvGameId } from "../tv/ids";
 import { createAdapter as createIpcAdapter } from "@socket.io/cluster-adapter";
@@ -57,6 +62,8 @@ export interface GameServerOptions {
   /** The TV loop (lib/server/tv): a continuous stream of AI-vs-AI games. Default on unless env TV=0. */
   tv?: boolean | TvOptions;
   log?: Logger;
+  /** Where /metrics is served (default env METRICS_PORT, METRICS_TOKEN; port 0 here: any free port). */
+  metrics?: MetricsSettings;
 }
 
 export interface GameServer {
@@ -69,6 +76,10 @@ export interface GameServer {
   port: number;
   /** http://127.0.0.1:<port> (or the host given) */
   url: string;
+  /** The Prometheus metrics (lib/server/metrics). */
+  metrics: Metrics;
+  /** The port /metrics has to itself (METRICS_PORT), or null. */
+  metricsPort: number | null;
   close(): Promise<void>;
 }
 
@@ -86,7 +97,8 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
   }
   const clusterWorker = opts.clusterWorker ?? isClusterWorker();
   const adapter = redis?.adapter ?? (clusterWorker ? createIpcAdapter() : undefined);
-  const ai = createAiPool({ threads: opts.aiThreads ?? config.aiThreads, worker: opts.aiWorker });
+  const metrics = createMetrics();
+  const ai = measuredAiPool(createAiPool({ threads: opts.aiThreads ?? config.aiThreads, worker: opts.aiWorker }), metrics);
   // Who is in each game's room: the realtime layer knows, once attached (below).
   let rooms: PresenceSource = NOBODY;
   const games = new GameService({
@@ -106,6 +118,10 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     res.end("Not found");
   };
   const handler = opts.requestHandler ?? fallback;
+  // /healthz, /readyz and /metrics (lib/server/metrics/http: /metrics needs METRICS_TOKEN here).
+  const metricsSettings = opts.metrics ?? config.metrics;
+  const opsOptions = { metrics, token: metricsSettings.token, ready: () => readiness(db, redis?.redis ?? null) };
+  const ops = opsHandler(opsOptions);
   const httpServer = opts.httpServer ?? http.createServer();
   // Which worker answered (several workers behind one port): for operators and the cluster test.
   const slot = workerSlot();
@@ -118,13 +134,19 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     }
     // socket.io answers its own path (engine.io hooks "request" first and handles /socket.io/).
     if (req.url?.startsWith("/socket.io/")) return;
+    if (ops(req, res)) return;
     handler(req, res);
   });
   const tvOpts = opts.tv ?? config.tv ?? true;
   // Several nodes: only the node holding the TV lease runs the TV; the others follow it.
   const tv = tvOpts ? new TvLoop(games, { log, lease: adapter ? { holder: games.nodeId } : null, ...(typeof tvOpts === "object" ? tvOpts : {}) }) : null;
-  const realtime = attachRealtime(httpServer, { games, log, tv }, { corsOrigin: opts.corsOrigin, limiter, adapter, recoveryMs: config.socketRecoveryMs });
+  const realtime = attachRealtime(
+    httpServer,
+    { games, log, tv },
+    { corsOrigin: opts.corsOrigin, limiter, adapter, recoveryMs: config.socketRecoveryMs, metrics },
+  );
   rooms = realtime;
+  const unwireMetrics = wireMetrics(metrics, games, realtime.io, roomOf(""));
   if (adapter) wireCluster(realtime.io, games, log);
   if (slot !== null)
     realtime.io.engine.on("headers", (headers: Record<string, string>, req: http.IncomingMessage) => {
@@ -141,6 +163,20 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     });
   });
   const actual = (httpServer.address() as AddressInfo).port;
+  // WORKERS=N: worker i serves its metrics on METRICS_PORT + i (each worker counts its own).
+  let metricsServer: http.Server | null = null;
+  try {
+    if (metricsSettings.port !== null)
+      metricsServer = await startMetricsServer(opsOptions, metricsSettings.port && metricsSettings.port + (slot ?? 0), opts.host);
+  } catch (err) {
+    // The metrics port is taken: stop what started, and say so (the error names the port).
+    await games.close();
+    await realtime.close();
+    await ai.close();
+    await redis?.close();
+    await db.$disconnect();
+    throw err;
+  }
   if (opts.resume ?? true) await games.resumeAll();
   if (tv) await tv.start().catch((err) => log.error({ err }, "TV: could not start"));
   let closing: Promise<void> | null = null;
@@ -152,10 +188,14 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     io: realtime.io,
     tv,
     port: actual,
+    metrics,
+    metricsPort: metricsServer ? (metricsServer.address() as AddressInfo).port : null,
     url: `http://${opts.host && opts.host !== "0.0.0.0" && opts.host !== "::" ? opts.host : "127.0.0.1"}:${actual}`,
     close() {
       closing ??= (async () => {
         await tv?.stop();
+        unwireMetrics();
+        await new Promise((r) => (metricsServer ? metricsServer.close(r) : r(undefined)));
         await games.close();
         await realtime.close(); // also closes the HTTP server
         await ai.close();
