@@ -82,19 +82,17 @@ export function createAiPool(opts: AiPoolOptions = {}): AiPool {
     perOwner: opts.perOwner ?? config.aiOwnerSearches,
     maxQueued: opts.maxQueued ?? config.aiQueueMax,
   });
-  // The scheduler never hands out more searches than threads, so piscina never queues (except
-  // briefly while it replaces the thread of an aborted search). The TV's threads start on first use.
-  const piscina = new Piscina({
-    filename: opts.worker ?? path.join(here, "worker.mjs"),
-    minThreads: threads,
-    maxThreads: threads + tvThreads,
-    idleTimeout: 60_000,
-  });
+  // The scheduler never hands out more searches than threads, so piscina never queues (except for
+  // the milliseconds a stopped search takes to return). Two pools, each of fixed size: a live search
+  // never makes piscina boot a thread (seconds of CPU). The TV's threads start on first use.
+  const pool = (n: number) => new Piscina({ filename: opts.worker ?? path.join(here, "worker.mjs"), minThreads: n, maxThreads: n, idleTimeout: 60_000 });
+  const live = pool(threads);
+  let background: Piscina | null = null;
   let closed = false;
   let anonymous = 0;
   // Warm up: load the engine and let the JIT see it before the first real move.
   if (opts.warmup ?? true)
-    piscina
+    live
       .run({
         position: { size: 9, rule: "freestyle", stones: [{ x: 4, y: 4, color: 1 }], toMove: 2 },
         limits: { timeMs: 100, maxDepth: 3 },
@@ -106,7 +104,8 @@ export function createAiPool(opts: AiPoolOptions = {}): AiPool {
       const release = await scheduler.acquire(owner, priority, signal);
       try {
         if (closed) throw new Error("AI pool closed");
-        const analysis = await run(piscina, { position, limits, algo, onProgress, signal }, release);
+        const threadsOf = priority === "live" ? live : (background ??= pool(tvThreads));
+        const analysis = await run(threadsOf, { position, limits, algo, onProgress, signal }, release);
         signal?.throwIfAborted(); // stopped early: its answer is of no use
         return analysis;
       } catch (err) {
@@ -117,11 +116,11 @@ export function createAiPool(opts: AiPoolOptions = {}): AiPool {
       }
     },
     refusal: (owner, priority) => scheduler.refusal(owner, priority),
-    stats: () => ({ running: scheduler.running, queued: scheduler.queued, threads: piscina.threads.length }),
+    stats: () => ({ running: scheduler.running, queued: scheduler.queued, threads: live.threads.length + (background?.threads.length ?? 0) }),
     async close() {
       closed = true;
       scheduler.failAll(new Error("AI pool closed"));
-      await piscina.destroy();
+      await Promise.all([live.destroy(), background?.destroy()]);
     },
   };
 }
