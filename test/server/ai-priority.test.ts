@@ -57,9 +57,7 @@ describe("AI pool: background searches do not delay interactive ones", () => {
     const firstProgress: number[] = [];
     const ends: number[] = [];
     const search = (i: number) =>
-      pool
-        .think({ position, limits: { timeMs: 300 }, priority: "tv", onProgress: () => (firstProgress[i] ??= Date.now()) })
-        .then(() => (ends[i] = Date.now()));
+      pool.think({ position, limits: { timeMs: 300 }, priority: "tv", onProgress: () => (firstProgress[i] ??= Date.now()) }).then(() => (ends[i] = Date.now()));
     await Promise.all([search(0), search(1)]);
     // A first progress report marks when a search started only if it comes early, not with the answer
     // (the first depths take milliseconds; the search, 300 ms or a little less when it stops early).
