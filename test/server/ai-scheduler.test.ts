@@ -1,6 +1,7 @@
 // The AI scheduler's rules (lib/server/ai/scheduler), on their own: levels, slots, round robin
 // between owners, the per-owner cap, the queue bound, aborts. No threads: slots are taken and given back by hand.
 import { describe, expect, it } from "vitest";
+import { chargeWait } from "../../lib/server/ai/pool";
 import { AiBusyError, AiScheduler, type AiPriority, type Release, type SchedulerLimits } from "../../lib/server/ai/scheduler";
 
 const limits = (l: Partial<SchedulerLimits> = {}): SchedulerLimits => ({ liveSlots: 1, backgroundSlots: 1, perOwner: 10, maxQueued: 100, ...l });
@@ -144,5 +145,14 @@ describe("AI scheduler", () => {
     expect(s.queued).toBe(0);
     releases.get("c")!();
     expect(s.running).toBe(0);
+  });
+});
+
+describe("AI pool: the wait comes off the time limit", () => {
+  it("down to a quarter of it; searches without a time limit are left alone", () => {
+    expect(chargeWait({ timeMs: 1000 }, 0)).toEqual({ timeMs: 1000 });
+    expect(chargeWait({ timeMs: 1000, maxDepth: 9 }, 300)).toEqual({ timeMs: 700, maxDepth: 9 });
+    expect(chargeWait({ timeMs: 1000 }, 900)).toEqual({ timeMs: 250 });
+    expect(chargeWait({ maxDepth: 4 }, 900)).toEqual({ maxDepth: 4 });
   });
 });

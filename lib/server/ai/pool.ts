@@ -101,11 +101,13 @@ export function createAiPool(opts: AiPoolOptions = {}): AiPool {
   return {
     async think({ position, limits, algo, onProgress, signal, priority = "live", owner = `anonymous-${++anonymous}` }) {
       if (closed) throw new Error("AI pool closed");
+      const asked = Date.now();
       const release = await scheduler.acquire(owner, priority, signal);
       try {
         if (closed) throw new Error("AI pool closed");
         const threadsOf = priority === "live" ? live : (background ??= pool(tvThreads));
-        const analysis = await run(threadsOf, { position, limits, algo, onProgress, signal }, release);
+        const timed = chargeWait(limits, Date.now() - asked);
+        const analysis = await run(threadsOf, { position, limits: timed, algo, onProgress, signal }, release);
         signal?.throwIfAborted(); // stopped early: its answer is of no use
         return analysis;
       } catch (err) {
@@ -123,6 +125,16 @@ export function createAiPool(opts: AiPoolOptions = {}): AiPool {
       await Promise.all([live.destroy(), background?.destroy()]);
     },
   };
+}
+
+/**
+ * The time a search waited for a thread comes off its time limit, down to a quarter of it: the
+ * answer still comes about when it was due (a 0.3 s AI behind another's short search answers in
+ * ~0.3 s, not 0.3 s after that search), but a long wait does not leave it without a search.
+ */
+export function chargeWait(limits: ThinkRequest["limits"], waitedMs: number): ThinkRequest["limits"] {
+  if (limits.timeMs === undefined || waitedMs <= 0) return limits;
+  return { ...limits, timeMs: Math.max(Math.ceil(limits.timeMs / 4), limits.timeMs - waitedMs) };
 }
 
 /** A stopped search that has not returned after this long has its thread terminated (piscina starts another). */
