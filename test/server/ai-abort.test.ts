@@ -7,6 +7,9 @@ import { createAiPool } from "../../lib/server/ai/pool";
 import type { Position } from "../../engine/types";
 import { call, server, sleep, useServer, waitFor, type Client } from "./helpers";
 import type { TestServer } from "../support/test-server";
+import { fileURLToPath } from "node:url";
+
+const STUBBORN_AI_WORKER = fileURLToPath(new URL("../support/stubborn-ai-worker.mjs", import.meta.url));
 
 const env = useServer({ aiThreads: 1 });
 
@@ -103,6 +106,30 @@ describe("AI pool: abort", () => {
       expect(pool.stats()).toEqual({ running: 0, queued: 0, threads: 1 });
       const next = await pool.think({ position, limits: { timeMs: 100 } });
       expect(next.move).toBeTruthy();
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it("a search that does not stop is terminated after a second; a new thread comes up, the pool keeps its size", async () => {
+    const pool = createAiPool({ threads: 1, worker: STUBBORN_AI_WORKER, warmup: false });
+    try {
+      await pool.think({ position, limits: { timeMs: 20 } }); // the thread is up
+      const ac = new AbortController();
+      const stubborn = pool.think({ position, limits: { timeMs: 60_000 }, signal: ac.signal });
+      await sleep(100);
+      const t0 = Date.now();
+      ac.abort(new Error("taken back"));
+      await expect(stubborn).rejects.toThrow("taken back");
+      const ms = Date.now() - t0;
+      console.log(`abort of a search that ignores its stop flag: rejected after ${ms} ms`);
+      expect(ms).toBeGreaterThanOrEqual(900);
+      expect(ms).toBeLessThan(5000);
+      expect(pool.stats()).toMatchObject({ running: 0, queued: 0 });
+      await expect.poll(() => pool.stats().threads, { timeout: 10_000 }).toBe(1);
+      const next = await pool.think({ position, limits: { timeMs: 20 } });
+      expect(next.move).toEqual({ x: 0, y: 0 });
+      expect(pool.stats().threads).toBe(1);
     } finally {
       await pool.close();
     }
