@@ -111,6 +111,8 @@ function startServer(): ChildProcess {
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       RATE_LIMITS: "off",
       AI_THREADS: String(Math.max(1, f.ai)),
+      // The --ai games are AI vs AI: they run on the TV's threads (lib/server/ai/scheduler), N of them.
+      AI_TV_THREADS: String(Math.min(8, Math.max(1, f.ai))),
       AI_PAUSE_MS: "0",
       TV: "0",
       // Redis if REDIS_URL is set (required for several nodes), under this run's own key prefix.

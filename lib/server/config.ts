@@ -23,6 +23,10 @@
 // REDIS_PREFIX                  gomoku                prefix of every Redis key and channel
 // NODE_ID                       (random)              this node's name in AI claims (node-main only)
 // AI_THREADS                    1                     engine threads for searches a person waits for (more than 8 counts as 8)
+// AI scheduling (lib/server/ai/scheduler; docs/OPERATIONS.md "AI scheduling"):
+// AI_TV_THREADS                 1                     engine threads, on top of AI_THREADS, that AI-vs-AI (TV) and analysis searches may hold, 1–8
+// AI_OWNER_SEARCHES             2                     searches of one owner (a game), waiting or running; more: AI_BUSY
+// AI_QUEUE_MAX                  100                   searches waiting for a thread, all owners; more: AI_BUSY (lower levels pushed out first)
 // AI_PAUSE_MS                   300                   pause before each AI-vs-AI move
 // TV                            on                    the AI-vs-AI TV stream (the test server: off unless TV=1)
 // SOCKET_RECOVERY_MS            30000                 socket.io connection-state recovery window (0: off)
@@ -79,6 +83,10 @@ export interface ServerConfig {
   redisPrefix: string;
   nodeId: string | undefined;
   aiThreads: number;
+  // AI scheduling (lib/server/ai/scheduler)
+  aiTvThreads: number;
+  aiOwnerSearches: number;
+  aiQueueMax: number;
   /** AI_PAUSE_MS, when set (else the game service's default). */
   aiPauseMs: number | undefined;
   /** TV, when set (each entry point has its own default). */
@@ -168,6 +176,9 @@ const EnvSchema = z.object({
   REDIS_PREFIX: text(),
   NODE_ID: text(),
   AI_THREADS: wholeNumber(1),
+  AI_TV_THREADS: wholeNumber(1, 8),
+  AI_OWNER_SEARCHES: wholeNumber(1),
+  AI_QUEUE_MAX: wholeNumber(0),
   AI_PAUSE_MS: wholeNumber(0),
   TV: onOff(),
   SOCKET_RECOVERY_MS: wholeNumber(0),
@@ -222,6 +233,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     redisPrefix: e.REDIS_PREFIX ?? "gomoku",
     nodeId: e.NODE_ID,
     aiThreads: Math.min(e.AI_THREADS ?? 1, 8),
+    aiTvThreads: e.AI_TV_THREADS ?? 1,
+    aiOwnerSearches: e.AI_OWNER_SEARCHES ?? 2,
+    aiQueueMax: e.AI_QUEUE_MAX ?? 100,
     aiPauseMs: e.AI_PAUSE_MS,
     tv: e.TV,
     socketRecoveryMs: e.SOCKET_RECOVERY_MS ?? 30_000,

@@ -243,6 +243,8 @@ export type ErrorCode =
   | "SEAT_TAKEN"
   | "NOT_ALLOWED"
   | "RATE_LIMITED"
+  /** The AI cannot take another search now (its cap for this game, or its queue is full): try again shortly. */
+  | "AI_BUSY"
   | "INTERNAL";
 
 export interface ErrorInfo {

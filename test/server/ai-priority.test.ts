@@ -1,8 +1,8 @@
-// The AI pool's two lanes, with the real pool and the real engine: a person's search (interactive)
-// never waits behind an AI-vs-AI one (background: the TV, watched matches), which has a thread of its
-// own and runs one at a time.
+// The AI pool's two levels, with the real pool and the real engine: a person's search (live) never
+// waits behind an AI-vs-AI one (tv: the TV, watched matches), which has a thread of its own (AI_TV_THREADS,
+// default 1) and so runs one at a time. The scheduler's own rules: test/server/ai-scheduler.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAiPool, Semaphore, type AiPool } from "../../lib/server/ai/pool";
+import { createAiPool, type AiPool } from "../../lib/server/ai/pool";
 import type { Position } from "../../engine/types";
 
 /** An open middle game on 15×15: no search ends early here. */
@@ -23,7 +23,7 @@ let pool: AiPool;
 beforeAll(async () => {
   pool = createAiPool({ threads: 1 });
   // Both threads have loaded the engine and run once.
-  await Promise.all([pool.think({ position, limits: { timeMs: 100 }, background: true }), pool.think({ position, limits: { timeMs: 100 } })]);
+  await Promise.all([pool.think({ position, limits: { timeMs: 100 }, priority: "tv" }), pool.think({ position, limits: { timeMs: 100 } })]);
 });
 afterAll(async () => {
   await pool?.close();
@@ -35,7 +35,7 @@ describe("AI pool: background searches do not delay interactive ones", () => {
     const started = new Promise<void>((r) => (bgStarted = r));
     let bgDoneAt = 0;
     const bgFrom = Date.now();
-    const bg = pool.think({ position, limits: { timeMs: 3000 }, background: true, onProgress: () => bgStarted() }).then((a) => {
+    const bg = pool.think({ position, limits: { timeMs: 3000 }, priority: "tv", onProgress: () => bgStarted() }).then((a) => {
       bgDoneAt = Date.now();
       return a;
     });
@@ -57,42 +57,11 @@ describe("AI pool: background searches do not delay interactive ones", () => {
     const firstProgress: number[] = [];
     const ends: number[] = [];
     const search = (i: number) =>
-      pool
-        .think({ position, limits: { timeMs: 300 }, background: true, onProgress: () => (firstProgress[i] ??= Date.now()) })
-        .then(() => (ends[i] = Date.now()));
+      pool.think({ position, limits: { timeMs: 300 }, priority: "tv", onProgress: () => (firstProgress[i] ??= Date.now()) }).then(() => (ends[i] = Date.now()));
     await Promise.all([search(0), search(1)]);
     // A first progress report marks when a search started only if it comes early, not with the answer
     // (the first depths take milliseconds; the search, 300 ms or a little less when it stops early).
     expect(ends[0] - firstProgress[0], "the first search reported progress only as it ended").toBeGreaterThan(50);
     expect(firstProgress[1]).toBeGreaterThanOrEqual(ends[0]);
   }, 30_000);
-});
-
-describe("Semaphore", () => {
-  it("admits up to its limit, hands slots over in order, and drops a waiter whose signal aborts", async () => {
-    const s = new Semaphore(1);
-    const r1 = await s.acquire();
-    const order: string[] = [];
-    const ac = new AbortController();
-    const a = s.acquire(ac.signal).then(
-      () => order.push("a"),
-      (err) => order.push(`a aborted: ${(err as Error).name}`),
-    );
-    const b = s.acquire().then((release) => {
-      order.push("b");
-      return release;
-    });
-    expect(s.queued).toBe(2);
-    ac.abort();
-    await a;
-    expect(s.queued).toBe(1);
-    r1();
-    const rb = await b;
-    expect(order).toEqual(["a aborted: AbortError", "b"]);
-    expect(s.running).toBe(1);
-    rb();
-    rb(); // a second release does nothing
-    expect(s.running).toBe(0);
-    expect(s.queued).toBe(0);
-  });
 });

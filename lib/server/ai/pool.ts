@@ -1,23 +1,35 @@
 // The AI's worker pool: engine searches run in worker threads (piscina), so the event loop never
 // waits for a search. Progress (each completed depth) streams back over a MessageChannel.
 //
-// Two lanes. Interactive searches (a person is waiting for the move) have `threads` threads. Background
-// searches (AI vs AI: the TV, matches people watch) have ONE extra thread of their own, started on the
-// first background search, and run one at a time (a semaphore; the rest wait their turn in order). So
-// a person's search never queues behind an AI-vs-AI one, however busy the TV is.
+// Which search runs when is the scheduler's (./scheduler): live turns (a person waits) before the
+// TV (AI vs AI) before analysis; `threads` threads for live turns plus `tvThreads` that the TV may
+// use, so a live turn never queues behind an AI-vs-AI one; owners take turns; caps per owner and on
+// the queue (AI_BUSY). A search whose signal aborts gives its slot back at once: waiting, it leaves
+// the queue; running, it is stopped within milliseconds on its thread (./stop-clock), which stays up.
 import { MessageChannel } from "node:worker_threads";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import type { Algo, Analysis, Limits, Position, Progress } from "../../../engine";
 import { serverConfig } from "../config";
+import { AiScheduler, type AiPriority } from "./scheduler";
+import { newStopFlag, stopTask } from "./stop-clock";
 import type { ThinkTask } from "./task";
+
+export { AiBusyError, type AiPriority } from "./scheduler";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** Each default is lib/server/config's value of the variable named. */
 export interface AiPoolOptions {
-  /** Threads for interactive searches (default env AI_THREADS or 1, at most 8: lib/server/config). Background (AI-vs-AI) searches get one more. */
+  /** Threads for live searches, a person waiting (AI_THREADS). */
   threads?: number;
+  /** Threads, on top, that AI-vs-AI and analysis searches may hold at most (AI_TV_THREADS). */
+  tvThreads?: number;
+  /** Searches of one owner (a game), waiting or running (AI_OWNER_SEARCHES). */
+  perOwner?: number;
+  /** Searches waiting for a thread, all together (AI_QUEUE_MAX). */
+  maxQueued?: number;
   /**
    * The worker-thread entry: a plain .mjs file whose default export is a ThinkTaskRunner (./task).
    * Default ./worker.mjs, the engine's play(); tests with a stand-in engine give
@@ -34,122 +46,136 @@ export interface ThinkRequest {
   /** The seat's algorithm (alphabeta, mcts, casual; default alphabeta). */
   algo?: Algo;
   onProgress?: (p: Progress) => void;
+  /** Abort when the answer can no longer be used: the search stops and its thread is freed at once. */
   signal?: AbortSignal;
-  /** Nobody is waiting for this move (AI vs AI): run it on the background thread, one at a time. */
-  background?: boolean;
+  /** live (default: a person waits for the move), tv (AI vs AI) or analysis. */
+  priority?: AiPriority;
+  /** Whose search (the caps and the turn order count per owner); default a new owner per search. */
+  owner?: string;
+}
+
+export interface AiPoolStats {
+  /** Searches on a thread now. */
+  running: number;
+  /** Searches waiting for a thread. */
+  queued: number;
+  /** Worker threads alive (or starting). */
+  threads: number;
 }
 
 export interface AiPool {
+  /** Rejects with AiBusyError (AI_BUSY) when over a cap, with the signal's reason when aborted. */
   think(req: ThinkRequest): Promise<Analysis>;
+  /** Why think() would refuse a search of `owner` at `priority` now (null: it would take it). */
+  refusal(owner: string, priority: AiPriority): string | null;
+  stats(): AiPoolStats;
   close(): Promise<void>;
 }
 
-/** At most `limit` holders at a time; the others wait in order (or until their signal aborts). */
-export class Semaphore {
-  private active = 0;
-  private readonly waiting: Array<() => void> = [];
-  constructor(readonly limit: number) {}
-
-  get running(): number {
-    return this.active;
-  }
-  get queued(): number {
-    return this.waiting.length;
-  }
-
-  async acquire(signal?: AbortSignal): Promise<() => void> {
-    signal?.throwIfAborted();
-    if (this.active < this.limit) this.active++;
-    else
-      await new Promise<void>((resolve, reject) => {
-        const turn = () => {
-          signal?.removeEventListener("abort", onAbort);
-          resolve(); // the releaser handed its slot over: active stays the same
-        };
-        const onAbort = () => {
-          const i = this.waiting.indexOf(turn);
-          if (i >= 0) this.waiting.splice(i, 1);
-          reject(signal!.reason);
-        };
-        this.waiting.push(turn);
-        signal?.addEventListener("abort", onAbort, { once: true });
-      });
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.active--;
-    };
-  }
-}
-
 export function createAiPool(opts: AiPoolOptions = {}): AiPool {
-  const threads = opts.threads ?? serverConfig().aiThreads;
-  const piscina = (min: number, max: number) =>
-    new Piscina({
-      filename: opts.worker ?? path.join(here, "worker.mjs"),
-      minThreads: min,
-      maxThreads: max,
-      idleTimeout: 60_000,
-    });
-  const interactive = piscina(1, threads);
-  // The background thread boots on first use, so the interactive threads start as fast as ever.
+  const config = serverConfig();
+  const threads = opts.threads ?? config.aiThreads;
+  const tvThreads = opts.tvThreads ?? config.aiTvThreads;
+  const scheduler = new AiScheduler({
+    liveSlots: threads,
+    backgroundSlots: tvThreads,
+    perOwner: opts.perOwner ?? config.aiOwnerSearches,
+    maxQueued: opts.maxQueued ?? config.aiQueueMax,
+  });
+  // The scheduler never hands out more searches than threads, so piscina never queues (except for
+  // the milliseconds a stopped search takes to return). Two pools, each of fixed size: a live search
+  // never makes piscina boot a thread (seconds of CPU). The TV's threads start on first use.
+  const pool = (n: number) => new Piscina({ filename: opts.worker ?? path.join(here, "worker.mjs"), minThreads: n, maxThreads: n, idleTimeout: 60_000 });
+  const live = pool(threads);
   let background: Piscina | null = null;
-  const backgroundLane = new Semaphore(1);
   let closed = false;
+  let anonymous = 0;
   // Warm up: load the engine and let the JIT see it before the first real move.
   if (opts.warmup ?? true)
-    interactive
+    live
       .run({
         position: { size: 9, rule: "freestyle", stones: [{ x: 4, y: 4, color: 1 }], toMove: 2 },
         limits: { timeMs: 100, maxDepth: 3 },
       } satisfies ThinkTask)
       .catch(() => {});
   return {
-    async think({ position, limits, algo, onProgress, signal, background: bg }) {
+    async think({ position, limits, algo, onProgress, signal, priority = "live", owner = `anonymous-${++anonymous}` }) {
       if (closed) throw new Error("AI pool closed");
-      if (!bg) return run(interactive, position, limits, algo, onProgress, signal);
-      const release = await backgroundLane.acquire(signal);
+      const asked = Date.now();
+      const release = await scheduler.acquire(owner, priority, signal);
       try {
         if (closed) throw new Error("AI pool closed");
-        background ??= piscina(1, 1);
-        return await run(background, position, limits, algo, onProgress, signal);
+        const threadsOf = priority === "live" ? live : (background ??= pool(tvThreads));
+        const timed = chargeWait(limits, Date.now() - asked);
+        const analysis = await run(threadsOf, { position, limits: timed, algo, onProgress, signal }, release);
+        signal?.throwIfAborted(); // stopped early: its answer is of no use
+        return analysis;
+      } catch (err) {
+        signal?.throwIfAborted(); // however it ended, an aborted search rejects with the signal's reason
+        throw err;
       } finally {
         release();
       }
     },
+    refusal: (owner, priority) => scheduler.refusal(owner, priority),
+    stats: () => ({ running: scheduler.running, queued: scheduler.queued, threads: live.threads.length + (background?.threads.length ?? 0) }),
     async close() {
       closed = true;
-      await Promise.all([interactive.destroy(), background?.destroy()]);
+      scheduler.failAll(new Error("AI pool closed"));
+      await Promise.all([live.destroy(), background?.destroy()]);
     },
   };
 }
 
-/** One search on a worker thread of `pool`. */
-async function run(
-  pool: Piscina,
-  position: Position,
-  limits: ThinkRequest["limits"],
-  algo: Algo | undefined,
-  onProgress: ThinkRequest["onProgress"],
-  signal: AbortSignal | undefined,
-): Promise<Analysis> {
+/**
+ * The time a search waited for a thread comes off its time limit, down to a quarter of it: the
+ * answer still comes about when it was due (a 0.3 s AI behind another's short search answers in
+ * ~0.3 s, not 0.3 s after that search), but a long wait does not leave it without a search.
+ */
+export function chargeWait(limits: ThinkRequest["limits"], waitedMs: number): ThinkRequest["limits"] {
+  if (limits.timeMs === undefined || waitedMs <= 0) return limits;
+  return { ...limits, timeMs: Math.max(Math.ceil(limits.timeMs / 4), limits.timeMs - waitedMs) };
+}
+
+/** A stopped search that has not returned after this long has its thread terminated (piscina starts another). */
+const STOP_GRACE_MS = 1000;
+
+/**
+ * One search on a worker thread of `pool`; when `signal` aborts, it is stopped (./stop-clock) and
+ * returns at once. Cancelled before it reached a thread, it gives its slot back then (`release`):
+ * piscina drops it in no time when a thread takes it.
+ */
+async function run(pool: Piscina, req: Pick<ThinkRequest, "position" | "limits" | "algo" | "onProgress" | "signal">, release: () => void): Promise<Analysis> {
+  const { position, limits, algo, onProgress, signal } = req;
+  signal?.throwIfAborted();
   const { port1, port2 } = new MessageChannel();
   // The worker posts { done: true } after the last progress message.
   let drain = () => {};
   const drained = new Promise<void>((resolve) => (drain = resolve));
   port1.on("message", (m: Progress | { done: true }) => {
     if ("done" in m) drain();
-    else onProgress?.(m);
+    else if (!signal?.aborted) onProgress?.(m);
   });
-  const task: ThinkTask = { position, limits, ...(algo ? { algo } : {}), port: port2 };
+  const stop = newStopFlag();
+  // The last resort, if the search does not stop by its flag: piscina terminates its thread.
+  const hard = new AbortController();
+  let hardTimer: NodeJS.Timeout | undefined;
+  const onAbort = () => {
+    const how = stopTask(stop);
+    if (how === "cancelled") release();
+    if (how !== "stopping") return;
+    hardTimer = setTimeout(() => hard.abort(signal?.reason), STOP_GRACE_MS);
+    hardTimer.unref();
+  };
+  signal?.addEventListener("abort", onAbort, { once: true });
+  const task: ThinkTask = { position, limits, ...(algo ? { algo } : {}), port: port2, stop };
   try {
-    const analysis = (await pool.run(task, { transferList: [port2], signal })) as Analysis;
-    await Promise.race([drained, new Promise((r) => setTimeout(r, 100).unref())]);
+    const analysis = (await pool.run(task, { transferList: [port2], signal: hard.signal })) as Analysis;
+    if (!signal?.aborted) await Promise.race([drained, new Promise((r) => setTimeout(r, 100).unref())]);
     return analysis;
   } finally {
+    signal?.removeEventListener("abort", onAbort);
+    clearTimeout(hardTimer);
     port1.close();
   }
 }

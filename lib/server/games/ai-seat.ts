@@ -4,7 +4,7 @@
 // Several nodes: each engine turn is claimed in the game's row first, so exactly one node searches
 // it; a claim held elsewhere is retried when it lapses, and a sweep picks up the games a dead node
 // left. It sits above the service and sees it only through EngineHost (lib/server/games/engines).
-import type { AiPool } from "../ai/pool";
+import { AiBusyError, type AiPool, type AiPriority } from "../ai/pool";
 import type { Color } from "../../../engine";
 import type { EngineSettings, Thinking } from "../../shared/protocol";
 import { searchTimeMs } from "./clock";
@@ -19,12 +19,21 @@ export interface AiSeatOptions {
   claimGraceMs?: number;
   /** Cluster: how often to look for games nobody is moving (default 5000 ms). */
   sweepMs?: number;
+  /** The AI refused the search (AI_BUSY): try again after this long (default 1000 ms). */
+  busyRetryMs?: number;
 }
 
 interface Ticket {
   gen: number;
   ply: number;
+  /** Aborted the moment the answer can no longer be used (reset, close): the search stops, its thread is freed. */
+  abort: AbortController;
 }
+
+/** Whose search it is, for the AI's caps and turn order: the game (the service knows no person or address). */
+const ownerOf = (e: Readonly<Entry>) => e.id;
+/** Nobody waits for an AI-vs-AI move (the TV, watched matches): it yields to the live turns. */
+const priorityOf = (e: Readonly<Entry>): AiPriority => (e.seats[1].kind === "engine" && e.seats[2].kind === "engine" ? "tv" : "live");
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -33,6 +42,7 @@ export class AiSeat implements EngineSeats {
   private readonly pauseMs: number;
   private readonly claimGraceMs: number;
   private readonly sweepMs: number;
+  private readonly busyRetryMs: number;
   /** Bumped whenever a game's move list is rewritten or ended: in-flight AI answers for an old generation are dropped. */
   private gens = new Map<string, number>();
   private running = new Map<string, Ticket>();
@@ -52,6 +62,7 @@ export class AiSeat implements EngineSeats {
     this.pauseMs = opts.pauseMs ?? 300;
     this.claimGraceMs = opts.claimGraceMs ?? 3000;
     this.sweepMs = opts.sweepMs ?? 5000;
+    this.busyRetryMs = opts.busyRetryMs ?? 1000;
   }
 
   /** If an engine is to move, start its search (once: a second call while it runs does nothing). */
@@ -61,7 +72,7 @@ export class AiSeat implements EngineSeats {
     const seat = e.seats[color];
     if (seat.kind !== "engine") return;
     if (this.running.has(e.id)) return;
-    const ticket: Ticket = { gen: this.gen(e.id), ply: e.moves.length + 1 };
+    const ticket: Ticket = { gen: this.gen(e.id), ply: e.moves.length + 1, abort: new AbortController() };
     this.running.set(e.id, ticket);
     const p = this.run(e, color, seat.engine, ticket).finally(() => this.pending.delete(p));
     this.pending.add(p);
@@ -69,7 +80,12 @@ export class AiSeat implements EngineSeats {
 
   reset(gameId: string): void {
     this.gens.set(gameId, this.gen(gameId) + 1);
+    this.running.get(gameId)?.abort.abort();
     this.running.delete(gameId);
+  }
+
+  refusal(e: Readonly<Entry>): string | null {
+    return this.ai.refusal(ownerOf(e), priorityOf(e));
   }
 
   busy(gameId: string): boolean {
@@ -96,6 +112,7 @@ export class AiSeat implements EngineSeats {
     this.claimRetry.clear();
     if (this.sweepTimer) clearTimeout(this.sweepTimer);
     this.sweepTimer = null;
+    for (const t of this.running.values()) t.abort.abort(); // nobody will commit their answers
     await Promise.allSettled([...this.pending]);
   }
 
@@ -138,7 +155,9 @@ export class AiSeat implements EngineSeats {
         position,
         limits: { timeMs, ...(engine.maxDepth ? { maxDepth: engine.maxDepth } : {}) },
         algo: engine.algo,
-        background: e.seats[1].kind === "engine" && e.seats[2].kind === "engine", // AI vs AI (the TV too): nobody is waiting for this move
+        priority: priorityOf(e),
+        owner: ownerOf(e),
+        signal: ticket.abort.signal,
         onProgress: (pr) => {
           if (!current()) return;
           this.report({
@@ -163,6 +182,13 @@ export class AiSeat implements EngineSeats {
         },
       );
     } catch (err) {
+      if (ticket.abort.signal.aborted) return; // stopped on purpose: the answer was of no use
+      if (err instanceof AiBusyError && current()) {
+        // Over the AI's caps (the service refuses moves then, but a turn can still slip in): wait, then try again.
+        log.warn({ gameId: id, ply: ticket.ply }, err.message);
+        await sleep(this.busyRetryMs);
+        return this.run(scheduled, color, engine, ticket, attempt);
+      }
       log.error({ err, gameId: id, ply: ticket.ply, attempt }, "AI turn failed");
       if (attempt < 3 && current()) {
         await sleep(500 * attempt);

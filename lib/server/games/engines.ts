@@ -12,8 +12,10 @@ import type { GameStore } from "./store";
 export interface EngineSeats {
   /** A game in progress changed (called under its lock): if an engine is to move, start its turn (once). */
   turn(e: Readonly<Entry>): void;
-  /** The game's move list was rewritten or it ended: a search under way answers a position that no longer exists. */
+  /** The game's move list was rewritten or it ended: a search under way answers a position that no longer exists (it is aborted). */
   reset(gameId: string): void;
+  /** Why the engine of `e` could not take its next turn now (AI_BUSY: the AI's caps), or null. The service refuses the move that would start it. */
+  refusal(e: Readonly<Entry>): string | null;
   /** A search for this game is scheduled or running here. */
   busy(gameId: string): boolean;
   /** The latest report of the search for ply `ply` of game `gameId` under way here, if any. */

@@ -150,6 +150,9 @@ export class GameService extends GameCore {
       const err = moveError(e.size, e.cells, input);
       if (err === "OFF_BOARD") fail("OFF_BOARD", `(${input.x}, ${input.y}) is off the ${e.size}×${e.size} board.`);
       if (err === "OCCUPIED") fail("OCCUPIED", `(${input.x}, ${input.y}) is already taken.`);
+      // The engine answers this move: refuse it now (nothing changes) rather than leave the game waiting on a full AI.
+      const busy = e.seats[other(color)].kind === "engine" ? this.engines?.refusal(e) : null;
+      if (busy) fail("AI_BUSY", busy);
       const move = await this.commitMove(e, color, input, "human");
       return { move };
     });
