@@ -74,8 +74,8 @@ describe("operations endpoints", () => {
     expect(sample(text, "gomoku_rooms")).toBeGreaterThanOrEqual(2);
     expect(sample(text, "gomoku_db_write_seconds_count")).toBeGreaterThanOrEqual(1);
     expect(sample(text, "gomoku_db_move_rows_total")).toBeGreaterThanOrEqual(6);
-    expect(sample(text, "gomoku_ai_search_seconds_count", 'lane="interactive"')).toBeGreaterThanOrEqual(1);
-    expect(sample(text, "gomoku_ai_searches_in_flight", 'lane="interactive"')).toBe(0);
+    expect(sample(text, "gomoku_ai_search_seconds_count", 'lane="live"')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, "gomoku_ai_searches_in_flight", 'lane="live"')).toBe(0);
     expect(sample(text, "gomoku_nodejs_eventloop_lag_p90_seconds")).not.toBeNull();
 
     expect(srv.metricsPort).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ export function measuredAiPool(pool: AiPool, metrics: Metrics): AiPool {
   const measured = Object.create(pool) as AiPool;
   return Object.assign(measured, {
     async think(req: Parameters<AiPool["think"]>[0]) {
-      const lane = req.background ? "background" : "interactive";
+      const lane = req.priority ?? "live";
       metrics.aiInFlight.inc({ lane });
       const end = metrics.aiSearchSeconds.startTimer({ lane });
       try {

@@ -10,9 +10,9 @@ export interface Metrics {
   readonly ackSeconds: Histogram<"event" | "outcome">;
   /** RATE_LIMITED refusals, by what was limited (events, connections, new games). */
   readonly rateLimited: Counter<"limit">;
-  /** Engine searches asked for and not finished yet (waiting for a thread or running), by lane. */
+  /** Engine searches asked for and not finished yet (waiting for a thread or running), by lane (the search's priority: live, tv, analysis). */
   readonly aiInFlight: Gauge<"lane">;
-  /** How long an engine search took, waiting included, by lane. */
+  /** How long an engine search took, waiting included, by lane (the search's priority: live, tv, analysis). */
   readonly aiSearchSeconds: Histogram<"lane">;
   /** How long one group commit of move rows took (lib/server/db/move-writer). */
   readonly dbWriteSeconds: Histogram;
@@ -57,13 +57,13 @@ export function createMetrics(): Metrics {
     rateLimited: new Counter({ name: "gomoku_rate_limited_total", help: "RATE_LIMITED refusals, by limit.", labelNames: ["limit"], ...reg }),
     aiInFlight: new Gauge({
       name: "gomoku_ai_searches_in_flight",
-      help: "Engine searches waiting for a thread or running, by lane.",
+      help: "Engine searches waiting for a thread or running, by lane (the search's priority: live, tv, analysis).",
       labelNames: ["lane"],
       ...reg,
     }),
     aiSearchSeconds: new Histogram({
       name: "gomoku_ai_search_seconds",
-      help: "Engine search time, waiting for a thread included, by lane.",
+      help: "Engine search time, waiting for a thread included, by lane (the search's priority: live, tv, analysis).",
       labelNames: ["lane"],
       buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
       ...reg,
