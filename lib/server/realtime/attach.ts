@@ -40,6 +40,8 @@ export interface RealtimeOptions {
    * with the full state.
    */
   recoveryMs?: number;
+  /** Which handshakes to accept (startGameServer: the Origin check, lib/server/http/origin). */
+  allowRequest?: ServerOptions["allowRequest"];
 }
 
 // The payload schemas are the contract's, built once when it loads, not per connection: a zod
@@ -91,6 +93,7 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
     ...(opts.adapter ? { adapter: opts.adapter } : {}),
     ...(recoveryMs > 0 && !opts.adapter ? { connectionStateRecovery: { maxDisconnectionDuration: recoveryMs, skipMiddlewares: true } } : {}),
     ...(opts.corsOrigin ? { cors: { origin: opts.corsOrigin } } : {}),
+    ...(opts.allowRequest ? { allowRequest: opts.allowRequest } : {}),
   });
 
   // Every connection keeps its upgrade request (headers and all) for its whole life unless told
