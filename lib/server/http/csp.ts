@@ -3,7 +3,7 @@
 // Pure: Next bundles it into the proxy, the custom server imports it too.
 
 /** A Host header we are willing to echo into the policy (no spaces, quotes or semicolons). */
-const SAFE_HOST = /^[a-z0-9.\-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
+const SAFE_HOST = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
 
 export interface PageCspOptions {
   /** The request's nonce (base64): Next puts it on its own <script> tags. */

@@ -139,13 +139,17 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
   const tvOpts = opts.tv ?? config.tv ?? true;
   // Several nodes: only the node holding the TV lease runs the TV; the others follow it.
   const tv = tvOpts ? new TvLoop(games, { log, lease: adapter ? { holder: games.nodeId } : null, ...(typeof tvOpts === "object" ? tvOpts : {}) }) : null;
-  const realtime = attachRealtime(httpServer, { games, log, tv }, {
-    corsOrigin: opts.corsOrigin ?? (allowedOrigins.length ? allowedOrigins : undefined),
-    limiter,
-    adapter,
-    recoveryMs: config.socketRecoveryMs,
-    allowRequest: allowRequestFor({ trustProxy: limits.trustProxy, allowed: allowedOrigins }),
-  });
+  const realtime = attachRealtime(
+    httpServer,
+    { games, log, tv },
+    {
+      corsOrigin: opts.corsOrigin ?? (allowedOrigins.length ? allowedOrigins : undefined),
+      limiter,
+      adapter,
+      recoveryMs: config.socketRecoveryMs,
+      allowRequest: allowRequestFor({ trustProxy: limits.trustProxy, allowed: allowedOrigins }),
+    },
+  );
   rooms = realtime;
   if (adapter) wireCluster(realtime.io, games, log);
   // socket.io's own responses (long-polling, the websocket handshake): the same headers.
