@@ -9,6 +9,10 @@ export const metadata: Metadata = {
   description: "Play gomoku online against a strong AI or a friend, and watch live games.",
 };
 
+// Every page is rendered per request: its scripts carry the request's CSP nonce (proxy.ts), which
+// a page prerendered at build time could not know.
+export const dynamic = "force-dynamic";
+
 export const viewport: Viewport = {
   themeColor: "#f3efe6",
   width: "device-width",

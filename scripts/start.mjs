@@ -31,7 +31,7 @@ function newestSource() {
     }
   };
   for (const top of ["app", "components", "lib", "engine", "public"]) if (fs.existsSync(path.join(root, top))) walk(path.join(root, top));
-  for (const f of ["next.config.js", "next.config.mjs", "next.config.ts", "package.json", "postcss.config.mjs", "tsconfig.json"]) {
+  for (const f of ["proxy.ts", "next.config.js", "next.config.mjs", "next.config.ts", "package.json", "postcss.config.mjs", "tsconfig.json"]) {
     const p = path.join(root, f);
     if (fs.existsSync(p)) newest = Math.max(newest, fs.statSync(p).mtimeMs);
   }

@@ -50,11 +50,26 @@ describe("loadConfig", () => {
         trustProxy: false,
       },
       metrics: { port: null, token: null },
+      allowedOrigins: [],
     });
   });
 
   it("reads the metrics settings (lib/server/metrics)", () => {
     expect(loadConfig({ METRICS_PORT: "9464", METRICS_TOKEN: "s3cret-s3cret-s3cret" }).metrics).toEqual({ port: 9464, token: "s3cret-s3cret-s3cret" });
+  });
+
+  it("reads ALLOWED_ORIGINS as normalised origins", () => {
+    expect(loadConfig({ ALLOWED_ORIGINS: " https://Play.Example.com , http://localhost:8080/ ,," }).allowedOrigins).toEqual([
+      "https://play.example.com",
+      "http://localhost:8080",
+    ]);
+  });
+
+  it("gives one sentence per bad ALLOWED_ORIGINS entry", () => {
+    const err = badSettings({ ALLOWED_ORIGINS: "https://ok.example,play.example.com,https://a.example/path" });
+    expect(err.problems.map((p) => p.variable)).toEqual(["ALLOWED_ORIGINS", "ALLOWED_ORIGINS"]);
+    expect(err.problems[0].sentence).toMatch(/^ALLOWED_ORIGINS must list origins such as https:\/\/play.example.com .*"play.example.com" is not one/);
+    expect(err.problems[1].sentence).toMatch(/"https:\/\/a.example\/path" is not one/);
   });
 
   it("treats empty and blank values as unset", () => {
@@ -97,6 +112,7 @@ describe("loadConfig", () => {
       LIMIT_IP_GAMES_PER_MIN: "100000",
       MAX_PAYLOAD_BYTES: "4096",
       TRUST_PROXY: "1",
+      ALLOWED_ORIGINS: "https://play.example.com",
     });
     expect(c).toEqual({
       port: 3001,
@@ -130,6 +146,7 @@ describe("loadConfig", () => {
         trustProxy: true,
       },
       metrics: { port: null, token: null },
+      allowedOrigins: ["https://play.example.com"],
     });
   });
 

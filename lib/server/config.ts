@@ -37,7 +37,9 @@
 // LIMIT_IP_CONNECTIONS_PER_MIN  120                   new connections per address per minute
 // LIMIT_IP_GAMES_PER_MIN        30                    games created per address per minute
 // MAX_PAYLOAD_BYTES             16384                 largest inbound socket.io message
-// TRUST_PROXY                   off                   take the client address from X-Forwarded-For
+// TRUST_PROXY                   off                   take the client address from X-Forwarded-For (and, for HSTS and the
+//                                                     socket Origin check, X-Forwarded-Proto and X-Forwarded-Host)
+// ALLOWED_ORIGINS               (none)                origins besides the site's own whose pages may open a socket (lib/server/http/origin)
 // VITEST                        (set by vitest)       only changes LOG_LEVEL's default
 // METRICS_PORT                  (none)                serve /metrics (Prometheus) on this port of its own (WORKERS=N: worker i on METRICS_PORT+i)
 // METRICS_TOKEN                 (none)                serve /metrics on the main port too, to requests bearing this token (Authorization: Bearer …)
@@ -54,6 +56,7 @@ import { z } from "zod";
 import type { Logger } from "./log";
 import { isPostgresUrl } from "./db/provider";
 import type { LimitSettings } from "./realtime/limits";
+import { parseOrigin } from "./http/origin";
 
 export type Env = Record<string, string | undefined>;
 
@@ -94,6 +97,8 @@ export interface ServerConfig {
   socketRecoveryMs: number;
   logLevel: LogLevel;
   limits: LimitSettings;
+  /** ALLOWED_ORIGINS, normalised (URL.origin): other sites whose pages may open a socket. */
+  allowedOrigins: string[];
   metrics: MetricsSettings;
 }
 
@@ -161,6 +166,29 @@ const ON = /^(1|true|yes|on)$/i;
 const OFF = /^(0|false|no|off)$/i;
 const onOff = () => setting("must be on or off, 1 or 0, true or false, yes or no", (t) => (ON.test(t) ? true : OFF.test(t) ? false : undefined));
 
+// HTTP security (lib/server/http): ALLOWED_ORIGINS, a comma-separated list; one sentence per bad entry.
+const originList = () =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): string[] => {
+      const entries = (raw ?? "")
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean);
+      const origins: string[] = [];
+      for (const entry of entries) {
+        const origin = parseOrigin(entry);
+        if (origin) origins.push(origin);
+        else
+          ctx.addIssue({
+            code: "custom",
+            message: `must list origins such as https://play.example.com (http or https, a host, an optional port, no path), separated by commas: "${entry}" is not one`,
+          });
+      }
+      return origins;
+    });
+
 const EnvSchema = z.object({
   PORT: wholeNumber(0, 65535),
   HOST: text(),
@@ -191,6 +219,7 @@ const EnvSchema = z.object({
   LIMIT_IP_GAMES_PER_MIN: positiveNumber(),
   MAX_PAYLOAD_BYTES: wholeNumber(1),
   TRUST_PROXY: onOff(),
+  ALLOWED_ORIGINS: originList(),
   // Metrics (lib/server/metrics)
   METRICS_PORT: wholeNumber(1, 65535),
   METRICS_TOKEN: setting("must be at least 16 characters with no spaces", (t) => (t.length >= 16 && !/\s/.test(t) ? t : undefined)),
@@ -249,6 +278,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       maxPayloadBytes: e.MAX_PAYLOAD_BYTES ?? DEFAULT_LIMITS.maxPayloadBytes,
       trustProxy: e.TRUST_PROXY ?? DEFAULT_LIMITS.trustProxy,
     },
+    allowedOrigins: e.ALLOWED_ORIGINS,
     metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
   };
 }

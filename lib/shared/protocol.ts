@@ -6,6 +6,10 @@
 import { z } from "zod";
 import { ALGOS, MAX_SIZE, MIN_SIZE, type Algo, type Color, type Point, type Rule, type Score, type Stone } from "../../engine";
 
+// Browsers: zod must not probe for eval (its JIT), which the pages' CSP forbids and reports as a
+// violation (proxy.ts). The server keeps the faster JIT.
+if (typeof window !== "undefined") z.config({ jitless: true });
+
 export type { Point };
 export const MAX_TOKEN_LENGTH = 64;
 

@@ -47,6 +47,21 @@ const client = async (url: string, game?: string, record = false) => {
 };
 
 describe("WORKERS=2 behind one port", () => {
+  it("checks each socket's Origin on the worker it reaches (lib/server/http/origin)", async () => {
+    const attempt = (origin: string | null, game: string) => {
+      const s = io(node.url, { transports: ["websocket"], forceNew: true, reconnection: false, query: { game }, extraHeaders: origin ? { origin } : {} });
+      return new Promise<boolean>((resolve) => {
+        s.once("connect", () => resolve(true));
+        s.once("connect_error", () => resolve(false));
+      }).finally(() => s.disconnect());
+    };
+    for (const game of ["origin-a", "origin-b", "origin-c"]) {
+      expect(await attempt("https://evil.example", game)).toBe(false);
+      expect(await attempt(node.url, game)).toBe(true);
+      expect(await attempt(null, game)).toBe(true);
+    }
+  });
+
   it("routes every connection of a game to one worker, and spreads the games over both", async () => {
     const slots = new Map<string, string | null>();
     for (let i = 0; i < 24; i++) {

@@ -45,6 +45,8 @@ export interface RealtimeOptions {
   recoveryMs?: number;
   /** Acknowledgement times and rate-limit refusals go here (lib/server/metrics). */
   metrics?: Metrics | null;
+  /** Which handshakes to accept (startGameServer: the Origin check, lib/server/http/origin). */
+  allowRequest?: ServerOptions["allowRequest"];
 }
 
 // The payload schemas are the contract's, built once when it loads, not per connection: a zod
@@ -103,6 +105,7 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
     ...(opts.adapter ? { adapter: opts.adapter } : {}),
     ...(recoveryMs > 0 && !opts.adapter ? { connectionStateRecovery: { maxDisconnectionDuration: recoveryMs, skipMiddlewares: true } } : {}),
     ...(opts.corsOrigin ? { cors: { origin: opts.corsOrigin } } : {}),
+    ...(opts.allowRequest ? { allowRequest: opts.allowRequest } : {}),
   });
 
   // Every connection keeps its upgrade request (headers and all) for its whole life unless told

@@ -21,6 +21,9 @@ import { TvLoop, type TvOptions } from "../tv/loop";
 import { isTvGameId } from "../tv/ids";
 import { createAdapter as createIpcAdapter } from "@socket.io/cluster-adapter";
 import { isClusterWorker, workerSlot } from "../cluster/worker";
+import { securityHeaders } from "../http/headers";
+import { isMalformedPath, MALFORMED_PATH_BODY } from "../http/url";
+import { allowRequestFor } from "../http/origin";
 
 /** Each "default env X": the variable X as lib/server/config reads it. */
 export interface GameServerOptions {
@@ -58,7 +61,10 @@ export interface GameServerOptions {
   aiPauseMs?: number;
   /** Resume AI turns and clocks of games in progress (default true). */
   resume?: boolean;
+  /** CORS origins for socket.io's long-polling (default: allowedOrigins, if any; else same origin only). */
   corsOrigin?: string | string[];
+  /** Other sites whose pages may open a socket (default env ALLOWED_ORIGINS; lib/server/http/origin). */
+  allowedOrigins?: string[];
   /** The TV loop (lib/server/tv): a continuous stream of AI-vs-AI games. Default on unless env TV=0. */
   tv?: boolean | TvOptions;
   log?: Logger;
@@ -123,9 +129,13 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
   const opsOptions = { metrics, token: metricsSettings.token, ready: () => readiness(db, redis?.redis ?? null) };
   const ops = opsHandler(opsOptions);
   const httpServer = opts.httpServer ?? http.createServer();
+  const limits = opts.limits ?? config.limits;
+  const allowedOrigins = opts.allowedOrigins ?? config.allowedOrigins;
   // Which worker answered (several workers behind one port): for operators and the cluster test.
   const slot = workerSlot();
   httpServer.on("request", (req, res) => {
+    // Security headers on everything, pages included (lib/server/http/headers says why here).
+    for (const [name, value] of Object.entries(securityHeaders(req, limits.trustProxy))) res.setHeader(name, value);
     if (slot !== null) {
       res.setHeader("x-gomoku-worker", String(slot));
       // One request per connection: the primary routes connections, so a kept-alive connection
@@ -134,6 +144,12 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     }
     // socket.io answers its own path (engine.io hooks "request" first and handles /socket.io/).
     if (req.url?.startsWith("/socket.io/")) return;
+    // Next would answer a path it cannot decode with a 500.
+    if (isMalformedPath(req.url)) {
+      res.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
+      res.end(MALFORMED_PATH_BODY);
+      return;
+    }
     if (ops(req, res)) return;
     handler(req, res);
   });
@@ -143,16 +159,25 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
   const realtime = attachRealtime(
     httpServer,
     { games, log, tv },
-    { corsOrigin: opts.corsOrigin, limiter, adapter, recoveryMs: config.socketRecoveryMs, metrics },
+    {
+      corsOrigin: opts.corsOrigin ?? (allowedOrigins.length ? allowedOrigins : undefined),
+      limiter,
+      adapter,
+      recoveryMs: config.socketRecoveryMs,
+      metrics,
+      allowRequest: allowRequestFor({ trustProxy: limits.trustProxy, allowed: allowedOrigins }),
+    },
   );
   rooms = realtime;
   const unwireMetrics = wireMetrics(metrics, games, realtime.io, roomOf(""));
   if (adapter) wireCluster(realtime.io, games, log);
-  if (slot !== null)
-    realtime.io.engine.on("headers", (headers: Record<string, string>, req: http.IncomingMessage) => {
-      headers["x-gomoku-worker"] = String(slot);
-      if (!req.headers.upgrade) headers["connection"] = "close"; // long-polling: as above
-    });
+  // socket.io's own responses (long-polling, the websocket handshake): the same headers.
+  realtime.io.engine.on("headers", (headers: Record<string, string>, req: http.IncomingMessage) => {
+    if (!req.headers.upgrade) Object.assign(headers, securityHeaders(req, limits.trustProxy));
+    if (slot === null) return;
+    headers["x-gomoku-worker"] = String(slot);
+    if (!req.headers.upgrade) headers["connection"] = "close"; // long-polling: as above
+  });
   const port = opts.port ?? config.port ?? 3000;
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);

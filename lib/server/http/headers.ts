@@ -1,0 +1,38 @@
+// Security headers on every HTTP response of the custom server (lib/server/realtime/server.ts),
+// Next's pages and files and socket.io's long-polling alike. They are set here, before Next's
+// handler runs, rather than in next.config.js: the custom server also answers what Next never
+// sees (socket.io, malformed URLs) and the HSTS decision needs TRUST_PROXY from lib/server/config.
+// The one header that differs per page, the nonce CSP, is proxy.ts's: only Next can hand the
+// nonce to its own <script> tags (it overwrites the fallback CSP set here).
+import type { IncomingMessage } from "node:http";
+import { FALLBACK_CSP } from "./csp";
+
+/** Headers that never vary. */
+export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "content-security-policy": FALLBACK_CSP,
+  "x-frame-options": "DENY",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), interest-cohort=()",
+  "cross-origin-opener-policy": "same-origin",
+};
+
+/** 180 days; no includeSubDomains: other hosts under the domain are not ours to decide for. */
+export const HSTS = "max-age=15552000";
+
+/**
+ * HSTS only when the browser reached us over HTTPS: a TLS-terminating proxy says so in
+ * X-Forwarded-Proto, believed only with TRUST_PROXY (else anyone could claim it).
+ */
+export function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
+  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+  if (!trustProxy) return false;
+  const proto = req.headers["x-forwarded-proto"];
+  const first = (Array.isArray(proto) ? proto[0] : proto)?.split(",")[0]?.trim().toLowerCase();
+  return first === "https";
+}
+
+/** The headers for one response. */
+export function securityHeaders(req: IncomingMessage, trustProxy: boolean): Record<string, string> {
+  return isHttps(req, trustProxy) ? { ...STATIC_SECURITY_HEADERS, "strict-transport-security": HSTS } : { ...STATIC_SECURITY_HEADERS };
+}
