@@ -18,8 +18,12 @@ const clients: Client[] = [];
 
 beforeAll(async () => {
   db = await tempSqlite();
-  // Every test client is 127.0.0.1: the per-address connection limit would stop the burst below.
-  node = await startNode({ DATABASE_FILE: db.file, WORKERS: "2", AI_THREADS: "1", AI_PAUSE_MS: "50", LIMIT_IP_CONNECTIONS_PER_MIN: "10000" }, 60_000);
+  // Every test client is 127.0.0.1: the per-address connection limit and event budget (a join costs
+  // 3 points: lib/server/realtime/costs) would stop the burst of 300 joins below.
+  node = await startNode(
+    { DATABASE_FILE: db.file, WORKERS: "2", AI_THREADS: "1", AI_PAUSE_MS: "50", LIMIT_IP_CONNECTIONS_PER_MIN: "10000", LIMIT_IP_EVENTS_PER_SEC: "10000" },
+    60_000,
+  );
   workerUrls = /WORKERS ([^\n]+)\n/.exec(node.output())![1].trim().split(" ");
   reader = await openDb(db.file);
 });
