@@ -1,5 +1,6 @@
 // Helpers for the play specs: reading the board from the DOM and creating games from the lobby.
 import { expect, type Browser, type Page } from "@playwright/test";
+import { io } from "socket.io-client";
 
 export interface Cell {
   label: string;
@@ -115,4 +116,34 @@ export async function waitMyTurnOrEnd(page: Page, timeout = 60_000): Promise<boo
   const over = page.getByTestId("result-banner");
   await expect(mine.or(over)).toBeVisible({ timeout });
   return !(await over.isVisible());
+}
+
+/** An engine seat's settings for finishedAiGame. */
+type EngineSeat = { algo: "alphabeta"; timeMs: number; maxDepth: number };
+
+/** Creates an AI-vs-AI match through a socket (as the lobby would; no Origin: not a browser) and
+ *  waits for it to finish. */
+export async function finishedAiGame(
+  baseURL: string,
+  seats: { black: EngineSeat; white: EngineSeat } = {
+    black: { algo: "alphabeta", timeMs: 300, maxDepth: 4 },
+    white: { algo: "alphabeta", timeMs: 200, maxDepth: 1 },
+  },
+): Promise<string> {
+  const s = io(baseURL, { transports: ["websocket"], forceNew: true, reconnection: false });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      s.once("connect", () => resolve());
+      s.once("connect_error", reject);
+    });
+    const created = await s.timeout(10_000).emitWithAck("game:createAiMatch", { size: 9, rule: "freestyle", ...seats });
+    expect(created.ok, JSON.stringify(created)).toBe(true);
+    const gameId: string = created.gameId;
+    const done = new Promise<void>((resolve) => s.on("game:moved", (e) => e.gameId === gameId && e.status === "finished" && resolve()));
+    const joined = await s.timeout(10_000).emitWithAck("game:join", { gameId });
+    if (joined.state.status !== "finished") await done;
+    return gameId;
+  } finally {
+    s.disconnect();
+  }
 }

@@ -2,8 +2,13 @@
 // every page loads, hydrates and works under the nonce CSP (proxy.ts) with no violation reported,
 // another site cannot frame a game page, and an undecodable path is a 400, not a 500.
 import { expect, test, type Page } from "@playwright/test";
-import { io } from "socket.io-client";
-import { chooseMove, playAi, readBoard } from "./helpers";
+import { chooseMove, finishedAiGame, playAi, readBoard } from "./helpers";
+
+/** A short AI-vs-AI game to replay. */
+const QUICK_MATCH = {
+  black: { algo: "alphabeta", timeMs: 200, maxDepth: 2 },
+  white: { algo: "alphabeta", timeMs: 100, maxDepth: 1 },
+} as const;
 
 /** Every CSP violation the page reports (securitypolicyviolation events and console errors). */
 async function watchCsp(page: Page): Promise<string[]> {
@@ -32,31 +37,6 @@ function expectPageHeaders(headers: Record<string, string>) {
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(headers["permissions-policy"]).toMatch(/camera=\(\)/);
-}
-
-/** A finished AI-vs-AI game, made through a socket (no Origin: not a browser). */
-async function finishedAiGame(baseURL: string): Promise<string> {
-  const s = io(baseURL, { transports: ["websocket"], forceNew: true, reconnection: false });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      s.once("connect", () => resolve());
-      s.once("connect_error", reject);
-    });
-    const created = await s.timeout(10_000).emitWithAck("game:createAiMatch", {
-      size: 9,
-      rule: "freestyle",
-      black: { algo: "alphabeta", timeMs: 200, maxDepth: 2 },
-      white: { algo: "alphabeta", timeMs: 100, maxDepth: 1 },
-    });
-    expect(created.ok, JSON.stringify(created)).toBe(true);
-    const gameId: string = created.gameId;
-    const done = new Promise<void>((resolve) => s.on("game:moved", (e) => e.gameId === gameId && e.status === "finished" && resolve()));
-    const joined = await s.timeout(10_000).emitWithAck("game:join", { gameId });
-    if (joined.state.status !== "finished") await done;
-    return gameId;
-  } finally {
-    s.disconnect();
-  }
 }
 
 /** The game the first test played (a later test frames it; run alone, it makes one). */
@@ -92,7 +72,7 @@ test("every page loads, hydrates and works under the CSP, with no violation", as
   await direct("/tv");
   await expect(page.getByTestId("tv").or(page.getByTestId("tv-off"))).toBeVisible();
 
-  const finished = await finishedAiGame(baseURL!);
+  const finished = await finishedAiGame(baseURL!, QUICK_MATCH);
   await direct("/games?kind=ava");
   await page.getByTestId(`replay-${finished}`).click(); // hydrated: client-side navigation
   await expect(page.getByTestId("replay")).toBeVisible();
@@ -123,7 +103,7 @@ test("every page loads, hydrates and works under the CSP, with no violation", as
 });
 
 test("another site's page cannot frame a game page", async ({ page, baseURL }) => {
-  gameId ||= await finishedAiGame(baseURL!);
+  gameId ||= await finishedAiGame(baseURL!, QUICK_MATCH);
   const target = `${baseURL}/game/${gameId}`;
   const refused: string[] = [];
   page.on("console", (m) => refused.push(m.text()));

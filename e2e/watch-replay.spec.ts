@@ -3,34 +3,9 @@
 // position; a bad import says where it is wrong. Needs the server's TV on (the default; not TV=0).
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { io } from "socket.io-client";
+import { finishedAiGame } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
-
-/** Creates an AI-vs-AI match through a socket (as the lobby would) and waits for it to finish. */
-async function finishedAiGame(baseURL: string): Promise<string> {
-  const s = io(baseURL, { transports: ["websocket"], forceNew: true, reconnection: false });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      s.once("connect", () => resolve());
-      s.once("connect_error", reject);
-    });
-    const created = await s.timeout(10_000).emitWithAck("game:createAiMatch", {
-      size: 9,
-      rule: "freestyle",
-      black: { algo: "alphabeta", timeMs: 300, maxDepth: 4 },
-      white: { algo: "alphabeta", timeMs: 200, maxDepth: 1 },
-    });
-    expect(created.ok, JSON.stringify(created)).toBe(true);
-    const gameId: string = created.gameId;
-    const done = new Promise<void>((resolve) => s.on("game:moved", (e) => e.gameId === gameId && e.status === "finished" && resolve()));
-    const joined = await s.timeout(10_000).emitWithAck("game:join", { gameId });
-    if (joined.state.status !== "finished") await done;
-    return gameId;
-  } finally {
-    s.disconnect();
-  }
-}
 
 /** The stones on the board, as "label:color" sorted. */
 async function stonesOf(page: Page): Promise<string[]> {

@@ -29,19 +29,8 @@ describe("game rules in the service", () => {
   it("exact5: an overline does not win, an exact five does", async () => {
     const { gameId, tokens } = await hvh(15, "exact5");
     // Black: 0,0 1,0 2,0 4,0 5,0 then 3,0 makes six (no win); white plays along y = 5.
-    const s = await play(gameId, tokens, [
-      [0, 0],
-      [0, 5],
-      [1, 0],
-      [1, 5],
-      [2, 0],
-      [2, 5],
-      [4, 0],
-      [3, 5],
-      [5, 0],
-      [9, 9],
-      [3, 0],
-    ]);
+    // prettier-ignore
+    const s = await play(gameId, tokens, [[0, 0], [0, 5], [1, 0], [1, 5], [2, 0], [2, 5], [4, 0], [3, 5], [5, 0], [9, 9], [3, 0]]);
     expect(s.status).toBe("playing");
     // White now makes exactly five on y = 5: 0..3 plus 4.
     const w = await play2(gameId, tokens, 12, [4, 5]);
@@ -51,19 +40,8 @@ describe("game rules in the service", () => {
 
   it("freestyle: an overline wins", async () => {
     const { gameId, tokens } = await hvh(15, "freestyle");
-    const s = await play(gameId, tokens, [
-      [0, 0],
-      [0, 5],
-      [1, 0],
-      [1, 5],
-      [2, 0],
-      [2, 5],
-      [4, 0],
-      [9, 5],
-      [5, 0],
-      [9, 9],
-      [3, 0],
-    ]);
+    // prettier-ignore
+    const s = await play(gameId, tokens, [[0, 0], [0, 5], [1, 0], [1, 5], [2, 0], [2, 5], [4, 0], [9, 5], [5, 0], [9, 9], [3, 0]]);
     expect(s).toMatchObject({ status: "finished", result: "black", reason: "five" });
     expect(s.winLine).toHaveLength(6);
   });
