@@ -56,7 +56,9 @@ test("plays a whole game against the AI on 11×11 until the result banner shows"
 });
 
 test("shows the AI thinking, takes a move back, and resigns with a confirmation", async ({ page }) => {
-  await playAi(page, { size: 15, aiSeconds: "1 s", color: "white" });
+  // A 3 s AI: its live search stays on screen long enough to be seen (a 1 s search often ends in
+  // 0.6 s, between two of the check's polls).
+  await playAi(page, { size: 15, aiSeconds: "3 s", color: "white" });
   await expect(page.getByTestId("game")).toHaveAttribute("data-my-color", "2");
 
   // AI first (its opening move may come from no search at all).
