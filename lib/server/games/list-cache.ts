@@ -20,7 +20,6 @@ export const FINISHED_TTL_MS = 2000;
 
 interface Slot {
   at: number;
-  generation: number;
   page: Promise<ListPage>;
 }
 
@@ -38,14 +37,10 @@ export function createListCache(games: GameService, opts: { liveTtlMs?: number; 
   const finishedTtl = opts.finishedTtlMs ?? FINISHED_TTL_MS;
   const now = opts.now ?? Date.now;
   const slots = new Map<string, Slot>();
-  // Bumped on every invalidation: a query that started before one is not kept (it may miss the change).
-  let generation = 0;
   const stats = { queries: 0, shared: 0 };
 
-  const invalidate = () => {
-    generation++;
-    slots.clear();
-  };
+  // Dropping every slot also drops a query still running (it may miss the change): nobody is served it again.
+  const invalidate = () => slots.clear();
   // Status changes (no move given: a seat taken, the end, a resignation, a takeback).
   const onChanged = (_gameId: string, move?: unknown) => {
     if (move === undefined) invalidate();
@@ -61,12 +56,12 @@ export function createListCache(games: GameService, opts: { liveTtlMs?: number; 
       const ttl = status === "live" ? liveTtl : finishedTtl;
       const t = now();
       const hit = slots.get(key);
-      if (hit && hit.generation === generation && t - hit.at < ttl) {
+      if (hit && t - hit.at < ttl) {
         stats.shared++;
         return hit.page;
       }
       stats.queries++;
-      const slot: Slot = { at: t, generation, page: games.list(input) };
+      const slot: Slot = { at: t, page: games.list(input) };
       slots.set(key, slot);
       // A failed query is not kept: the next request tries again.
       slot.page.catch(() => {

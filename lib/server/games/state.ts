@@ -17,7 +17,9 @@ export interface PresenceSource {
 }
 
 /** Nobody there: no realtime layer, or it has closed. */
-export const NOBODY: PresenceSource = { presenceOf: () => ({ spectators: 0, connected: { 1: false, 2: false } }) };
+/** Nobody in a game's room: a new object each time (callers fill it in). */
+export const noPresence = (): Presence => ({ spectators: 0, connected: { 1: false, 2: false } });
+export const NOBODY: PresenceSource = { presenceOf: noPresence };
 
 /** The state of `e` as sockets see it (copies: the Entry stays the service's). */
 export function stateOf(e: Entry, presence: Presence, tv: boolean): GameState {

@@ -6,6 +6,7 @@
 // nonce to its own <script> tags (it overwrites the fallback CSP set here).
 import type { IncomingMessage } from "node:http";
 import { FALLBACK_CSP } from "./csp";
+import { firstForwarded } from "./forwarded";
 
 /** Headers that never vary. */
 export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -27,9 +28,7 @@ export const HSTS = "max-age=15552000";
 export function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
   if ((req.socket as { encrypted?: boolean }).encrypted) return true;
   if (!trustProxy) return false;
-  const proto = req.headers["x-forwarded-proto"];
-  const first = (Array.isArray(proto) ? proto[0] : proto)?.split(",")[0]?.trim().toLowerCase();
-  return first === "https";
+  return firstForwarded(req.headers, "x-forwarded-proto")?.toLowerCase() === "https";
 }
 
 /** The headers for one response. */

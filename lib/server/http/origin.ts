@@ -9,14 +9,13 @@
 //     same host is ours whatever its scheme;
 //   - an origin listed in ALLOWED_ORIGINS (lib/server/config).
 import type { IncomingMessage } from "node:http";
+import { firstForwarded } from "./forwarded";
 
 export interface OriginPolicy {
   trustProxy: boolean;
   /** Normalised origins (URL.origin) allowed besides the same host. */
   allowed: readonly string[];
 }
-
-const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(",")[0]?.trim() || undefined;
 
 /** host[:port] as URL.host writes it (lower case, default port dropped), or null. */
 function normaliseHost(host: string, scheme: string): string | null {
@@ -39,8 +38,8 @@ export function originRefusal(req: IncomingMessage, policy: OriginPolicy): strin
   }
   if (policy.allowed.includes(url.origin)) return null;
   const scheme = url.protocol.slice(0, -1);
-  const forwardedHost = policy.trustProxy ? first(req.headers["x-forwarded-host"]) : undefined;
-  const forwardedProto = policy.trustProxy ? first(req.headers["x-forwarded-proto"])?.toLowerCase() : undefined;
+  const forwardedHost = policy.trustProxy ? firstForwarded(req.headers, "x-forwarded-host") : undefined;
+  const forwardedProto = policy.trustProxy ? firstForwarded(req.headers, "x-forwarded-proto")?.toLowerCase() : undefined;
   const host = forwardedHost ?? req.headers.host;
   const sameScheme = forwardedProto === undefined || forwardedProto === scheme;
   if (host && sameScheme && (scheme === "http" || scheme === "https") && normaliseHost(host, scheme) === url.host) return null;

@@ -16,6 +16,7 @@ import { createListCache } from "../games/list-cache";
 import type { Metrics } from "../metrics/registry";
 import { TV_OFF, type TvLoop } from "../tv/loop";
 import { createPresence, roomOf } from "./presence";
+import { noPresence } from "../games/state";
 
 export { roomOf };
 /** Sockets following the TV (lib/server/tv): they get EV.tvCurrent whenever the game on air changes. */
@@ -279,7 +280,7 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
   return {
     io,
     /** Who is in a game's room (the game service reads it: GameServiceOptions.presence); nobody once closed. */
-    presenceOf: (gameId: string): Presence => (closed ? { spectators: 0, connected: { 1: false, 2: false } } : presence.presenceOf(gameId)),
+    presenceOf: (gameId: string): Presence => (closed ? noPresence() : presence.presenceOf(gameId)),
     async close() {
       closed = true;
       presence.close();

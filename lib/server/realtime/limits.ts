@@ -7,6 +7,7 @@
 //
 // Settings: RATE_LIMITS, LIMIT_*, MAX_PAYLOAD_BYTES and TRUST_PROXY (lib/server/config, with their
 // defaults); the server passes them in; createLimiter() without settings takes them from there.
+import { firstForwarded } from "../http/forwarded";
 import type { IncomingMessage } from "node:http";
 import type { Redis } from "ioredis";
 import { serverConfig } from "../config";
@@ -93,9 +94,8 @@ export function createLimiter(settings: LimitSettings = serverConfig().limits, o
 
   const addressOf: Limiter["addressOf"] = (req) => {
     if (settings.trustProxy) {
-      const fwd = req.headers["x-forwarded-for"];
-      const first = (Array.isArray(fwd) ? fwd[0] : typeof fwd === "string" ? fwd : "").split(",")[0]?.trim();
-      if (first) return first;
+      const client = firstForwarded(req.headers, "x-forwarded-for");
+      if (client) return client;
     }
     const r = req as IncomingMessage & { address?: string };
     return r.socket?.remoteAddress ?? r.address ?? "unknown";

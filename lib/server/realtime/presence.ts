@@ -9,6 +9,7 @@
 import type { Server, Socket } from "socket.io";
 import { EV, type ClientToServer, type ServerToClient } from "../../shared/protocol";
 import type { GameService, Presence } from "../games/service";
+import { noPresence } from "../games/state";
 import type { Logger } from "../log";
 
 export const roomOf = (gameId: string) => `game:${gameId}`;
@@ -25,8 +26,6 @@ export interface PresenceOptions {
   /** Several nodes: wait this long after a change before refetching, so a burst costs one fetch (default 100 ms). */
   debounceMs?: number;
 }
-
-const none = (): Presence => ({ spectators: 0, connected: { 1: false, 2: false } });
 
 function add(p: Presence, role: Role): void {
   if (role === null) p.spectators++;
@@ -46,7 +45,7 @@ export function createPresence(io: IO, games: GameService, opts: PresenceOptions
 
   const localOf = (gameId: string): Presence => {
     const members = local.get(gameId);
-    const p = none();
+    const p = noPresence();
     if (members) for (const c of members.values()) add(p, c);
     return p;
   };
@@ -106,7 +105,7 @@ export function createPresence(io: IO, games: GameService, opts: PresenceOptions
     try {
       const sockets = await io.in(roomOf(gameId)).fetchSockets();
       if (closed || !local.has(gameId)) return;
-      const others = none();
+      const others = noPresence();
       for (const s of sockets) {
         if (io.sockets.sockets.has(s.id)) continue; // ours: counted live in `local`
         const role = (s.data as { joined?: Record<string, Role> } | undefined)?.joined?.[gameId];
