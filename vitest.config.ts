@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // The tests' own locale: the terminal lab speaks Chinese under LANG=zh_CN.UTF-8 (bin/cli/i18n.ts),
+    // and its English tests must pass on a machine set to Chinese too. Tests of the Chinese lab set LANG themselves.
+    env: { LC_ALL: "", LC_MESSAGES: "", LANG: "C.UTF-8" },
   },
 });

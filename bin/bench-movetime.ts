@@ -1,7 +1,8 @@
 // Move-time bench: self-play with think() at a fixed per-move time, measuring how far each answer
 // comes after the limit (wall clock around the whole call, as a Gomocup manager would see it).
-//   npm run bench:movetime -- [--moves 500] [--time 1000] [--bounds]
-// (think's default exact root scores, as the brain uses them; --bounds: exactRootScores false)
+//   npm run bench:movetime -- [--moves 500] [--time 1000] [--bounds | --exact K]
+// (think's default exact root scores; --bounds: exactRootScores false, as the brain uses them;
+// --exact K: the best K exact, as the site's AI with K = 8)
 // Games start from bin/match/openings-15.txt (in turn) and restart when decided or after 120 stones.
 // Reports max, p99, p90 and median overrun (took − limit) and how many moves came more than 50 ms late.
 import { readFileSync } from "node:fs";
@@ -11,12 +12,13 @@ import { parseMoveString } from "../lib/shared/notation";
 import { readArgs } from "./cli/args";
 
 function args(argv: string[]) {
-  const o = { moves: 500, time: 1000, exact: true };
-  for (const { name, value, raw } of readArgs(argv, ["moves", "time"])) {
+  const o: { moves: number; time: number; exact: boolean | number } = { moves: 500, time: 1000, exact: true };
+  for (const { name, value, raw } of readArgs(argv, ["moves", "time", "exact"])) {
     if (name === "moves") o.moves = Number(value);
     else if (name === "time") o.time = Number(value);
     else if (name === "bounds") o.exact = false;
-    else throw new Error(`unknown option ${raw} (known: --moves N, --time MS, --bounds)`);
+    else if (name === "exact" && Number(value) >= 1) o.exact = Math.floor(Number(value));
+    else throw new Error(`unknown option ${raw} (known: --moves N, --time MS, --bounds, --exact K)`);
   }
   if (!(o.moves > 0) || !(o.time > 0)) throw new Error("--moves and --time need positive numbers");
   return o;

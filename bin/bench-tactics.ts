@@ -9,6 +9,7 @@ import type { Limits, Point } from "../engine/types";
 import { formatScore } from "../engine/score";
 import { parseLabel, toLabel } from "../lib/shared/notation";
 import { readArgs } from "./cli/args";
+import { toolUsage } from "./cli/i18n";
 import { TACTICS, positionOf, stonesOf } from "./tactics/positions";
 import { ThreatSolver } from "./tactics/solver";
 
@@ -26,7 +27,7 @@ function args(argv: string[]) {
     else if (name === "verify") o.verify = true;
     else if (name === "check-solutions") o.check = true;
     else if (name === "help") {
-      console.log("usage: npm run bench:tactics -- [--time MS] [--depth N] [--nodes N] [--only TEXT] [--verify] [--check-solutions]");
+      console.log(toolUsage("benchTactics"));
       process.exit(0);
     } else throw new Error(`unknown option ${raw}`);
   }

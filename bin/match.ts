@@ -3,6 +3,9 @@
 //     --size 15 --games 24 --openings bin/match/openings-15.txt
 // Brain commands run through the shell, so they may carry options and environment settings:
 //   --b "bin/pbrain-gomoku-arena --depth 4"   --b "GOMOKU_ARENA_ENGINE=simple bin/pbrain-gomoku-arena"
+// SPRT (B is the change, A the base; stops when the test decides, docs/ENGINE.md "Testing changes"):
+//   npm run match -- --sprt elo0=0 elo1=5 --a "<base brain>" --b "<changed brain>" --tc 100 --max-games 2000
+import { existsSync } from "node:fs";
 import type { Rule } from "../engine/types";
 import { isValidSize } from "../engine/rules";
 import { movesToString } from "../lib/shared/notation";
@@ -10,21 +13,11 @@ import { BrainProcess } from "./match/brain-process";
 import { readOpenings } from "./match/openings";
 import { type GameRecord, type Player, runMatch } from "./match/runner";
 import { formatStats } from "./match/stats";
+import { DEFAULT_SPRT, type Penta, type SprtParams, eloEstimate, formatSprt, pairIndex, sprtState } from "./match/sprt";
 import { readArgs } from "./cli/args";
+import { toolUsage } from "./cli/i18n";
 
-const HELP = `usage: npm run match -- --a "<brain command>" --b "<brain command>" [options]
-  --size N          board size (default 15)
-  --games N         games to play (default 2); opening k is game 2k-1 (A black) and 2k (B black)
-  --tc MS           per-move time for both (INFO timeout_turn, default 1000)
-  --tc-a MS, --tc-b MS   per-move time for one side
-  --game-time MS    also a time for all of a brain's moves in one game (INFO timeout_match,
-                    INFO time_left before every move); --game-time-a / --game-time-b per side
-  --grace MS        extra time before a late reply loses (default 500)
-  --startup MS      time allowed for START/RESTART answers (default 30000)
-  --openings FILE   one opening per line as a move string ("h8i9h9"); default: empty board
-  --max-moves N     draw once N stones are on the board (default: the full board)
-  --rule R          freestyle (default) or exact5
-  --verbose         print each brain's MESSAGE lines`;
+const HELP = toolUsage("match"); // messages/<locale>/lab.json, by LC_ALL / LC_MESSAGES / LANG
 
 interface Args {
   a: string;
@@ -41,6 +34,7 @@ interface Args {
   maxMoves: number;
   rule: Rule;
   verbose: boolean;
+  sprt: SprtParams | null;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -60,16 +54,25 @@ function parseArgs(argv: string[]): Args {
     "openings",
     "max-moves",
     "rule",
+    "max-games",
   ];
   const flags: Record<string, string> = {};
   let verbose = false;
+  let sprt: SprtParams | null = null;
   for (const arg of readArgs(argv, known, { h: "help" })) {
     if (arg.name === "help") {
       console.log(HELP);
       process.exit(0);
     }
     if (arg.name === "verbose") verbose = true;
-    else if (arg.name === null || !arg.raw.startsWith("--")) throw new Error(`unexpected argument "${arg.raw}"`);
+    else if (arg.name === "sprt") sprt = { ...DEFAULT_SPRT };
+    else if (arg.name === null && sprt && /^(elo0|elo1|alpha|beta)=/.test(arg.raw)) {
+      const [k, v] = arg.raw.split("=") as [keyof SprtParams, string];
+      const n = Number(v);
+      if (v === "" || !Number.isFinite(n)) throw new Error(`--sprt ${k} needs a number, got "${v}"`);
+      if ((k === "alpha" || k === "beta") && !(n > 0 && n < 0.5)) throw new Error(`--sprt ${k} must be in (0, 0.5), got ${v}`);
+      sprt[k] = n;
+    } else if (arg.name === null || !arg.raw.startsWith("--")) throw new Error(`unexpected argument "${arg.raw}"`);
     else if (!known.includes(arg.name)) throw new Error(`unknown option --${arg.name}`);
     else if (arg.value === undefined) throw new Error(`--${arg.name} needs a value`);
     else flags[arg.name] = arg.value;
@@ -84,24 +87,34 @@ function parseArgs(argv: string[]): Args {
   const size = int("size", 15, 5);
   if (!isValidSize(size)) throw new Error(`--size must be 5..19`);
   const rule = (flags.rule ?? "freestyle") as Rule;
-  if (rule !== "freestyle" && rule !== "exact5") throw new Error(`--rule is freestyle or exact5`);
+  if (rule !== "freestyle" && rule !== "exact5" && rule !== "renju") throw new Error(`--rule is freestyle, exact5 or renju`);
   const tc = int("tc", 1000, 0);
   const game = int("game-time", 0, 0);
+  if (sprt && sprt.elo1 <= sprt.elo0) throw new Error(`--sprt needs elo1 > elo0 (got ${sprt.elo0}, ${sprt.elo1})`);
+  if (!sprt && flags["max-games"] !== undefined) throw new Error("--max-games is for --sprt (use --games)");
+  const maxGames = int("max-games", 2000, 2);
+  let openings: string | undefined = flags.openings;
+  if (sprt && openings === undefined) {
+    // The rule's own file if there is one, else the board size's.
+    const files = [`bin/match/openings-${size}-${rule}-sprt.txt`, `bin/match/openings-${size}-sprt.txt`];
+    openings = files.find((f) => existsSync(f));
+  }
   return {
     a: flags.a,
     b: flags.b,
     size,
-    games: int("games", 2, 1),
+    games: sprt ? maxGames + (maxGames % 2) : int("games", 2, 1),
     tcA: int("tc-a", tc, 0),
     tcB: int("tc-b", tc, 0),
     gameA: int("game-time-a", game, 0),
     gameB: int("game-time-b", game, 0),
     grace: int("grace", 500, 0),
     startup: int("startup", 30_000, 1),
-    openings: flags.openings,
+    openings,
     maxMoves: int("max-moves", 0, 0),
     rule,
     verbose,
+    sprt,
   };
 }
 
@@ -134,6 +147,18 @@ async function main(): Promise<void> {
   console.log(
     `${args.games} games, ${args.size}x${args.size} ${args.rule}, ${openings.length ? `${openings.length} openings from ${args.openings}` : "empty board"}, grace ${args.grace} ms${args.maxMoves ? `, draw at ${args.maxMoves} stones` : ""}`,
   );
+  const sprt = args.sprt;
+  const penta: Penta = [0, 0, 0, 0, 0];
+  let verdict: string | null = null;
+  if (sprt) {
+    console.log(
+      `SPRT: H0 elo = ${sprt.elo0}, H1 elo = ${sprt.elo1} (B vs A, logistic Elo), alpha ${sprt.alpha}, beta ${sprt.beta}; pentanomial GSPRT, at most ${args.games} games`,
+    );
+    if (openings.length * 2 < args.games)
+      console.log(`note: ${openings.length} openings for up to ${args.games / 2} pairs: openings repeat after ${openings.length} pairs`);
+  }
+  // B's points in a game (1, ½, 0): SPRT figures are from B's side (the change).
+  const forB = (g: GameRecord) => (g.winner === "B" ? 1 : g.winner === null ? 0.5 : 0);
   const t0 = performance.now();
   const { games, stats } = await runMatch(a, b, {
     size: args.size,
@@ -154,6 +179,15 @@ async function main(): Promise<void> {
       if (args.verbose) for (const p of [a, b]) for (const m of p.process.takeMessages()) console.log(`  ${p.name}: ${m}`);
       else for (const p of [a, b]) p.process.takeMessages();
     },
+    stop: (played) => {
+      if (!sprt || played.length % 2 !== 0) return false;
+      const [g1, g2] = played.slice(-2);
+      penta[pairIndex(forB(g1), forB(g2))]++;
+      const st = sprtState(penta, sprt);
+      console.log(`  pair ${played.length / 2}: B's pentanomial [LL ${penta.join(", ")} WW]  ${formatSprt(penta, sprt)}`);
+      if (st.verdict) verdict = st.verdict;
+      return st.verdict !== null;
+    },
   });
   const reasons = new Map<string, number>();
   for (const g of games) {
@@ -165,6 +199,22 @@ async function main(): Promise<void> {
   }
   console.log("");
   console.log(`Result for A: ${formatStats(stats)}`);
+  if (sprt) {
+    const pairs = penta.reduce((x, y) => x + y, 0);
+    const e = eloEstimate(penta);
+    const st = sprtState(penta, sprt);
+    const what =
+      verdict === "H1"
+        ? `H1 accepted: B is better than A by elo1 = ${sprt.elo1} or more`
+        : verdict === "H0"
+          ? `H0 accepted: B is not better than A by elo1 = ${sprt.elo1} (rejected)`
+          : `no verdict after ${games.length} games (--max-games)`;
+    console.log(
+      `SPRT (elo0=${sprt.elo0}, elo1=${sprt.elo1}, alpha=${sprt.alpha}, beta=${sprt.beta}): ${what}; ${pairs} pairs, ` +
+        `LLR ${st.llr.toFixed(2)} [${st.lower.toFixed(2)}, ${st.upper.toFixed(2)}], B's pentanomial [${penta.join(", ")}], ` +
+        `B's score ${(e.score * 100).toFixed(1)}%, Elo ${e.elo.toFixed(1)} [${e.lo.toFixed(1)}, ${e.hi.toFixed(1)}] (95%)`,
+    );
+  }
   console.log(`Endings: ${[...reasons].map(([k, n]) => `${k} ${n}`).join(", ")}  (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   console.log("Games:");
   for (const g of games) console.log(gameLine(g, args.size));

@@ -1,7 +1,8 @@
 // Gomocup brain: speaks the Gomocup protocol on stdin/stdout (see bin/pbrain/protocol.ts).
-//   tsx bin/pbrain.ts [--depth N] [--nodes N] [--time-scale F] [--engine arena|simple] [--quiet]
+//   tsx bin/pbrain.ts [--depth N] [--nodes N] [--time-scale F] [--engine arena|simple] [--exact-root best|all|K] [--quiet]
 // or bin/pbrain-gomoku-arena with the same options. The same settings can come from the
-// environment: GOMOKU_ARENA_DEPTH, GOMOKU_ARENA_NODES, GOMOKU_ARENA_TIME_SCALE, GOMOKU_ARENA_ENGINE.
+// environment: GOMOKU_ARENA_DEPTH, GOMOKU_ARENA_NODES, GOMOKU_ARENA_TIME_SCALE, GOMOKU_ARENA_ENGINE,
+// GOMOKU_ARENA_EXACT_ROOT.
 import { writeSync } from "node:fs";
 import { LineSplitter } from "./pbrain/lines";
 import { parseBrainOptions } from "./pbrain/options";
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
   const brain: Brain = opts.engine === "simple" ? simpleBrain : (await import("../engine/index")).think;
   const session = new PbrainSession({
     brain,
-    limits: { maxDepth: opts.maxDepth, maxNodes: opts.maxNodes },
+    limits: { maxDepth: opts.maxDepth, maxNodes: opts.maxNodes, ...(opts.exactRoot !== undefined ? { exactRootScores: opts.exactRoot } : {}) },
     timeScale: opts.timeScale,
     messages: opts.messages,
   });

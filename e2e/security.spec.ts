@@ -91,6 +91,9 @@ test("every page loads, hydrates and works under the CSP, with no violation", as
   await direct("/learn");
   await expect(page.getByTestId("explainer")).toHaveAttribute("data-ready", "true");
 
+  await direct("/account");
+  await expect(page.getByTestId("account-name")).toBeVisible();
+
   await direct("/");
   await expect(page.getByTestId("form-ai")).toBeVisible();
 

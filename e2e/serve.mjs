@@ -25,6 +25,8 @@ const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")],
     DATABASE_FILE: path.join(dbDir, "e2e.db"),
     NEXT_TELEMETRY_DISABLED: "1",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    // Game analysis (e2e/analysis.spec.ts): short searches, so a game is analysed in seconds.
+    ANALYSIS_PLY_MS: process.env.ANALYSIS_PLY_MS ?? "150",
   },
 });
 let clusterServer = null;

@@ -105,7 +105,7 @@ test("replay a finished game: keys, buttons, move list, graph, heatmap; export a
   await page.getByTestId("import-file").setInputFiles(file);
   await expect(page.getByTestId("import-text")).toHaveValue(psq);
   await expect(page.getByTestId("import-format")).toContainText("psq");
-  await page.getByTestId("import-submit").click();
+  await page.getByTestId("import-open").click();
   await expect(page).toHaveURL(/\/replay\/import\?/);
   const imported = page.getByTestId("replay");
   await expect(imported).toHaveAttribute("data-source", "import");

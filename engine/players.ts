@@ -7,6 +7,7 @@ import { think } from "./gomoku/think";
 import { mcts, type MctsLimits } from "./mcts/mcts";
 import { casual, type CasualLimits } from "./casual/casual";
 import type { Analysis, Position } from "./types";
+import { cellsOf, forbiddenReason } from "./rules";
 
 export const ALGOS = ["alphabeta", "mcts", "casual"] as const;
 export type Algo = (typeof ALGOS)[number];
@@ -20,6 +21,15 @@ export interface PlaySettings extends MctsLimits, CasualLimits {
 }
 
 export function play(position: Position, settings: PlaySettings = {}): Analysis {
+  const r = playAny(position, settings);
+  // Renju: a player that picked a forbidden point for black hands over to think() (which never does).
+  if (r.move && position.rule === "renju" && position.toMove === 1 && forbiddenReason(position.size, cellsOf(position.size, position.stones), r.move)) {
+    return think(position, { timeMs: Math.min(settings.timeMs ?? 200, 200) });
+  }
+  return r;
+}
+
+function playAny(position: Position, settings: PlaySettings): Analysis {
   const { algo = "alphabeta", ...limits } = settings;
   switch (algo) {
     case "mcts":

@@ -1,6 +1,7 @@
 // The rules of gomoku on plain data: what the server validates with and the pages render with.
 // The searcher has its own fast board (engine/gomoku); this file favours clarity.
 import { type Color, type Point, type Position, type Rule, type Stone, MAX_SIZE, MIN_SIZE, other } from "./types";
+import { DOUBLE_FOUR, DOUBLE_THREE, OVERLINE, forbiddenAt } from "./gomoku/renju";
 
 export const DIRECTIONS: ReadonlyArray<readonly [number, number]> = [
   [1, 0],
@@ -33,7 +34,51 @@ export function cellsOf(size: number, stones: readonly Stone[]): Uint8Array {
   return cells;
 }
 
-export type MoveError = "OFF_BOARD" | "OCCUPIED";
+export type MoveError = "OFF_BOARD" | "OCCUPIED" | "FORBIDDEN";
+
+/** Why a point is forbidden for black under renju. */
+export type Forbidden = "double-three" | "double-four" | "overline";
+
+/** People's words for a Forbidden reason ("double three"). */
+export const forbiddenText = (f: Forbidden): string => f.replace("-", " ");
+
+const PADDING = 5;
+
+/** The board as the renju check reads it: 5 wall cells (3) around, index (y+5)·(size+10) + x+5. */
+function padded(size: number, cells: Uint8Array): { pad: Uint8Array; dirs: Int32Array; W: number } {
+  const W = size + 2 * PADDING;
+  const pad = new Uint8Array(W * W).fill(3);
+  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) pad[(y + PADDING) * W + x + PADDING] = cells[y * size + x];
+  return { pad, dirs: new Int32Array([1, W, W + 1, W - 1]), W };
+}
+
+const REASONS: Record<number, Forbidden> = { [DOUBLE_THREE]: "double-three", [DOUBLE_FOUR]: "double-four", [OVERLINE]: "overline" };
+
+/** Renju: is the empty point p forbidden for black on these cells, and why (null: allowed). */
+export function forbiddenReason(size: number, cells: Uint8Array, p: Point): Forbidden | null {
+  if (!onBoard(size, p.x, p.y) || cells[p.y * size + p.x] !== 0) return null;
+  const { pad, dirs, W } = padded(size, cells);
+  return REASONS[forbiddenAt(pad, dirs, (p.y + PADDING) * W + p.x + PADDING)] ?? null;
+}
+
+/** Renju: every point forbidden for black on these cells (the board's × marks), with the reason. */
+export function forbiddenPoints(size: number, cells: Uint8Array): Array<Point & { reason: Forbidden }> {
+  const { pad, dirs, W } = padded(size, cells);
+  const out: Array<Point & { reason: Forbidden }> = [];
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) {
+      const q = (y + PADDING) * W + x + PADDING;
+      if (pad[q] !== 0) continue;
+      const reason = REASONS[forbiddenAt(pad, dirs, q)];
+      if (reason) out.push({ x, y, reason });
+    }
+  return out;
+}
+
+/** Does `color` win with `len` stones in a row under `rule`? */
+export function winsWith(rule: Rule, color: Color, len: number): boolean {
+  return rule === "exact5" || (rule === "renju" && color === 1) ? len === 5 : len >= 5;
+}
 
 export function moveError(size: number, cells: Uint8Array, p: Point): MoveError | null {
   if (!onBoard(size, p.x, p.y)) return "OFF_BOARD";
@@ -43,7 +88,7 @@ export function moveError(size: number, cells: Uint8Array, p: Point): MoveError 
 
 /**
  * The winning line through p for the stone of `color` already at p, or null.
- * freestyle: a run of five or more; exact5: a run of exactly five.
+ * freestyle: a run of five or more; exact5: a run of exactly five; renju: exactly five for black, five or more for white.
  */
 export function winningLine(size: number, rule: Rule, cells: Uint8Array, p: Point, color: Color): Point[] | null {
   for (const [dx, dy] of DIRECTIONS) {
@@ -58,7 +103,7 @@ export function winningLine(size: number, rule: Rule, cells: Uint8Array, p: Poin
         y += dy * sign;
       }
     }
-    if (rule === "exact5" ? line.length === 5 : line.length >= 5) return line;
+    if (winsWith(rule, color, line.length)) return line;
   }
   return null;
 }
@@ -105,6 +150,10 @@ export function replay(size: number, rule: Rule, opening: readonly Stone[], move
     const err = moveError(size, cells, m);
     if (err) throw new ReplayError(i, err, `move ${i + 1} (${m.x},${m.y}): ${err}`);
     if (outcome.winner) throw new ReplayError(i, "WON", `move ${i + 1}: the game was already won`);
+    if (rule === "renju" && color === 1) {
+      const why = forbiddenReason(size, cells, m);
+      if (why) throw new ReplayError(i, "FORBIDDEN", `move ${i + 1} (${m.x},${m.y}): forbidden for black (${forbiddenText(why)})`);
+    }
     cells[m.y * size + m.x] = color;
     stones.push({ x: m.x, y: m.y, color });
     const line = winningLine(size, rule, cells, m, color);

@@ -14,11 +14,16 @@ export interface Stone extends Point {
   color: Color;
 }
 
-/** freestyle: five or more wins; exact5: exactly five (an overline does not win). */
-export type Rule = "freestyle" | "exact5";
+/**
+ * freestyle: five or more wins; exact5: exactly five (an overline does not win);
+ * renju: black wins with exactly five and may not play a double three, a double four or an
+ * overline (RIF rules); white wins with five or more.
+ */
+export type Rule = "freestyle" | "exact5" | "renju";
+export const RULES: readonly Rule[] = ["freestyle", "exact5", "renju"];
 
 export const MIN_SIZE = 5;
-export const MAX_SIZE = 19;
+export const MAX_SIZE = 20; // Gomocup's freestyle games are on 20×20
 
 /** A position to think about: board size, rule, every stone on the board, and the side to move. */
 export interface Position {
@@ -45,10 +50,12 @@ export interface Limits {
   /** Stop after about this many nodes. Deterministic. */
   maxNodes?: number;
   /**
-   * Search every root move with an open window so each rootScores entry is exact (default true).
-   * When false, only the best move's score is exact; the others are upper bounds (faster).
+   * Which root moves get exact scores (default true). true: every root move is searched with an
+   * open window, so each rootScores entry is exact (costs about three plies). A number K: the best
+   * K moves get exact scores and the others fast upper bounds (RootScore.bound "upper"). false:
+   * only the best move's score is exact (K = 1, the fastest).
    */
-  exactRootScores?: boolean;
+  exactRootScores?: boolean | number;
   /** Called after each completed iteration of iterative deepening. */
   onProgress?: (progress: Progress) => void;
 }
@@ -74,6 +81,8 @@ export interface MoveStat {
 export interface RootScore {
   move: Point;
   score: Score;
+  /** "upper": score is only an upper bound (the move is at most this good); absent: exact. */
+  bound?: "upper";
 }
 
 export interface Analysis {

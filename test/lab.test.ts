@@ -1,61 +1,10 @@
 // The real `tsx bin/lab.ts`, driven through stdin like a person (or the lab's grader) would.
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readBoard } from "../bin/lab/board";
 import { labOpening } from "../engine/rules";
 import type { Point, Stone } from "../engine/types";
 import { parseLabel, toLabel } from "../lib/shared/notation";
-
-const ROOT = path.resolve(import.meta.dirname, "..");
-const TSX = path.join(ROOT, "node_modules/.bin/tsx");
-const ENTRY = "bin/lab.ts";
-
-interface Lab {
-  out: () => string;
-  /** Resolves with the output since `from` once it matches `re`; fails on exit or after 30 s. */
-  waitFor: (re: RegExp, from?: number) => Promise<string>;
-  send: (line: string) => void;
-  end: () => void;
-  exit: Promise<number | null>;
-  proc: ChildProcessWithoutNullStreams;
-}
-
-function startLab(args: string[]): Lab {
-  const proc = spawn(TSX, [ENTRY, ...args], { cwd: ROOT, env: { ...process.env, FORCE_COLOR: "0" } });
-  let stdout = "";
-  let stderr = "";
-  const listeners = new Set<() => void>();
-  proc.stdout.on("data", (d) => {
-    stdout += d;
-    for (const l of listeners) l();
-  });
-  proc.stderr.on("data", (d) => (stderr += d));
-  const exit = new Promise<number | null>((resolve) =>
-    proc.on("close", (code) => {
-      for (const l of listeners) l();
-      resolve(code);
-    }),
-  );
-  const waitFor = (re: RegExp, from = 0) =>
-    new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => done(new Error(`timed out waiting for ${re}; output:\n${stdout}\n${stderr}`)), 30_000);
-      const check = () => {
-        const text = stdout.slice(from);
-        if (re.test(text)) return done(null, text);
-        if (proc.exitCode !== null) done(new Error(`lab exited (${proc.exitCode}) before ${re}; output:\n${stdout}\n${stderr}`));
-      };
-      const done = (err: Error | null, text?: string) => {
-        clearTimeout(timer);
-        listeners.delete(check);
-        if (err) reject(err);
-        else resolve(text!);
-      };
-      listeners.add(check);
-      check();
-    });
-  return { out: () => stdout, waitFor, send: (l) => proc.stdin.write(l + "\n"), end: () => proc.stdin.end(), exit, proc };
-}
+import { startLab } from "./support/lab-process";
 
 /** Every board printed in a piece of output, in order. */
 function boardsIn(text: string, size: number) {
@@ -205,6 +154,6 @@ describe("npm run lab", () => {
     let err = "";
     bad.proc.stderr.on("data", (d) => (err += d));
     expect(await bad.exit).toBe(2);
-    expect(err).toContain("--size must be between 5 and 19, got 30");
+    expect(err).toContain("--size must be between 5 and 20, got 30");
   });
 });

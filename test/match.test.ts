@@ -64,6 +64,24 @@ describe("Referee", () => {
       expect(r.play({ x: 3, y: 0 }).kind).toBe(rule === "freestyle" ? "win" : "ok");
     }
   });
+
+  it("knows renju: black's forbidden points are illegal, white's overline wins", () => {
+    const black = new Referee(15, "renju");
+    for (const x of [0, 1, 2, 4, 5]) {
+      black.play({ x, y: 0 });
+      black.play({ x, y: 5 + (x % 2) * 3 });
+    }
+    expect(black.play({ x: 3, y: 0 })).toEqual({ kind: "illegal", reason: "3,0 is forbidden for black (overline)" });
+    const white = new Referee(15, "renju");
+    for (const x of [0, 1, 2, 4, 5]) {
+      white.play({ x: 14 - x, y: 7 + (x % 2) * 3 });
+      white.play({ x, y: 0 });
+    }
+    white.play({ x: 7, y: 14 });
+    const six = white.play({ x: 3, y: 0 });
+    expect(six.kind).toBe("win");
+    expect(six.kind === "win" && six.line.length).toBe(6);
+  });
 });
 
 describe("statistics", () => {
@@ -210,5 +228,44 @@ describe("a real match (CLI, two real brains)", () => {
       if (m![4] === "five") expect(outcome.winner).toBe(m![3] === "1-0" ? 1 : 2);
       else expect(m![3]).toBe("½-½");
     }
+  });
+});
+
+describe("SPRT through the CLI (fake brains)", () => {
+  it("plays pairs, prints the LLR after each and stops at H1 when B wins every game", async () => {
+    const brain = (mode: string) => `node ${JSON.stringify(path.join(dir, "fake.cjs"))} ${mode}`;
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(
+        "node_modules/.bin/tsx",
+        [
+          "bin/match.ts",
+          "--sprt",
+          "elo0=0",
+          "elo1=200",
+          "alpha=0.1",
+          "beta=0.1",
+          "--a",
+          brain("illegal"),
+          "--b",
+          brain("ok"),
+          "--size",
+          "9",
+          "--tc",
+          "500",
+          "--max-games",
+          "60",
+        ],
+        { timeout: 120_000 },
+        (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stdout}\n${stderr}`)) : resolve(stdout)),
+      ),
+    );
+    expect(out).toMatch(/^SPRT: H0 elo = 0, H1 elo = 200 \(B vs A, logistic Elo\), alpha 0\.1, beta 0\.1/m);
+    expect(out).toMatch(/^ {2}pair 1: B's pentanomial \[LL 0, 0, 0, 0, 1 WW\] {2}LLR \+\d\.\d\d \[-2\.20, 2\.20\]/m);
+    const verdict = /^SPRT \(elo0=0, elo1=200, alpha=0\.1, beta=0\.1\): H1 accepted: .* (\d+) pairs, LLR (\d+\.\d+)/m.exec(out);
+    expect(verdict, out).not.toBeNull();
+    const pairs = Number(verdict![1]);
+    expect(pairs).toBeLessThan(30); // stopped at the bound, not at --max-games
+    expect(Number(verdict![2])).toBeGreaterThanOrEqual(2.2);
+    expect(out.match(/^game \d+\/60: /gm)).toHaveLength(2 * pairs);
   });
 });

@@ -2,6 +2,7 @@
 // against the real brain process over pipes.
 import { afterAll, describe, expect, it } from "vitest";
 import type { Analysis, Limits, Point, Position } from "../engine/types";
+import { forbiddenReason } from "../engine/rules";
 import { LineSplitter } from "../bin/pbrain/lines";
 import { parseBrainOptions } from "../bin/pbrain/options";
 import { type Brain, PbrainSession } from "../bin/pbrain/protocol";
@@ -60,6 +61,15 @@ describe("brain options", () => {
     expect(() => parseBrainOptions(["--depth", "x"], {})).toThrow(/positive number/);
     expect(() => parseBrainOptions(["--bogus"], {})).toThrow(/unknown option/);
   });
+
+  it("reads --exact-root (best, all or a count) and GOMOKU_ARENA_EXACT_ROOT", () => {
+    expect(parseBrainOptions([], {}).exactRoot).toBeUndefined();
+    expect(parseBrainOptions(["--exact-root", "8"], {}).exactRoot).toBe(8);
+    expect(parseBrainOptions(["--exact-root=all"], {}).exactRoot).toBe(true);
+    expect(parseBrainOptions([], { GOMOKU_ARENA_EXACT_ROOT: "best" }).exactRoot).toBe(false);
+    expect(() => parseBrainOptions(["--exact-root", "0"], {})).toThrow(/exact-root/);
+    expect(() => parseBrainOptions(["--exact-root", "some"], {})).toThrow(/exact-root/);
+  });
 });
 
 describe("PbrainSession (fake engine)", () => {
@@ -67,18 +77,28 @@ describe("PbrainSession (fake engine)", () => {
     const { brain } = fakeBrain();
     const s = new PbrainSession({ brain });
     expect(s.feed("TURN 7,7")).toEqual([expect.stringMatching(/^ERROR .*before START/)]);
-    expect(s.feed("START 20")[0]).toMatch(/^ERROR unsupported board size 20/);
+    expect(s.feed("START 21")[0]).toMatch(/^ERROR unsupported board size 21/);
+    expect(s.feed("START 20")).toEqual(["OK"]); // Gomocup's freestyle board
     expect(s.feed("START 4")[0]).toMatch(/^ERROR/);
     expect(s.feed("START x")[0]).toMatch(/^ERROR/);
     expect(s.feed("start 15")).toEqual(["OK"]);
     expect(s.feed("RECTSTART 15,12")[0]).toMatch(/^ERROR/);
     expect(s.feed("RECTSTART 15,15")).toEqual(["OK"]);
     expect(s.feed("ABOUT")[0]).toMatch(/^name="Gomoku Arena", version="[^"]+", author="[^"]+", country="[^"]+"$/);
-    expect(s.feed("SWAP2BOARD")).toEqual(["UNKNOWN SWAP2BOARD"]);
+    expect(s.feed("SWAP2BOARD")).toEqual([]);
+    expect(s.feed("7,7")).toEqual([]);
+    expect(s.feed("DONE")[0]).toMatch(/^ERROR SWAP2BOARD needs 0, 3 or 5 stones, got 1/);
     expect(s.feed("INFO timeout_turn 1000")).toEqual([]);
     expect(s.feed("INFO rule 1")).toEqual([]);
     expect(s.feed("INFO folder /tmp/x y")).toEqual([]);
     expect(s.rule).toBe("exact5");
+    expect(s.feed("INFO rule 4")).toEqual([]);
+    expect(s.rule).toBe("renju");
+    expect(s.feed("INFO rule 5")).toEqual([]);
+    expect(s.rule).toBe("renju");
+    expect(s.feed("INFO rule 0")).toEqual([]);
+    expect(s.rule).toBe("freestyle");
+    s.feed("INFO rule 1");
     expect(s.time.timeoutTurn).toBe(1000);
     expect(s.info.folder).toBe("/tmp/x y");
     expect(s.feed("")).toEqual([]);
@@ -280,7 +300,11 @@ describe("the brain process (scripted manager)", () => {
 
     expect(await ask("ABOUT")).toMatch(/^name="Gomoku Arena", version="[^"]+", author="[^"]+", country="[^"]+"$/);
     expect(await ask("START 30")).toMatch(/^ERROR/);
-    expect(await ask("START 20")).toMatch(/^ERROR/);
+    expect(await ask("START 21")).toMatch(/^ERROR/);
+    // Gomocup's freestyle board, then a move on it at the far corner's row.
+    expect(await ask("START 20")).toBe("OK");
+    expect(await ask("TURN 19,19")).toMatch(/^\d+,\d+$/);
+    expect(await ask("START 15")).toBe("OK");
     expect(await ask("HELLO there")).toMatch(/^UNKNOWN/);
     expect(await ask("TURN 99,99")).toMatch(/^ERROR/);
     expect(await ask("TURN a,b")).toMatch(/^ERROR/);
@@ -309,5 +333,75 @@ describe("the brain process (scripted manager)", () => {
     const end = await proc.next(10_000);
     expect(end).toEqual({ kind: "exit", code: 0, signal: null });
     expect(proc.messages.some((m) => /^MESSAGE depth \d+ score \S+ nodes \d+/.test(m))).toBe(true);
+  });
+});
+
+describe("the brain process under renju (INFO rule 4)", () => {
+  const renju = new BrainProcess("node_modules/.bin/tsx bin/pbrain.ts");
+  afterAll(() => renju.kill());
+  const say = async (line: string, timeoutMs = 20_000) => {
+    renju.send(line);
+    const r = await renju.next(timeoutMs);
+    if (r.kind !== "line") throw new Error(`no answer: ${JSON.stringify(r)} stderr: ${renju.stderr}`);
+    return r.line;
+  };
+  const boardOf = (rows: [number, number, number][]) => {
+    renju.send("BOARD");
+    for (const [x, y, f] of rows) renju.send(`${x},${y},${f}`);
+    return say("DONE");
+  };
+  // Black (us, field 1) has a double three at 7,7: the freestyle winning move, forbidden in renju.
+  const doubleThree: [number, number, number][] = [
+    [7, 5, 1],
+    [6, 9, 2],
+    [7, 6, 1],
+    [10, 9, 2],
+    [5, 7, 1],
+    [4, 10, 2],
+    [6, 7, 1],
+  ];
+  // White (us, field 1): our four at 9,7 leaves black one block, 5,7, which is black's overline point.
+  const whiteWins: [number, number, number][] = [
+    [5, 4, 2],
+    [5, 5, 2],
+    [5, 6, 2],
+    [4, 7, 2],
+    [10, 7, 2],
+    [5, 8, 2],
+    [5, 9, 2],
+    [6, 7, 1],
+    [7, 7, 1],
+    [8, 7, 1],
+    [2, 11, 1],
+    [0, 0, 1],
+    [14, 0, 1],
+  ];
+
+  it("never plays black's forbidden point, and wins through it as white", async () => {
+    renju.start();
+    expect(await say("START 15", 30_000)).toBe("OK");
+    renju.send("INFO timeout_turn 300");
+    renju.send("INFO rule 0");
+    expect(await boardOf(doubleThree)).toBe("7,7"); // freestyle: the double three wins
+    renju.send("INFO rule 4");
+    const m = point(await boardOf(doubleThree), 15);
+    expect(`${m.x},${m.y}`).not.toBe("7,7");
+    const cells = new Uint8Array(225);
+    for (const [x, y, f] of doubleThree) cells[y * 15 + x] = f;
+    expect(forbiddenReason(15, cells, { x: 7, y: 7 })).toBe("double-three");
+    expect(forbiddenReason(15, cells, m)).toBeNull();
+    expect(await boardOf(whiteWins)).toBe("9,7");
+    // Swap2 (SWAP2BOARD): our three stones; then our choice with 3 and with 5 stones.
+    renju.send("SWAP2BOARD");
+    const opening = await say("DONE");
+    expect(opening).toMatch(/^\d+,\d+ \d+,\d+ \d+,\d+$/);
+    renju.send("SWAP2BOARD");
+    for (const p of opening.split(" ")) renju.send(p);
+    expect(await say("DONE")).toMatch(/^(SWAP|\d+,\d+|\d+,\d+ \d+,\d+)$/);
+    renju.send("SWAP2BOARD");
+    for (const p of [...opening.split(" "), "0,0", "14,14"]) renju.send(p);
+    expect(await say("DONE")).toMatch(/^(SWAP|\d+,\d+)$/);
+    renju.send("END");
+    expect(await renju.next(10_000)).toEqual({ kind: "exit", code: 0, signal: null });
   });
 });

@@ -3,6 +3,7 @@
 // at the bottom on both sides, as lib/shared/notation), star points, stones, last-move marker, optional
 // move numbers, the winning line, and a hover preview of the stone you would place.
 import { memo, useMemo, type ReactNode } from "react";
+import { useTranslations } from "next-intl";
 import type { Point } from "@/engine";
 import { toLabel } from "@/lib/shared/notation";
 
@@ -26,6 +27,8 @@ export interface BoardProps {
   pv?: Point[] | null;
   pvFirstColor?: 1 | 2;
   onPlay?: (p: Point) => void;
+  /** Renju: black's forbidden points, drawn as a small × (with the reason as a tooltip). */
+  forbidden?: ReadonlyArray<Point & { reason: string }> | null;
   /** Drawn last, over everything (the replay's heatmap): gets the board's geometry. */
   overlay?: (geom: { px: (i: number) => number; cell: number }) => ReactNode;
 }
@@ -45,13 +48,26 @@ export function starPoints(size: number): Point[] {
     { x: far, y: far },
   ];
   if (size % 2 === 1) pts.push({ x: c, y: c });
-  if (size >= 19) pts.push({ x: c, y: e }, { x: c, y: far }, { x: e, y: c }, { x: far, y: c });
+  if (size >= 19 && size % 2 === 1) pts.push({ x: c, y: e }, { x: c, y: far }, { x: e, y: c }, { x: far, y: c });
   return pts;
 }
 
 const px = (i: number) => MARGIN + i * CELL;
 
-function BoardImpl({ size, stones, lastMove, winLine, pending, previewColor = null, showNumbers = false, pv, pvFirstColor = 1, onPlay, overlay }: BoardProps) {
+function BoardImpl({
+  size,
+  stones,
+  lastMove,
+  winLine,
+  pending,
+  previewColor = null,
+  showNumbers = false,
+  pv,
+  pvFirstColor = 1,
+  onPlay,
+  forbidden,
+  overlay,
+}: BoardProps) {
   const span = (size - 1) * CELL;
   const full = span + 2 * MARGIN;
   const occupied = useMemo(() => {
@@ -62,13 +78,14 @@ function BoardImpl({ size, stones, lastMove, winLine, pending, previewColor = nu
   const letters = useMemo(() => Array.from({ length: size }, (_, x) => toLabel({ x, y: 0 }, size).replace(/\d+$/, "")), [size]);
   const interactive = previewColor !== null && !!onPlay;
   const r = CELL * 0.46;
+  const t = useTranslations("game.board");
 
   return (
     <svg
       viewBox={`0 0 ${full} ${full}`}
       className="board block h-auto w-full select-none touch-manipulation"
       role="grid"
-      aria-label={`${size}×${size} board`}
+      aria-label={t("label", { size })}
       data-testid="board"
       data-size={size}
     >
@@ -190,6 +207,26 @@ function BoardImpl({ size, stones, lastMove, winLine, pending, previewColor = nu
         />
       )}
 
+      {/* renju: black's forbidden points */}
+      {forbidden?.map((p) => {
+        const d = CELL * 0.16;
+        return (
+          <g
+            key={`f${p.x}-${p.y}`}
+            stroke="var(--danger, #c0392b)"
+            strokeWidth={2.5}
+            strokeLinecap="round"
+            pointerEvents="none"
+            data-testid={`forbidden-${toLabel(p, size)}`}
+            data-reason={p.reason}
+          >
+            <title>{t("forbidden", { reason: p.reason.replace("-", "_") })}</title>
+            <line x1={px(p.x) - d} y1={px(p.y) - d} x2={px(p.x) + d} y2={px(p.y) + d} />
+            <line x1={px(p.x) - d} y1={px(p.y) + d} x2={px(p.x) + d} y2={px(p.y) - d} />
+          </g>
+        );
+      })}
+
       {/* hit areas, with the hover preview */}
       <g>
         {Array.from({ length: size * size }, (_, i) => {
@@ -219,7 +256,7 @@ function BoardImpl({ size, stones, lastMove, winLine, pending, previewColor = nu
                 fill="transparent"
                 pointerEvents="all"
                 role="gridcell"
-                aria-label={st ? `${label} ${st.color === 1 ? "black" : "white"}` : label}
+                aria-label={st ? t(st.color === 1 ? "blackStone" : "whiteStone", { point: label }) : label}
                 aria-disabled={!canPlay}
                 data-testid={`pt-${label}`}
                 data-stone={st ? st.color : 0}

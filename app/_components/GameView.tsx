@@ -2,42 +2,46 @@
 // The game page: board, players and clocks, status, the AI's live search, moves, actions.
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useState } from "react";
-import type { GameState, Seat, Thinking } from "@/lib/shared/protocol";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { GameState, Thinking } from "@/lib/shared/protocol";
 import type { Point } from "@/engine";
-import { formatScore } from "@/engine";
+import { cellsOf, forbiddenPoints } from "@/engine";
+import { analysisHref, fromState } from "@/lib/shared/replay/game";
 import { toLabel } from "@/lib/shared/notation";
 import { useGame } from "@/lib/client/useGame";
-import { engineLabel } from "@/lib/shared/labels";
 import { takebackRefusal } from "@/lib/shared/takeback";
 import { Board, type BoardStone } from "./Board";
 import { MoveList, scoreTone } from "./MoveList";
 import { Clock } from "./Clock";
 import { useToast } from "./Toast";
+import { PlayerLink, diffText, ratingText } from "./PlayerLink";
+import { useTranslations } from "next-intl";
+import { useColorName, useEngineLabel, useErrorText, useNumbers, useRuleWords, useScoreText } from "./i18n/words";
+import { useSwap2Prompt } from "./i18n/swap2";
+import { openingPlies, seatOfRole, swap2Phase, swap2Role, type Swap2Choice, type Swap2Phase } from "@/lib/shared/swap2";
 
-const colorName = (c: 1 | 2) => (c === 1 ? "Black" : "White");
-
-function seatName(seat: Seat, mine: boolean, watching: boolean): string {
-  if (seat.kind === "engine") return engineLabel(seat.engine);
-  if (mine) return "You";
-  if (!seat.taken) return "Waiting for a player…";
-  return watching ? "Player" : "Opponent";
-}
-
-export function resultText(s: GameState, me: 1 | 2 | null): { title: string; detail: string } {
-  if (s.result === "draw") return { title: "Draw", detail: s.reason === "full" ? "The board is full." : "" };
-  const winner: 1 | 2 = s.result === "black" ? 1 : 2;
-  const loser = winner === 1 ? 2 : 1;
-  const title = me === null ? `${colorName(winner)} wins` : me === winner ? "You win!" : "You lose";
-  const detail =
-    s.reason === "five"
-      ? `${colorName(winner)} made ${s.rule === "exact5" ? "exactly five" : "five"} in a row.`
-      : s.reason === "resign"
-        ? `${colorName(loser)} resigned.`
-        : s.reason === "timeout"
-          ? `${colorName(loser)} ran out of time.`
-          : "";
-  return { title, detail };
+/** The result's headline and its one-line reason, in the reader's language. */
+export function useResultText(): (s: GameState, me: 1 | 2 | null) => { title: string; detail: string } {
+  const t = useTranslations("game.result");
+  return (s, me) => {
+    if (s.reason === "abort") return { title: t("aborted"), detail: t("abortedDetail") };
+    if (s.result === "draw") return { title: t("draw"), detail: s.reason === "full" ? t("full") : s.reason === "agreement" ? t("agreement") : "" };
+    const winner: 1 | 2 = s.result === "black" ? 1 : 2;
+    const w = winner === 1 ? "black" : "white";
+    const l = winner === 1 ? "white" : "black";
+    const title = me === null ? t("wins", { color: w }) : me === winner ? t("youWin") : t("youLose");
+    const detail =
+      s.reason === "five"
+        ? t(s.rule === "exact5" || (s.rule === "renju" && winner === 1) ? "exactFive" : "five", { color: w })
+        : s.reason === "resign"
+          ? t("resigned", { color: l })
+          : s.reason === "timeout"
+            ? t("timeout", { color: l })
+            : s.reason === "abandon"
+              ? t("abandon", { color: l, winner: w })
+              : "";
+    return { title, detail };
+  };
 }
 
 export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boolean }) {
@@ -50,6 +54,9 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
   const [showPv, setShowPv] = useState(true);
   const [confirmResign, setConfirmResign] = useState(false);
   const [busy, setBusy] = useState(false);
+  const t = useTranslations("game");
+  const errorText = useErrorText();
+  const ruleWords = useRuleWords();
 
   const plies = state?.moves.length ?? 0;
   useEffect(() => setPending(null), [plies]);
@@ -61,14 +68,20 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
     if (!state) return [];
     return [...state.opening.map((s) => ({ x: s.x, y: s.y, color: s.color })), ...state.moves.map((m) => ({ x: m.x, y: m.y, color: m.color, n: m.ply }))];
   }, [state]);
+  // Renju: black's forbidden points, marked while black is to move (the engine's own rule check).
+  const renjuBlackToMove = state?.rule === "renju" && state.status === "playing" && state.toMove === 1;
+  const forbidden = useMemo(
+    () => (renjuBlackToMove && state ? forbiddenPoints(state.size, cellsOf(state.size, stones)) : null),
+    [renjuBlackToMove, state, stones],
+  );
 
   if (loadError && !state) {
     return (
       <div className="card mx-auto max-w-md p-6 text-center" data-testid="load-error">
-        <h1 className="mb-2 text-xl font-bold">This game cannot be opened</h1>
-        <p className="mb-4 text-muted">{loadError}</p>
+        <h1 className="mb-2 text-xl font-bold">{t("cannotOpen")}</h1>
+        <p className="mb-4 text-muted">{errorText(loadError)}</p>
         <Link href="/" className="btn-primary">
-          Back to the lobby
+          {t("backToLobby")}
         </Link>
       </div>
     );
@@ -76,14 +89,20 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
   if (!state) {
     return (
       <div className="grid place-items-center py-24 text-muted" data-testid="loading">
-        Loading game…
+        {t("loading")}
       </div>
     );
   }
 
-  const myTurn = state.status === "playing" && color !== null && state.toMove === color;
-  const toMoveSeat = state.toMove === 1 ? state.black : state.white;
-  const aiToMove = state.status === "playing" && toMoveSeat.kind === "engine";
+  // Swap2: until the colours are settled, the seat that acts (places or chooses) need not hold the next stone's colour.
+  const phase: Swap2Phase = state.swap2 ? swap2Phase(state.swap2, state.moves.length) : "settled";
+  const role = swap2Role(phase);
+  const actor: 1 | 2 = role ? seatOfRole(role) : state.toMove;
+  const myAct = state.status === "playing" && color !== null && actor === color;
+  const choosing = myAct && (phase === "choose3" || phase === "choose5");
+  const myTurn = myAct && !choosing;
+  const actorSeat = actor === 1 ? state.black : state.white;
+  const aiToMove = state.status === "playing" && actorSeat.kind === "engine";
   const last = state.moves[state.moves.length - 1];
   const lastMove: Point | null = last ? { x: last.x, y: last.y } : null;
   const liveThinking = aiToMove && thinking && thinking.ply === state.moves.length + 1 ? thinking : null;
@@ -91,27 +110,34 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
 
   async function play(p: Point) {
     if (!state || !myTurn || pending || color === null) return;
-    setPending({ ...p, color });
+    setPending({ ...p, color: state.toMove });
     const err = await actions.move(p.x, p.y);
     if (err) {
       setPending(null);
-      toast(err);
+      toast(errorText(err));
     }
   }
 
-  async function run(what: "resign" | "takeback") {
+  async function run(what: "resign" | "takeback" | "abort" | "offerDraw" | "acceptDraw" | "declineDraw" | "claim") {
     setBusy(true);
     const err = await actions[what]();
     setBusy(false);
     setConfirmResign(false);
-    if (err) toast(err);
+    if (err) toast(errorText(err));
+  }
+
+  async function choose(choice: Swap2Choice) {
+    setBusy(true);
+    const err = await actions.chooseSwap2(choice);
+    setBusy(false);
+    if (err) toast(errorText(err));
   }
 
   async function rematch() {
     setBusy(true);
     const r = await actions.rematch();
     setBusy(false);
-    if ("error" in r) toast(r.error);
+    if ("error" in r) toast(errorText(r.error));
     else router.push(`/game/${r.gameId}`);
   }
 
@@ -133,30 +159,32 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
           lastMove={lastMove}
           winLine={state.winLine}
           pending={pending}
-          previewColor={myTurn && !pending ? color : null}
+          previewColor={myTurn && !pending ? state.toMove : null}
           showNumbers={numbers}
           pv={showPv && liveThinking ? liveThinking.pv : null}
           pvFirstColor={state.toMove}
           onPlay={play}
+          forbidden={forbidden}
         />
       </div>
 
       <aside className="flex flex-col gap-3">
         {!connected && (
           <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm font-semibold text-amber-900" data-testid="offline">
-            Connection lost. Reconnecting…
+            {t("offline")}
           </div>
         )}
         {state.status === "finished" && <ResultBanner state={state} me={color} />}
 
         <div className="card overflow-hidden">
-          <PlayerRow state={state} c={top} me={color} clockAt={view.clockAt} />
+          <PlayerRow state={state} c={top} me={color} clockAt={view.clockAt} actor={actor} />
           <div className="border-y border-line bg-page/40 px-4 py-2.5">
-            <StatusLine state={state} me={color} myTurn={myTurn} aiToMove={aiToMove} />
+            <StatusLine state={state} me={color} myTurn={myAct} aiToMove={aiToMove} phase={phase} actor={actor} />
             {aiToMove && <ThinkingLine t={liveThinking} size={state.size} />}
+            {choosing && <Swap2Choices phase={phase} busy={busy} choose={(c) => void choose(c)} />}
           </div>
-          <MoveList moves={state.moves} size={state.size} />
-          <PlayerRow state={state} c={bottom} me={color} clockAt={view.clockAt} />
+          <MoveList moves={state.moves} size={state.size} swap2={state.swap2} />
+          <PlayerRow state={state} c={bottom} me={color} clockAt={view.clockAt} actor={actor} />
         </div>
 
         {state.kind === "hvh" && state.status === "waiting" && color !== null && <Invite gameId={state.id} />}
@@ -166,37 +194,43 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
             state.status === "playing" &&
             (confirmResign ? (
               <span className="flex items-center gap-2 rounded-lg bg-danger/10 px-2 py-1 text-sm" data-testid="resign-confirm">
-                Resign this game?
+                {t("resignConfirm")}
                 <button className="btn-danger px-3 py-1" onClick={() => run("resign")} disabled={busy}>
-                  Yes, resign
+                  {t("resignYes")}
                 </button>
                 <button className="btn-ghost px-3 py-1" onClick={() => setConfirmResign(false)}>
-                  No
+                  {t("resignNo")}
                 </button>
               </span>
             ) : (
               <button className="btn-ghost" onClick={() => setConfirmResign(true)} data-testid="resign">
-                ⚑ Resign
+                ⚑ {t("resign")}
               </button>
             ))}
           {canTakeback && (
-            <button className="btn-ghost" onClick={() => run("takeback")} disabled={busy} data-testid="takeback" title="Take back your last move">
-              ↶ Takeback
+            <button className="btn-ghost" onClick={() => run("takeback")} disabled={busy} data-testid="takeback" title={t("takebackTitle")}>
+              ↶ {t("takeback")}
             </button>
           )}
+          {color !== null && state.status === "playing" && <EarlyEndings state={state} me={color} busy={busy} run={(what) => void run(what)} />}
           {color !== null && state.status === "finished" && (
             <button className="btn-primary" onClick={rematch} disabled={busy} data-testid="rematch">
-              {state.rematchId && state.kind === "hvh" ? "↻ Accept rematch" : "↻ Rematch"}
+              ↻ {state.rematchId && state.kind === "hvh" ? t("acceptRematch") : t("rematch")}
             </button>
           )}
           {color === null && state.rematchId && (
             <Link href={`/game/${state.rematchId}?watch=1`} className="btn-ghost" data-testid="watch-rematch">
-              Watch the rematch
+              {t("watchRematch")}
+            </Link>
+          )}
+          {state.status === "finished" && (
+            <Link href={analysisHref(fromState(state))} className="btn-ghost" data-testid="analyse-game">
+              {t("analysisBoard")}
             </Link>
           )}
           {state.status === "finished" && (
             <Link href="/" className="btn-ghost">
-              New game
+              {t("newGame")}
             </Link>
           )}
         </div>
@@ -210,35 +244,41 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
               onChange={(e) => setNumbers(e.target.checked)}
               data-testid="toggle-numbers"
             />
-            Move numbers
+            {t("moveNumbers")}
           </label>
-          {state.kind !== "hvh" && (
+          {state.kind !== "hvh" && state.kind !== "imported" && (
             <label className="flex cursor-pointer items-center gap-2">
               <input type="checkbox" className="size-4 accent-accent" checked={showPv} onChange={(e) => setShowPv(e.target.checked)} />
-              Show AI&apos;s line
+              {t("showLine")}
             </label>
           )}
           <span className="ml-auto flex items-center gap-1.5" data-testid="spectators" data-count={state.spectators}>
-            <EyeIcon /> {state.spectators} watching
+            <EyeIcon /> {t("watching", { n: state.spectators })}
           </span>
         </div>
 
         <p className="text-xs text-muted">
-          {state.size}×{state.size} · {state.rule === "exact5" ? "exactly five" : "freestyle"}
-          {state.opening.length > 0 && " · lab opening"}
+          {state.size}×{state.size} · {ruleWords.text(state.rule)}
+          {state.opening.length > 0 && ` · ${t("labOpening")}`}
+          {state.swap2 && ` · ${t("swap2Label")}`}
           {state.clock && ` · ${state.clock.settings.initialMs / 60_000}+${state.clock.settings.incrementMs / 1000}`}
-          {color === null && " · you are watching"}
+          {color === null && ` · ${t("youAreWatching")}`}
         </p>
       </aside>
     </div>
   );
 }
 
-function PlayerRow({ state, c, me, clockAt }: { state: GameState; c: 1 | 2; me: 1 | 2 | null; clockAt: number }) {
+function PlayerRow({ state, c, me, clockAt, actor }: { state: GameState; c: 1 | 2; me: 1 | 2 | null; clockAt: number; actor: 1 | 2 }) {
   const seat = c === 1 ? state.black : state.white;
   const mine = me === c;
-  const toMove = state.status === "playing" && state.toMove === c;
+  const toMove = state.status === "playing" && actor === c;
   const clock = state.clock;
+  const t = useTranslations("game");
+  const colorName = useColorName();
+  const engineLabel = useEngineLabel();
+  const seatName = () =>
+    seat.kind === "engine" ? engineLabel(seat.engine) : mine ? t("you") : !seat.taken ? t("waitingForPlayer") : me === null ? t("player") : t("opponent");
   let since = clockAt;
   if (clock) {
     const at = Date.parse(clock.at);
@@ -248,33 +288,66 @@ function PlayerRow({ state, c, me, clockAt }: { state: GameState; c: 1 | 2; me: 
     <div className={`flex items-center gap-3 px-4 py-3 ${toMove ? "bg-wood/25" : ""}`} data-testid={`player-${c === 1 ? "black" : "white"}`}>
       <span
         className={`size-5 shrink-0 rounded-full shadow ${c === 1 ? "bg-gradient-to-br from-neutral-600 to-black" : "border border-neutral-300 bg-gradient-to-br from-white to-neutral-200"}`}
-        aria-label={c === 1 ? "black" : "white"}
+        aria-label={colorName(c, true)}
       />
       <div className="min-w-0 flex-1">
         <div className="truncate font-semibold">
-          {seatName(seat, mine, me === null)}
+          {seat.kind === "human" && seat.player ? (
+            <>
+              <PlayerLink name={seat.player.name} testId={`name-${c === 1 ? "black" : "white"}`} />
+              {mine && <span className="ml-1 text-xs font-normal text-muted">{t("youParen")}</span>}
+              {seat.player.rating !== undefined && (
+                <span className="ml-1.5 text-sm font-normal text-muted tabular-nums" data-testid={`rating-${c === 1 ? "black" : "white"}`}>
+                  {ratingText(seat.player.rating, seat.player.provisional)}
+                </span>
+              )}
+              {seat.player.diff !== undefined && <RatingDiff diff={seat.player.diff} />}
+            </>
+          ) : (
+            seatName()
+          )}
           {seat.kind === "human" && seat.taken && !mine && (
             <span
               className={`ml-2 inline-block size-2 rounded-full align-middle ${seat.connected ? "bg-accent" : "bg-neutral-300"}`}
-              title={seat.connected ? "online" : "offline"}
+              title={seat.connected ? t("online") : t("offlineDot")}
             />
           )}
         </div>
         <div className="text-xs text-muted">{colorName(c)}</div>
       </div>
-      {clock && <Clock ms={c === 1 ? clock.blackMs : clock.whiteMs} running={toMove} since={since} testId={`clock-${c === 1 ? "black" : "white"}`} />}
+      {clock && (
+        <Clock ms={c === 1 ? clock.blackMs : clock.whiteMs} running={toMove && !clock.paused} since={since} testId={`clock-${c === 1 ? "black" : "white"}`} />
+      )}
     </div>
   );
 }
 
-function StatusLine({ state, me, myTurn, aiToMove }: { state: GameState; me: 1 | 2 | null; myTurn: boolean; aiToMove: boolean }) {
+function StatusLine({
+  state,
+  me,
+  myTurn,
+  aiToMove,
+  phase,
+  actor,
+}: {
+  state: GameState;
+  me: 1 | 2 | null;
+  myTurn: boolean;
+  aiToMove: boolean;
+  phase: Swap2Phase;
+  actor: 1 | 2;
+}) {
+  const t = useTranslations("game.status");
+  const phasePrompt = useSwap2Prompt();
+  const colorKey = (c: 1 | 2) => (c === 1 ? "black" : "white");
   let text: string;
-  if (state.status === "waiting") text = me !== null ? "Waiting for your opponent to open the link" : "Waiting for a second player";
-  else if (state.status === "finished") text = "Game over";
-  else if (myTurn) text = `Your move (${colorName(me!).toLowerCase()})`;
-  else if (aiToMove) text = "AI is thinking…";
-  else if (me !== null) text = `Opponent's move (${colorName(state.toMove).toLowerCase()})`;
-  else text = `${colorName(state.toMove)} to move`;
+  if (state.status === "waiting") text = me !== null ? t("waitingLink") : t("waitingSecond");
+  else if (state.status === "finished") text = t("over");
+  else if (phase !== "settled") text = phasePrompt(phase, state.moves.length, me === actor ? "me" : me !== null ? "opponent" : "watcher");
+  else if (myTurn) text = t("yourMove", { color: colorKey(me!) });
+  else if (aiToMove) text = t("aiThinking");
+  else if (me !== null) text = t("opponentMove", { color: colorKey(state.toMove) });
+  else text = t("toMove", { color: colorKey(state.toMove) });
   return (
     <p className="flex items-center gap-2 font-semibold" data-testid="status" role="status" data-my-turn={myTurn}>
       {myTurn && <span className="size-2 animate-pulse rounded-full bg-accent" />}
@@ -284,13 +357,16 @@ function StatusLine({ state, me, myTurn, aiToMove }: { state: GameState; me: 1 |
 }
 
 function ThinkingLine({ t, size }: { t: Thinking | null; size: number }) {
+  const tr = useTranslations("game.thinking");
+  const formatScore = useScoreText();
+  const { compact: formatNodes } = useNumbers();
   return (
     <div className="mt-1 min-h-5 text-xs text-muted" data-testid="thinking">
       {t && t.depth > 0 ? (
         <>
-          depth <span className="font-semibold text-ink tabular-nums">{t.depth}</span>
+          {tr("depth")} <span className="font-semibold text-ink tabular-nums">{t.depth}</span>
           {" · "}
-          <span className={`tabular-nums ${scoreTone(t.score)}`} title="From the AI's side">
+          <span className={`tabular-nums ${scoreTone(t.score)}`} title={tr("aiSide")}>
             {formatScore(t.score)}
           </span>
           {" · "}
@@ -300,12 +376,9 @@ function ThinkingLine({ t, size }: { t: Thinking | null; size: number }) {
               .map((p) => toLabel(p, size))
               .join(" ")}
           </span>
-          <span className="tabular-nums">
-            {" "}
-            · {formatNodes(t.nodes)} {t.top ? "playouts" : "nodes"}
-          </span>
+          <span className="tabular-nums"> · {tr(t.top ? "playouts" : "nodes", { n: formatNodes(t.nodes) })}</span>
           {t.top && t.top.length > 0 && (
-            <span className="block font-mono tabular-nums" data-testid="thinking-top" title="MCTS: most-visited moves, visits (win rate for the AI)">
+            <span className="block font-mono tabular-nums" data-testid="thinking-top" title={tr("mctsTop")}>
               {t.top
                 .slice(0, 4)
                 .map((m) => `${toLabel(m, size)} ${formatNodes(m.visits)} (${Math.round(m.winRate * 100)}%)`)
@@ -314,18 +387,14 @@ function ThinkingLine({ t, size }: { t: Thinking | null; size: number }) {
           )}
         </>
       ) : (
-        "thinking…"
+        tr("thinking")
       )}
     </div>
   );
 }
 
-function formatNodes(n: number): string {
-  return n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${Math.round(n / 1e3)}k` : String(n);
-}
-
 function ResultBanner({ state, me }: { state: GameState; me: 1 | 2 | null }) {
-  const { title, detail } = resultText(state, me);
+  const { title, detail } = useResultText()(state, me);
   const good = me !== null && state.result === (me === 1 ? "black" : "white");
   const bad = me !== null && state.result !== "draw" && !good;
   return (
@@ -338,12 +407,134 @@ function ResultBanner({ state, me }: { state: GameState; me: 1 | 2 | null }) {
     >
       <div className="text-2xl font-bold">{title}</div>
       {detail && <div className="mt-0.5 text-sm text-muted">{detail}</div>}
+      {state.rated && <RatingChanges state={state} />}
     </div>
+  );
+}
+
+/** Both players' rating changes under the result (+12 / −9), once a rated game is over. */
+function RatingChanges({ state }: { state: GameState }) {
+  const rows = ([1, 2] as const).flatMap((c) => {
+    const seat = c === 1 ? state.black : state.white;
+    return seat.kind === "human" && seat.player?.diff !== undefined ? [{ c, player: seat.player, diff: seat.player.diff }] : [];
+  });
+  if (!rows.length) return state.reason === "abort" ? null : <RatingPending />;
+  return (
+    <div className="mt-2 flex justify-center gap-4 text-sm" data-testid="rating-changes">
+      {rows.map(({ c, player, diff }) => (
+        <span key={c} data-testid={`rating-change-${c === 1 ? "black" : "white"}`} data-diff={diff}>
+          <PlayerLink name={player.name} className="font-semibold" /> {player.rating !== undefined && ratingText(player.rating, player.provisional)}{" "}
+          <RatingDiff diff={diff} />
+        </span>
+      ))}
+    </div>
+  );
+}
+
+function RatingDiff({ diff }: { diff: number }) {
+  return <span className={`ml-1 font-semibold tabular-nums ${diff > 0 ? "text-accent-dark" : diff < 0 ? "text-danger" : "text-muted"}`}>{diffText(diff)}</span>;
+}
+
+function RatingPending() {
+  const t = useTranslations("game.result");
+  return <div className="mt-1 text-xs text-muted">{t("ratingPending")}</div>;
+}
+
+/** Swap2: the choice buttons for the player who chooses (the server checks it all again). */
+function Swap2Choices({ phase, busy, choose }: { phase: Swap2Phase; busy: boolean; choose: (c: Swap2Choice) => void }) {
+  const three = phase === "choose3";
+  const t = useTranslations("game.swap2");
+  return (
+    <div className="mt-2 flex flex-wrap gap-2" data-testid="swap2-choices" role="group" aria-label={t("choice")}>
+      <button className="btn-primary px-3 py-1" onClick={() => choose("black")} disabled={busy} data-testid="swap2-black">
+        ● {t("takeBlack")}
+      </button>
+      <button className="btn-ghost px-3 py-1" onClick={() => choose("white")} disabled={busy} data-testid="swap2-white">
+        ○ {three ? t("stayWhite") : t("takeWhite")}
+      </button>
+      {three && (
+        <button className="btn-ghost px-3 py-1" onClick={() => choose("place")} disabled={busy} data-testid="swap2-place">
+          ＋ {t("placeTwo")}
+        </button>
+      )}
+    </div>
+  );
+}
+
+type EarlyEnding = "abort" | "offerDraw" | "acceptDraw" | "declineDraw" | "claim";
+
+/** Abort, draw offers and claiming the win, where they apply (the server decides: lib/server/games/endings). */
+function EarlyEndings({ state, me, busy, run }: { state: GameState; me: 1 | 2; busy: boolean; run: (what: EarlyEnding) => void }) {
+  const betweenPeople = state.black.kind === "human" && state.white.kind === "human";
+  const claimAt = state.claimableAt ? Date.parse(state.claimableAt) : null;
+  const t = useTranslations("game.endings");
+  const [now, setNow] = useState(() => Date.now());
+  // Count down to the moment a claim is allowed.
+  useEffect(() => {
+    if (claimAt === null) return;
+    const t = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(t);
+  }, [claimAt]);
+  const opponent = me === 1 ? 2 : 1;
+  // My offer gone while the game goes on at the same ply: the opponent declined it. Say so, and keep
+  // the offer button away until the game has moved on (the server refuses a repeat in that position).
+  const [declinedAt, setDeclinedAt] = useState<number | null>(null);
+  const lastOffer = useRef(state.drawOffer);
+  useEffect(() => {
+    if (lastOffer.current === me && state.drawOffer == null && state.status === "playing") setDeclinedAt(state.moves.length);
+    lastOffer.current = state.drawOffer;
+  }, [state.drawOffer, state.status, state.moves.length, me]);
+  const declinedHere = declinedAt === state.moves.length;
+  // Swap2: abort stays open through the opening (no clock runs there) and until each side has moved after it.
+  const inOpening = !!state.swap2 && swap2Phase(state.swap2, state.moves.length) !== "settled";
+  const afterOpening = state.moves.length - (state.swap2 ? (openingPlies(state.swap2) ?? 0) : 0);
+  const actor = state.swap2 && inOpening ? seatOfRole(swap2Role(swap2Phase(state.swap2, state.moves.length))!) : state.toMove;
+  const claimable = claimAt !== null && actor === opponent;
+  return (
+    <>
+      {(inOpening || afterOpening < 2) && (
+        <button className="btn-ghost" onClick={() => run("abort")} disabled={busy} data-testid="abort" title={t("abortTitle")}>
+          ✕ {t("abort")}
+        </button>
+      )}
+      {betweenPeople && state.drawOffer === opponent && (
+        <span className="flex items-center gap-2 rounded-lg bg-wood/25 px-2 py-1 text-sm" data-testid="draw-offered-to-me">
+          {t("drawOffered")}
+          <button className="btn-primary px-3 py-1" onClick={() => run("acceptDraw")} disabled={busy} data-testid="accept-draw">
+            {t("accept")}
+          </button>
+          <button className="btn-ghost px-3 py-1" onClick={() => run("declineDraw")} disabled={busy} data-testid="decline-draw">
+            {t("decline")}
+          </button>
+        </span>
+      )}
+      {betweenPeople && state.drawOffer === me && (
+        <span className="text-sm text-muted" data-testid="draw-offered">
+          {t("drawOfferedByMe")}
+        </span>
+      )}
+      {betweenPeople && state.drawOffer == null && declinedHere && (
+        <span className="text-sm text-muted" data-testid="draw-declined">
+          {t("drawDeclined")}
+        </span>
+      )}
+      {betweenPeople && state.drawOffer == null && !declinedHere && !inOpening && state.moves.length >= 2 && (
+        <button className="btn-ghost" onClick={() => run("offerDraw")} disabled={busy} data-testid="offer-draw">
+          ½ {t("offerDraw")}
+        </button>
+      )}
+      {claimable && (
+        <button className="btn-primary" onClick={() => run("claim")} disabled={busy || now < claimAt} data-testid="claim" title={t("claimTitle")}>
+          {now < claimAt ? t("claimIn", { seconds: Math.ceil((claimAt - now) / 1000) }) : t("claim")}
+        </button>
+      )}
+    </>
   );
 }
 
 function Invite({ gameId }: { gameId: string }) {
   const toast = useToast();
+  const t = useTranslations("game.invite");
   // The path from the first paint (server and client agree on it); the full address once mounted.
   const [url, setUrl] = useState(`/game/${gameId}`);
   useEffect(() => setUrl(`${window.location.origin}/game/${gameId}`), [gameId]);
@@ -355,12 +546,12 @@ function Invite({ gameId }: { gameId: string }) {
       el?.select();
       document.execCommand?.("copy");
     }
-    toast("Invite link copied", "info");
+    toast(t("copied"), "info");
   }
   return (
     <div className="card border-accent/40 p-4" data-testid="invite">
-      <div className="mb-1 font-semibold">Invite a friend</div>
-      <p className="mb-2 text-sm text-muted">The first person to open this link plays you. Anyone after that watches.</p>
+      <div className="mb-1 font-semibold">{t("title")}</div>
+      <p className="mb-2 text-sm text-muted">{t("detail")}</p>
       <div className="flex gap-2">
         <input
           id="invite-url"
@@ -369,10 +560,10 @@ function Invite({ gameId }: { gameId: string }) {
           onFocus={(e) => e.currentTarget.select()}
           className="select min-w-0 flex-1 font-mono text-xs"
           data-testid="invite-link"
-          aria-label="Invite link"
+          aria-label={t("link")}
         />
         <button className="btn-primary" onClick={copy} data-testid="copy-invite">
-          Copy
+          {t("copy")}
         </button>
       </div>
     </div>

@@ -4,12 +4,20 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { EV, type GameSummary } from "@/lib/shared/protocol";
 import { getSocket, request } from "@/lib/client/socket";
+import { PlayerLink } from "./PlayerLink";
+import { useTranslations } from "next-intl";
+import type { ErrorInfo } from "@/lib/shared/protocol";
+import { useErrorText, useListedName, useRuleWords } from "./i18n/words";
 
 const REFRESH_MS = 5000;
 
 export function LiveGames({ kind, limit }: { kind?: "hva" | "hvh" | "ava"; limit?: number }) {
   const [games, setGames] = useState<GameSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ErrorInfo | null>(null);
+  const t = useTranslations("lobby.live");
+  const errorText = useErrorText();
+  const rules = useRuleWords();
+  const listed = useListedName();
 
   useEffect(() => {
     let alive = true;
@@ -19,7 +27,7 @@ export function LiveGames({ kind, limit }: { kind?: "hva" | "hvh" | "ava"; limit
       if (ack.ok) {
         setGames(ack.games);
         setError(null);
-      } else setError(ack.error.message);
+      } else setError(ack.error);
     };
     void load();
     const t = setInterval(load, REFRESH_MS);
@@ -32,13 +40,13 @@ export function LiveGames({ kind, limit }: { kind?: "hva" | "hvh" | "ava"; limit
     };
   }, [kind]);
 
-  if (error && !games) return <p className="text-sm text-danger">{error}</p>;
-  if (!games) return <p className="text-sm text-muted">Loading…</p>;
+  if (error && !games) return <p className="text-sm text-danger">{errorText(error)}</p>;
+  if (!games) return <p className="text-sm text-muted">{t("loading")}</p>;
   const shown = limit ? games.slice(0, limit) : games;
   if (shown.length === 0)
     return (
       <p className="text-sm text-muted" data-testid="live-games-empty">
-        No games in progress right now. Start one!
+        {t("none")}
       </p>
     );
   return (
@@ -50,11 +58,13 @@ export function LiveGames({ kind, limit }: { kind?: "hva" | "hvh" | "ava"; limit
             <span className="grid size-9 shrink-0 place-items-center rounded-md bg-wood/50 text-xs font-bold text-ink/80">{g.size}</span>
             <div className="min-w-0 flex-1">
               <div className="truncate font-medium">
-                <span aria-label="black">●</span> {g.black} <span className="text-muted">vs</span> <span aria-label="white">○</span> {g.white}
+                <span aria-label={t("black")}>●</span> {g.blackName ? <PlayerLink name={g.blackName} /> : listed(g.black)}{" "}
+                <span className="text-muted">{t("vs")}</span> <span aria-label={t("white")}>○</span>{" "}
+                {g.whiteName ? <PlayerLink name={g.whiteName} /> : listed(g.white)}
               </div>
               <div className="text-xs text-muted">
                 {g.tv && <span className="mr-1 rounded bg-danger px-1 py-px text-[10px] font-bold text-white">TV</span>}
-                {g.rule === "exact5" ? "Exactly five" : "Freestyle"} · {open ? "waiting for a player" : `${g.plies} ${g.plies === 1 ? "move" : "moves"}`}
+                {rules.name(g.rule)} · {open ? t("waiting") : t("moves", { n: g.plies })}
               </div>
             </div>
             <Link
@@ -62,7 +72,7 @@ export function LiveGames({ kind, limit }: { kind?: "hva" | "hvh" | "ava"; limit
               className={open ? "btn-primary px-3 py-1.5" : "btn-ghost px-3 py-1.5"}
               data-testid={`watch-${g.id}`}
             >
-              {open ? "Join" : "Watch"}
+              {open ? t("join") : t("watch")}
             </Link>
           </li>
         );

@@ -1,11 +1,16 @@
 "use client";
-// The moves, two to a row (black, white), each with its label and, for engine moves, the engine's
-// score from the mover's side.
+// The moves, two to a row (black, white), each with its label and, where the engine searched the
+// position (its own moves; a person's moves against the AI, pondered), the score from the mover's
+// side; hovering says the move's rank among the candidates and the engine's choice.
 import { useEffect, useRef } from "react";
 import type { MoveRecord } from "@/lib/shared/protocol";
 import type { Score } from "@/engine";
-import { formatScore } from "@/engine";
+import { useTranslations } from "next-intl";
 import { toLabel } from "@/lib/shared/notation";
+import { candidateNote } from "@/lib/shared/move-note";
+import { useCandidateNote, useScoreText } from "./i18n/words";
+import type { Swap2Record } from "@/lib/shared/swap2";
+import { Swap2Opening, splitSwap2 } from "./Swap2Opening";
 
 export function scoreTone(s: Score): string {
   if (s.kind === "win") return "text-accent font-semibold";
@@ -13,16 +18,19 @@ export function scoreTone(s: Score): string {
   return s.value > 0 ? "text-accent" : s.value < 0 ? "text-danger" : "text-muted";
 }
 
-export function MoveList({ moves, size }: { moves: MoveRecord[]; size: number }) {
+/** swap2: the game's opening record (its stones and choices are shown apart, above the moves). */
+export function MoveList({ moves, size, swap2 }: { moves: MoveRecord[]; size: number; swap2?: Swap2Record }) {
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = end.current?.parentElement;
     if (el) el.scrollTop = el.scrollHeight;
   }, [moves.length]);
+  const t = useTranslations("game.moves");
 
   // Rows of (black, white); a game whose first move is white's starts with an empty black cell.
+  const { opening, rest } = splitSwap2(moves, swap2);
   const rows: Array<[MoveRecord | null, MoveRecord | null]> = [];
-  for (const m of moves) {
+  for (const m of rest) {
     const last = rows[rows.length - 1];
     if (m.color === 1 || !last || last[1] !== null) {
       if (m.color === 1) rows.push([m, null]);
@@ -31,10 +39,11 @@ export function MoveList({ moves, size }: { moves: MoveRecord[]; size: number })
   }
 
   return (
-    <div className="max-h-72 overflow-y-auto lg:max-h-[22rem]" data-testid="move-list" aria-label="Moves">
-      {moves.length === 0 ? (
-        <p className="px-3 py-4 text-center text-sm text-muted">No moves yet.</p>
-      ) : (
+    <div className="max-h-72 overflow-y-auto lg:max-h-[22rem]" data-testid="move-list" aria-label={t("label")}>
+      {swap2 && <Swap2Opening swap2={swap2} opening={opening} cell={(m) => <MoveCell m={m} size={size} last={m.ply === moves.length} />} />}
+      {moves.length === 0 && !swap2 ? (
+        <p className="px-3 py-4 text-center text-sm text-muted">{t("none")}</p>
+      ) : rows.length === 0 ? null : (
         <ol className="text-sm">
           {rows.map(([b, w], i) => (
             <li key={i} className={`grid grid-cols-[2.5rem_1fr_1fr] items-center ${i % 2 ? "bg-page/60" : ""}`}>
@@ -51,6 +60,9 @@ export function MoveList({ moves, size }: { moves: MoveRecord[]; size: number })
 }
 
 function MoveCell({ m, size, last }: { m: MoveRecord | null; size: number; last: boolean }) {
+  const t = useTranslations("game.moves");
+  const formatScore = useScoreText();
+  const note = useCandidateNote();
   if (!m) return <span className="px-2 py-1 text-muted">…</span>;
   const who = m.color === 1 ? "black" : "white";
   return (
@@ -65,7 +77,8 @@ function MoveCell({ m, size, last }: { m: MoveRecord | null; size: number; last:
         <span
           className={`text-xs tabular-nums ${scoreTone(m.score)}`}
           data-testid={`score-${m.ply}`}
-          title={`Engine score from ${who}'s side (the mover)${m.depth ? `, depth ${m.depth}` : ""}`}
+          data-note={candidateNote(m, size) ?? undefined}
+          title={t("scoreTitle", { note: note(m, size) ?? t("engineScore"), color: who, depth: m.depth ?? 0 })}
         >
           {formatScore(m.score)}
         </span>

@@ -1,20 +1,27 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useMe } from "@/lib/client/identity";
+import { LanguageSwitcher } from "./i18n/LanguageSwitcher";
 
 const LINKS = [
-  { href: "/", label: "Play" },
-  { href: "/tv", label: "Watch" },
-  { href: "/games", label: "Games" },
-  { href: "/learn", label: "Learn" },
-];
+  { href: "/", label: "play" },
+  { href: "/tv", label: "watch" },
+  { href: "/games", label: "games" },
+  { href: "/leaderboard", label: "leaderboard" },
+  { href: "/analysis", label: "analyse" },
+  { href: "/learn", label: "learn" },
+] as const;
 
 export function Nav() {
   const path = usePathname();
+  const me = useMe();
+  const t = useTranslations("common.nav");
   const active = (href: string) => (href === "/" ? path === "/" || path.startsWith("/game/") : path.startsWith(href));
   return (
     <header className="border-b border-line bg-card/80 backdrop-blur">
-      <nav className="mx-auto flex max-w-6xl items-center gap-0.5 overflow-x-auto px-3 py-2.5 sm:gap-4 sm:px-4" aria-label="Main">
+      <nav className="mx-auto flex max-w-6xl items-center gap-0.5 overflow-x-auto px-3 py-2.5 sm:gap-4 sm:px-4" aria-label={t("label")}>
         <Link href="/" className="mr-1 flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight sm:mr-6">
           <Logo />
           <span className="hidden sm:inline">
@@ -30,9 +37,19 @@ export function Nav() {
               active(l.href) ? "bg-wood/40 text-ink" : "text-muted hover:bg-wood/20 hover:text-ink"
             }`}
           >
-            {l.label}
+            {t(l.label)}
           </Link>
         ))}
+        <Link
+          href="/account"
+          className="ml-auto shrink-0 rounded-md px-2.5 py-1.5 text-sm font-semibold text-muted hover:bg-wood/20 hover:text-ink"
+          data-testid="nav-me"
+          title={me ? (me.account ? t("account") : t("guestTitle")) : undefined}
+        >
+          {me ? me.name : "…"}
+          {me && !me.account && <span className="ml-1 text-xs font-normal">{t("guest")}</span>}
+        </Link>
+        <LanguageSwitcher />
       </nav>
     </header>
   );

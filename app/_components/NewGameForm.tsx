@@ -8,19 +8,14 @@ import { EV, type CreateGame } from "@/lib/shared/protocol";
 import { request } from "@/lib/client/socket";
 import { setSeatToken } from "@/lib/client/seats";
 import { useToast } from "./Toast";
+import { RULE_OPTIONS } from "@/lib/shared/rule-names";
+import { useTranslations } from "next-intl";
+import { useErrorText, useRuleWords } from "./i18n/words";
 
-const SIZES = [11, 15, 19] as const;
+const SIZES = [11, 15, 19, 20] as const;
 export const AI_TIMES = [200, 500, 1000, 2000, 3000, 5000, 10000] as const;
 const CLOCK_MINUTES = [1, 3, 5, 10, 15, 30] as const;
-/** The AI players (engine ALGOS, strongest first), each with its name here. */
-const AI_ALGO_NAMES: Record<Algo, string> = {
-  alphabeta: "Alpha-beta (strongest)",
-  mcts: "Monte-Carlo tree search",
-  casual: "Casual (expectimax, beatable)",
-};
 const INCREMENTS = [0, 1, 2, 3, 5, 10] as const;
-
-const fmtSeconds = (ms: number) => `${ms / 1000} s`;
 
 export function NewGameForm({ opponent }: { opponent: "ai" | "human" }) {
   const router = useRouter();
@@ -31,11 +26,15 @@ export function NewGameForm({ opponent }: { opponent: "ai" | "human" }) {
   const [timeMs, setTimeMs] = useState<number>(1000);
   const [algo, setAlgo] = useState<Algo>("alphabeta");
   const [lab, setLab] = useState(false);
+  const [swap2, setSwap2] = useState(false);
   const [clockOn, setClockOn] = useState(false);
   const [minutes, setMinutes] = useState<number>(5);
   const [increment, setIncrement] = useState<number>(3);
   const [busy, setBusy] = useState(false);
   const id = (s: string) => `${opponent}-${s}`;
+  const t = useTranslations("lobby.form");
+  const errorText = useErrorText();
+  const rules = useRuleWords();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -46,13 +45,14 @@ export function NewGameForm({ opponent }: { opponent: "ai" | "human" }) {
       size,
       rule,
       color,
-      labOpening: lab,
+      labOpening: lab && !swap2,
+      swap2,
       clock: clockOn ? { initialMs: minutes * 60_000, incrementMs: increment * 1000 } : null,
       ...(opponent === "ai" ? { ai: { algo, timeMs } } : {}),
     };
     const ack = await request(EV.create, payload);
     if (!ack.ok) {
-      toast(ack.error.message);
+      toast(errorText(ack.error));
       setBusy(false);
       return;
     }
@@ -62,7 +62,7 @@ export function NewGameForm({ opponent }: { opponent: "ai" | "human" }) {
 
   return (
     <form onSubmit={submit} className="space-y-4" data-testid={opponent === "ai" ? "form-ai" : "form-friend"}>
-      <Field label="Board">
+      <Field label={t("board")}>
         <Segmented
           name={id("size")}
           value={String(size)}
@@ -70,46 +70,47 @@ export function NewGameForm({ opponent }: { opponent: "ai" | "human" }) {
           options={SIZES.map((s) => ({ value: String(s), label: `${s}×${s}` }))}
         />
       </Field>
-      <Field label="Rule">
+      <Field label={t("rule")}>
         <Segmented
           name={id("rule")}
           value={rule}
           onChange={(v) => setRule(v as Rule)}
-          options={[
-            { value: "freestyle", label: "Freestyle", title: "Five or more in a row wins" },
-            { value: "exact5", label: "Exactly five", title: "An overline (six or more) does not win" },
-          ]}
+          options={RULE_OPTIONS.map((o) => ({ value: o.value, label: rules.name(o.value), title: rules.title(o.value) }))}
         />
       </Field>
-      <Field label="You play">
+      <Field label={t("youPlay")}>
         <Segmented
           name={id("color")}
           value={String(color)}
           onChange={(v) => setColor(Number(v) as Color)}
           options={[
-            { value: "1", label: opponent === "ai" ? "● Black · you first" : "● Black", title: "Black moves first" },
-            { value: "2", label: opponent === "ai" ? "○ White · AI first" : "○ White" },
+            swap2
+              ? { value: "1", label: t("youPlaceFirst"), title: t("youPlaceFirstTitle") }
+              : { value: "1", label: opponent === "ai" ? `● ${t("blackYouFirst")}` : `● ${t("black")}`, title: t("blackFirstTitle") },
+            swap2
+              ? { value: "2", label: opponent === "ai" ? t("aiPlacesFirst") : t("friendPlacesFirst") }
+              : { value: "2", label: opponent === "ai" ? `○ ${t("whiteAiFirst")}` : `○ ${t("white")}` },
           ]}
         />
       </Field>
       {opponent === "ai" && (
-        <Field label="AI time per move" htmlFor={id("time")}>
+        <Field label={t("aiTime")} htmlFor={id("time")}>
           <select id={id("time")} className="select" value={timeMs} onChange={(e) => setTimeMs(Number(e.target.value))} data-testid="ai-time">
-            {AI_TIMES.map((t) => (
-              <option key={t} value={t}>
-                {fmtSeconds(t)}
-                {t === 200 ? " (quick)" : t === 10000 ? " (strongest)" : ""}
+            {AI_TIMES.map((ms) => (
+              <option key={ms} value={ms}>
+                {t("seconds", { n: ms / 1000 })}
+                {ms === 200 ? ` ${t("quick")}` : ms === 10000 ? ` ${t("strongest")}` : ""}
               </option>
             ))}
           </select>
         </Field>
       )}
       {opponent === "ai" && (
-        <Field label="AI player" htmlFor={id("algo")}>
+        <Field label={t("aiPlayer")} htmlFor={id("algo")}>
           <select id={id("algo")} className="select" value={algo} onChange={(e) => setAlgo(e.target.value as Algo)} data-testid="ai-algo">
             {ALGOS.map((a) => (
               <option key={a} value={a}>
-                {AI_ALGO_NAMES[a]}
+                {t(`algo.${a}`)}
               </option>
             ))}
           </select>
@@ -117,31 +118,37 @@ export function NewGameForm({ opponent }: { opponent: "ai" | "human" }) {
       )}
       <div className="flex flex-col gap-2.5 text-sm">
         <label className="flex cursor-pointer items-center gap-2">
-          <input type="checkbox" className="size-4 accent-accent" checked={lab} onChange={(e) => setLab(e.target.checked)} />
+          <input type="checkbox" className="size-4 accent-accent" checked={swap2} onChange={(e) => setSwap2(e.target.checked)} data-testid="swap2-toggle" />
           <span>
-            Lab opening <span className="text-muted">(four stones around the centre)</span>
+            {t("swap2")} <span className="text-muted">{t("swap2Detail")}</span>
+          </span>
+        </label>
+        <label className={`flex items-center gap-2 ${swap2 ? "opacity-50" : "cursor-pointer"}`}>
+          <input type="checkbox" className="size-4 accent-accent" checked={lab && !swap2} disabled={swap2} onChange={(e) => setLab(e.target.checked)} />
+          <span>
+            {t("lab")} <span className="text-muted">{t("labDetail")}</span>
           </span>
         </label>
         <label className="flex cursor-pointer items-center gap-2">
           <input type="checkbox" className="size-4 accent-accent" checked={clockOn} onChange={(e) => setClockOn(e.target.checked)} />
-          <span>Use a clock</span>
+          <span>{t("useClock")}</span>
         </label>
         {clockOn && (
           <div className="grid grid-cols-2 gap-3 pl-6">
-            <Field label="Minutes" htmlFor={id("min")}>
+            <Field label={t("minutes")} htmlFor={id("min")}>
               <select id={id("min")} className="select" value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
                 {CLOCK_MINUTES.map((m) => (
                   <option key={m} value={m}>
-                    {m} min
+                    {t("min", { n: m })}
                   </option>
                 ))}
               </select>
             </Field>
-            <Field label="Increment" htmlFor={id("inc")}>
+            <Field label={t("increment")} htmlFor={id("inc")}>
               <select id={id("inc")} className="select" value={increment} onChange={(e) => setIncrement(Number(e.target.value))}>
                 {INCREMENTS.map((s) => (
                   <option key={s} value={s}>
-                    +{s} s
+                    +{t("seconds", { n: s })}
                   </option>
                 ))}
               </select>
@@ -150,13 +157,13 @@ export function NewGameForm({ opponent }: { opponent: "ai" | "human" }) {
         )}
       </div>
       <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy}>
-        {busy ? "Creating…" : opponent === "ai" ? "Play the AI" : "Create invite link"}
+        {busy ? t("creating") : opponent === "ai" ? t("playAi") : t("createInvite")}
       </button>
     </form>
   );
 }
 
-function Field({ label, htmlFor, children }: { label: string; htmlFor?: string; children: ReactNode }) {
+export function Field({ label, htmlFor, children }: { label: string; htmlFor?: string; children: ReactNode }) {
   return (
     <div>
       {htmlFor ? (
@@ -171,7 +178,7 @@ function Field({ label, htmlFor, children }: { label: string; htmlFor?: string; 
   );
 }
 
-function Segmented({
+export function Segmented({
   name,
   value,
   onChange,

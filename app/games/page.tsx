@@ -1,25 +1,29 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { Archive } from "@/app/_components/replay/Archive";
 import type { GameKind } from "@/lib/shared/protocol";
 
-export const metadata: Metadata = { title: "Games" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("common.titles"))("games") };
+}
 
-const KINDS = new Set(["hva", "hvh", "ava"]);
+const KINDS = new Set(["hva", "hvh", "ava", "imported"]);
 
 export default async function Games({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const sp = await searchParams;
   const kind = typeof sp.kind === "string" && KINDS.has(sp.kind) ? (sp.kind as GameKind) : null;
   const page = typeof sp.page === "string" && /^\d{1,5}$/.test(sp.page) ? Math.max(1, Number(sp.page)) : 1;
+  const t = await getTranslations("games");
   return (
     <div className="mx-auto max-w-5xl">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="mb-1 text-2xl font-bold">Games</h1>
-          <p className="text-muted">Finished games, newest first. Open one to replay it move by move with the engine&apos;s analysis.</p>
+          <h1 className="mb-1 text-2xl font-bold">{t("title")}</h1>
+          <p className="text-muted">{t("intro")}</p>
         </div>
         <Link href="/import" className="btn-ghost" data-testid="import-link">
-          ⬆ Import a game
+          ⬆ {t("import")}
         </Link>
       </div>
       <Archive key={`${kind}-${page}`} kind={kind} page={page} />

@@ -7,7 +7,8 @@ import { type LabOptions, parseFirst } from "./args";
 import { renderBoard } from "./board";
 import { formatsHelp, parseMoveInput } from "./input";
 import type { LineSource } from "./lines";
-import { type HumanMoveScore, formatComputerMove, formatHumanMove, lookUpCandidate, pointName, stoneName } from "./report";
+import { type LabText, english } from "./i18n";
+import { type HumanMoveScore, formatComputerMove, formatHumanMove, lookUpCandidate, pointName } from "./report";
 
 export type Think = (position: Position, limits: Limits) => Analysis;
 
@@ -16,6 +17,8 @@ export interface LabIO {
   write(text: string): void;
   /** Repeat what was read after the prompt: piped input is not echoed by a terminal. */
   echo: boolean;
+  /** The language of everything written; English when not given. */
+  text?: LabText;
 }
 
 const RULE: Rule = "freestyle"; // the lab's rule: five or more in a row wins
@@ -30,7 +33,9 @@ export function limitsFor(o: LabOptions, share = 1): Limits {
 
 /** Plays one game; resolves to the process exit code. */
 export async function playLab(o: LabOptions, io: LabIO, think: Think): Promise<number> {
-  const say = (text = "") => io.write(text + "\n");
+  const text = io.text ?? english();
+  const { t } = text;
+  const say = (line = "") => io.write(line + "\n");
   const ask = async (prompt: string): Promise<string | null> => {
     io.write(prompt);
     const line = await io.lines.next();
@@ -45,27 +50,27 @@ export async function playLab(o: LabOptions, io: LabIO, think: Think): Promise<n
   const position = (): Position => ({ size, rule: RULE, stones: [...stones], toMove });
   const ended = () => {
     say();
-    say(`Input ended before the game did: stopped after ${stones.length - (o.opening ? 4 : 0)} moves.`);
+    say(t("end.inputEnded", { moves: stones.length - (o.opening ? 4 : 0) }));
     return 0;
   };
 
   let first = o.first ?? null;
   while (!first) {
-    const answer = await ask("Human first or computer first? [h/c] ");
+    const answer = await ask(t("first.ask"));
     if (answer === null) return ended();
     first = parseFirst(answer);
-    if (!first) say('Please answer h (human) or c (computer); "1" and "2" work too.');
+    if (!first) say(t("first.again"));
   }
   const human: Color = first === "human" ? 1 : 2;
-  const who = (c: Color) => `${stoneName(c)} (${c === human ? "you" : "computer"})`;
+  const who = (c: Color) => t(c === human ? "who.you" : "who.computer", { stone: text.stone(c) });
 
   say();
-  say(
-    `${size}×${size}, ${o.opening ? "the lab's opening" : "empty board"}. You play ${stoneName(human)}, the computer ${stoneName(other(human))}; x moves first.`,
-  );
-  say(formatsHelp(size));
+  say(t("intro.setup", { size, opening: o.opening ? "lab" : "empty", human: human === 1 ? "black" : "white" }));
+  say(formatsHelp(size, text));
+  const legend = t("intro.legend"); // none in English: its board is the lab's own
+  if (legend) say(legend);
   say();
-  say(renderBoard(size, stones, last));
+  say(renderBoard(size, stones, last, text.board));
 
   const place = (p: Point, color: Color) => {
     stones.push({ x: p.x, y: p.y, color });
@@ -80,45 +85,45 @@ export async function playLab(o: LabOptions, io: LabIO, think: Think): Promise<n
     if (color === human) {
       let input: Point | null = null;
       while (!input) {
-        const line = await ask(`Your move (${stoneName(color)}): `);
+        const line = await ask(t("turn.ask", { stone: text.stone(color) }));
         if (line === null) return ended();
-        const parsed = parseMoveInput(line, size, cells);
+        const parsed = parseMoveInput(line, size, cells, text);
         if (parsed.kind === "quit") {
-          say("You stopped the game.");
+          say(t("turn.quit"));
           return 0;
         }
-        if (parsed.kind === "help") say(formatsHelp(size));
+        if (parsed.kind === "help") say(formatsHelp(size, text));
         else if (parsed.kind === "error") say(parsed.message);
         else input = parsed.point;
       }
       move = input;
       const before = position();
       place(move, color);
-      say(`${who(color)} plays ${pointName(move, size)}`);
-      say(formatHumanMove(scoreHumanMove(before, move, o, think, cells), size));
+      say(t("turn.plays", { who: who(color), point: pointName(move, size, text) }));
+      say(formatHumanMove(scoreHumanMove(before, move, o, think, cells), size, text));
     } else {
-      say(`${who(color)} is thinking…`);
+      say(t("turn.thinking", { who: who(color) }));
       const a = think(position(), limitsFor(o));
       if (!a.move || cells[a.move.y * size + a.move.x] !== 0) {
-        say(`The engine answered ${a.move ? `an occupied point ${toLabel(a.move, size)}` : "no move"}: stopping.`);
+        say(a.move ? t("turn.engineOccupied", { label: toLabel(a.move, size) }) : t("turn.engineNone"));
         return 1;
       }
       move = a.move;
       place(move, color);
-      say(`${who(color)} plays ${pointName(move, size)}`);
-      for (const line of formatComputerMove(a, color, size)) say(line);
+      say(t("turn.plays", { who: who(color), point: pointName(move, size, text) }));
+      for (const line of formatComputerMove(a, color, size, text)) say(line);
     }
-    say(renderBoard(size, stones, last));
+    say(renderBoard(size, stones, last, text.board));
 
     const line = winningLine(size, RULE, cells, move, color);
     if (line) {
       say();
-      say(`${who(color)} wins: ${line.map((p) => toLabel(p, size)).join(" ")}.`);
+      say(t("end.win", { who: who(color), line: line.map((p) => toLabel(p, size)).join(" ") }));
       return 0;
     }
     if (stones.length === size * size) {
       say();
-      say("Draw: the board is full.");
+      say(t("end.draw"));
       return 0;
     }
     toMove = other(color);

@@ -1,6 +1,6 @@
 // The manager's own rules check: every ply is validated and adjudicated here, never trusted to a brain.
 import type { Color, Point, Rule } from "../../engine/types";
-import { moveError, onBoard, winningLine } from "../../engine/rules";
+import { forbiddenReason, forbiddenText, moveError, onBoard, winningLine } from "../../engine/rules";
 
 export type PlyResult =
   { kind: "ok" } | { kind: "win"; line: Point[] } | { kind: "draw"; reason: "full board" | "move cap" } | { kind: "illegal"; reason: string };
@@ -32,6 +32,8 @@ export class Referee {
     const err = moveError(this.size, this.cells, p);
     if (err) return { kind: "illegal", reason: `${p.x},${p.y} is occupied` };
     const color = this.toMove;
+    const forbidden = this.rule === "renju" && color === 1 ? forbiddenReason(this.size, this.cells, p) : null;
+    if (forbidden) return { kind: "illegal", reason: `${p.x},${p.y} is forbidden for black (${forbiddenText(forbidden)})` };
     this.cells[p.y * this.size + p.x] = color;
     this.moves.push({ x: p.x, y: p.y });
     const line = winningLine(this.size, this.rule, this.cells, p, color);

@@ -67,7 +67,7 @@ async function prepare(p: Player, opts: GameOptions): Promise<string | null> {
   proc.send(`INFO timeout_match ${p.gameMs ?? 0}`);
   proc.send("INFO max_memory 0");
   proc.send("INFO game_type 1");
-  proc.send(`INFO rule ${opts.rule === "exact5" ? 1 : 0}`);
+  proc.send(`INFO rule ${opts.rule === "renju" ? 4 : opts.rule === "exact5" ? 1 : 0}`);
   return null;
 }
 
@@ -152,6 +152,8 @@ export interface MatchOptions extends GameOptions {
   games: number;
   openings: Point[][]; // empty: every game from the empty board
   onGame?: (g: GameRecord, tally: Tally) => void;
+  /** Asked after each game: true ends the match there (an SPRT that reached a verdict). */
+  stop?: (games: readonly GameRecord[]) => boolean;
 }
 
 /** Game i plays opening ⌊i/2⌋ (cycling); A is black in even games, B in odd ones. */
@@ -168,6 +170,7 @@ export async function runMatch(a: Player, b: Player, opts: MatchOptions): Promis
       else if (g.winner === b.name) tally.losses++;
       else tally.draws++;
       opts.onGame?.(g, { ...tally });
+      if (opts.stop?.(games)) break;
     }
   } finally {
     await Promise.all([a.process.stop(), b.process.stop()]);

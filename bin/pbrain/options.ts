@@ -4,6 +4,8 @@
 //   --time-scale F   GOMOKU_ARENA_TIME_SCALE  think F × the manager's per-move time (e.g. 0.25)
 //   --engine NAME    GOMOKU_ARENA_ENGINE      "arena" (our search, default) or "simple" (one-ply heuristic)
 //   --quiet          GOMOKU_ARENA_QUIET=1     no MESSAGE lines
+//   --exact-root K   GOMOKU_ARENA_EXACT_ROOT  root moves with exact scores: "best" (default, the
+//                                             fastest), a number K, or "all" (the site's AI used to)
 import { readArgs } from "../cli/args";
 
 export interface BrainOptions {
@@ -12,6 +14,8 @@ export interface BrainOptions {
   timeScale: number;
   engine: "arena" | "simple";
   messages: boolean;
+  /** think()'s exactRootScores; undefined: the brain's own choice (false, only the best exact). */
+  exactRoot?: boolean | number;
 }
 
 export function parseBrainOptions(argv: readonly string[], env: Record<string, string | undefined>): BrainOptions {
@@ -20,6 +24,13 @@ export function parseBrainOptions(argv: readonly string[], env: Record<string, s
     const n = Number(v);
     if (v === undefined || v === "" || !Number.isFinite(n) || n <= 0) throw new Error(`${name} needs a positive number, got "${v ?? ""}"`);
     return n;
+  };
+  const exactRoot = (v: string | undefined): boolean | number => {
+    if (v === "all") return true;
+    if (v === "best") return false;
+    const n = Number(v);
+    if (v !== undefined && /^\d+$/.test(v) && n >= 1) return n;
+    throw new Error(`--exact-root is "best", "all" or a number ≥ 1, got "${v ?? ""}"`);
   };
   const engine = (v: string | undefined): "arena" | "simple" => {
     if (v === "arena" || v === "simple") return v;
@@ -30,7 +41,8 @@ export function parseBrainOptions(argv: readonly string[], env: Record<string, s
   if (env.GOMOKU_ARENA_TIME_SCALE) opts.timeScale = num("GOMOKU_ARENA_TIME_SCALE", env.GOMOKU_ARENA_TIME_SCALE);
   if (env.GOMOKU_ARENA_ENGINE) opts.engine = engine(env.GOMOKU_ARENA_ENGINE);
   if (env.GOMOKU_ARENA_QUIET === "1") opts.messages = false;
-  for (const arg of readArgs(argv, ["depth", "nodes", "time-scale", "engine"])) {
+  if (env.GOMOKU_ARENA_EXACT_ROOT) opts.exactRoot = exactRoot(env.GOMOKU_ARENA_EXACT_ROOT);
+  for (const arg of readArgs(argv, ["depth", "nodes", "time-scale", "engine", "exact-root"])) {
     switch (arg.name) {
       case "depth":
         opts.maxDepth = Math.floor(num("--depth", arg.value));
@@ -44,11 +56,14 @@ export function parseBrainOptions(argv: readonly string[], env: Record<string, s
       case "engine":
         opts.engine = engine(arg.value);
         break;
+      case "exact-root":
+        opts.exactRoot = exactRoot(arg.value);
+        break;
       case "quiet":
         opts.messages = false;
         break;
       default:
-        throw new Error(`unknown option "${arg.raw}" (known: --depth N, --nodes N, --time-scale F, --engine arena|simple, --quiet)`);
+        throw new Error(`unknown option "${arg.raw}" (known: --depth N, --nodes N, --time-scale F, --engine arena|simple, --exact-root best|all|K, --quiet)`);
     }
   }
   return opts;

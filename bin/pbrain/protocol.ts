@@ -3,6 +3,7 @@
 import type { Analysis, Color, Limits, Point, Position, Rule, Stone } from "../../engine/types";
 import { MAX_SIZE, MIN_SIZE } from "../../engine/types";
 import { type TimeControl, DEFAULT_TIME_CONTROL, moveBudgetMs } from "./timing";
+import { swap2Decide, swap2Opening } from "../../engine/swap2";
 
 /** Anything that thinks like engine/index.ts's think(). */
 export type Brain = (position: Position, limits: Limits) => Analysis;
@@ -10,7 +11,7 @@ export type Brain = (position: Position, limits: Limits) => Analysis;
 export interface SessionOptions {
   brain: Brain;
   /** Extra limits passed to every think() call (e.g. maxDepth, maxNodes). */
-  limits?: Pick<Limits, "maxDepth" | "maxNodes">;
+  limits?: Pick<Limits, "maxDepth" | "maxNodes" | "exactRootScores">;
   /** Multiplies the per-move time the manager grants (0.25 thinks a quarter as long). */
   timeScale?: number;
   /** Print a MESSAGE line with depth, score and nodes after each search. */
@@ -50,6 +51,8 @@ export class PbrainSession {
   lastBudgetMs = 0;
 
   private board: { entries: string[] } | null = null;
+  /** Lines of a SWAP2BOARD block, until DONE. */
+  private swap2: string[] | null = null;
   private readonly opts: Required<Omit<SessionOptions, "limits">> & { limits: SessionOptions["limits"] };
 
   constructor(options: SessionOptions) {
@@ -68,6 +71,7 @@ export class PbrainSession {
     const line = rawLine.trim();
     if (this.ended) return [];
     if (this.board) return this.boardLine(line);
+    if (this.swap2) return this.swap2Line(line);
     if (line === "") return [];
     const sp = line.search(/\s/);
     const cmd = (sp < 0 ? line : line.slice(0, sp)).toUpperCase();
@@ -100,6 +104,10 @@ export class PbrainSession {
       case "BOARD":
         this.board = { entries: [] };
         if (arg) this.board.entries.push(arg); // junk after BOARD: reported as an ERROR at DONE
+        return [];
+      case "SWAP2BOARD":
+        if (!this.size) return ["ERROR SWAP2BOARD before START"];
+        this.swap2 = [];
         return [];
       case "TAKEBACK": {
         if (!this.size) return ["ERROR TAKEBACK before START"];
@@ -176,6 +184,43 @@ export class PbrainSession {
     return this.move();
   }
 
+  /**
+   * Swap2 (Gomocup's SWAP2BOARD): with no stones, our three opening stones; with 3, SWAP, our 4th
+   * move, or our 4th and 5th; with 5, SWAP or our 6th. Stones alternate black, white, black, …
+   */
+  private swap2Line(line: string): string[] {
+    const upper = line.toUpperCase();
+    if (upper === "END") {
+      this.swap2 = null;
+      this.ended = true;
+      return [];
+    }
+    if (upper !== "DONE") {
+      if (line !== "") this.swap2!.push(line);
+      return [];
+    }
+    const entries = this.swap2!;
+    this.swap2 = null;
+    const stones: Stone[] = [];
+    for (const [i, entry] of entries.entries()) {
+      const p = parseXY(entry);
+      if (!p || !this.onBoard(p)) return [`ERROR SWAP2BOARD line "${entry}" is not x,y on the board`];
+      if (stones.some((s) => s.x === p.x && s.y === p.y)) return [`ERROR SWAP2BOARD ${p.x},${p.y} is given twice`];
+      stones.push({ ...p, color: i % 2 === 0 ? 1 : 2 });
+    }
+    if (stones.length !== 0 && stones.length !== 3 && stones.length !== 5) return [`ERROR SWAP2BOARD needs 0, 3 or 5 stones, got ${stones.length}`];
+    const budget = moveBudgetMs(this.time, this.size * this.size - stones.length, this.overheadMs, this.opts.timeScale);
+    const limits: Limits = { timeMs: budget, ...this.opts.limits, exactRootScores: false };
+    const xy = (p: Point) => `${p.x},${p.y}`;
+    try {
+      if (stones.length === 0) return [swap2Opening(this.size, this.rule, limits, this.opts.brain).map(xy).join(" ")];
+      const d = swap2Decide(this.size, this.rule, stones, limits, this.opts.brain);
+      return [d.kind === "swap" ? "SWAP" : d.kind === "play" ? xy(d.move) : d.moves.map(xy).join(" ")];
+    } catch (e) {
+      return [`ERROR swap2: ${(e as Error).message}`];
+    }
+  }
+
   private infoLine(arg: string): void {
     const sp = arg.search(/\s/);
     const key = (sp < 0 ? arg : arg.slice(0, sp)).toLowerCase();
@@ -197,7 +242,8 @@ export class PbrainSession {
       case "rule":
         if (isNum && Number.isInteger(n)) {
           this.ruleBits = n;
-          this.rule = n & 1 ? "exact5" : "freestyle";
+          // Gomocup's bits: 1 exact five, 2 continuous game, 4 renju (renju already means exact five for black).
+          this.rule = n & 4 ? "renju" : n & 1 ? "exact5" : "freestyle";
         }
         break;
       // max_memory, game_type, folder, evaluate: noted in `info`, nothing to do.

@@ -11,8 +11,8 @@ import type { Board } from "../gomoku/board";
 import * as P from "../gomoku/patterns";
 import * as M from "../gomoku/movegen";
 
-const { FIVE, FLEX4 } = P;
-const { GEN_ALL, GEN_DEFEND, findFives, generateMoves } = M;
+const { FIVE } = P;
+const { GEN_ALL, GEN_DEFEND, findFives, generateMoves, hasOpenFour, playable } = M;
 
 /** A forced win: WIN − plies (always beyond any evaluation, which Board.evaluate keeps within ±20000). */
 export const WIN = 30_000;
@@ -54,10 +54,13 @@ export class MoveSource {
     }
     if (b.cnt[opp * 16 + FIVE] > 0) {
       findFives(b, opp, tmp); // with two five points every block loses: one is enough to try
-      out[base] = tmp[0];
-      return 1;
+      // Renju: a block black may not play is no move (the lost side then plays on elsewhere).
+      if (playable(b, tmp[0], side)) {
+        out[base] = tmp[0];
+        return 1;
+      }
     }
-    const mode = b.cnt[opp * 16 + FLEX4] > 0 ? GEN_DEFEND : GEN_ALL;
+    const mode = hasOpenFour(b, opp) ? GEN_DEFEND : GEN_ALL;
     const moves = this.moves;
     const scores = this.scores;
     const n = generateMoves(b, side, mode, moves, scores, 0, this.noHistory, 0, -1, -1, -1);

@@ -12,7 +12,7 @@ export type GomokuState = MoveListState;
 export class GomokuGame extends BoardGame {
   private readonly bufMoves = new Int16Array(400);
   private readonly bufScores = new Int32Array(400);
-  private readonly noHistory = new Int32Array(3 * 29 * 29);
+  private readonly noHistory = new Int32Array(3 * 30 * 30);
 
   /** The colour of MAX (the side to move in the root position). */
   get maxColor(): Color {

@@ -6,11 +6,13 @@
 import type { Color, Rule } from "../types";
 import * as P from "./patterns";
 import * as Z from "./zobrist";
+import * as R from "./renju-board";
 
 // Imported values are re-bound to local consts: transpilers that compile ESM to CommonJS (tsx,
 // vitest) turn every use of an imported binding into a getter call, which costs ~4× in the hot loop.
 const { EMPTY, FIVE, WALL, patternTable } = P;
 const { ZOBRIST_CELLS, ZOBRIST_HI, ZOBRIST_LO } = Z;
+const { BLOCK4, FLEX3, FLEX4 } = P;
 
 export const PAD = 5;
 
@@ -20,6 +22,8 @@ export const PATTERN_VALUE = new Int32Array([0, 1, 3, 6, 14, 18, 45, 60, 160, 40
 export class Board {
   readonly size: number;
   readonly rule: Rule;
+  /** Renju: black's forbidden points are not black's moves (engine/gomoku/renju.ts). */
+  readonly renju: boolean;
   /** Padded width: index = (y + PAD) * W + (x + PAD). */
   readonly W: number;
   /** 0 empty, 1 black, 2 white, 3 wall. */
@@ -49,6 +53,7 @@ export class Board {
   constructor(size: number, rule: Rule) {
     this.size = size;
     this.rule = rule;
+    this.renju = rule === "renju";
     const W = size + 2 * PAD;
     this.W = W;
     const n = W * W;
@@ -121,10 +126,33 @@ export class Board {
 
   /** Static evaluation from `side`'s view: own potential counts a bit more (it moves next). */
   evaluate(side: number): number {
-    const me = this.total[side];
-    const opp = this.total[3 - side];
+    let black = this.total[1];
+    if (this.renju) black -= this.forbiddenPotential();
+    const me = side === 1 ? black : this.total[2];
+    const opp = side === 1 ? this.total[2] : black;
     const v = ((me * 5) >> 2) - opp;
     return v > 20000 ? 20000 : v < -20000 ? -20000 : v;
+  }
+
+  /**
+   * Renju: black's pattern value sitting on its forbidden points (black can never play them, so
+   * the threes and fours they would make are dead). Only looked for when black has at least two
+   * three-or-four (cell, direction) pairs somewhere, the least a double three or four needs.
+   */
+  private forbiddenPotential(): number {
+    const cnt = this.cnt;
+    if (cnt[16 + FLEX3] + cnt[16 + BLOCK4] + 2 * cnt[16 + FLEX4] < 2) return 0;
+    const cells = this.cells;
+    const near = this.near;
+    const cs = this.cellScore;
+    const bc = this.boardCells;
+    let dead = 0;
+    for (let i = 0; i < bc.length; i++) {
+      const q = bc[i];
+      if (cells[q] !== 0 || near[q] === 0 || cs[q * 2] < 2 * PATTERN_VALUE[FLEX3]) continue;
+      if (R.forbiddenOnBoard(this, q) !== 0) dead += cs[q * 2];
+    }
+    return dead;
   }
 
   make(q: number, color: Color): void {

@@ -82,3 +82,37 @@ describe("think (plain) = alpha-beta / minimax at equal depth", () => {
     }
   }
 });
+
+describe("think (plain) with exact scores for the best K root moves only", () => {
+  for (const [name, pos] of positions) {
+    for (const depth of [2, 3]) {
+      it(`${name}, depth ${depth}, K = 3: the exact ones equal alpha-beta, the bounds hold`, () => {
+        const game = new GomokuGame(pos);
+        const k = 3;
+        const r = think(pos, { maxDepth: depth, exactRootScores: k }, { plain: true });
+        const all = think(pos, { maxDepth: depth, exactRootScores: true }, { plain: true });
+        expect(internal(r.score)).toBe(internal(all.score));
+        expect(r.rootScores.length).toBe(all.rootScores.length);
+        const exact = r.rootScores.filter((rs) => !rs.bound);
+        const bounds = r.rootScores.filter((rs) => rs.bound);
+        expect(exact.length).toBeGreaterThanOrEqual(Math.min(k, r.rootScores.length));
+        expect(r.rootScores[0].bound).toBeUndefined();
+        const kth = exact.map((rs) => internal(rs.score)).sort((a, b) => b - a)[k - 1] ?? -Infinity;
+        for (const rs of r.rootScores) {
+          const child = game.result(game.initialState(), game.cell(rs.move));
+          const truth = fromMax(alphaBeta(game, child, { maxDepth: depth - 1 }).value);
+          if (rs.bound) {
+            expect(rs.bound).toBe("upper");
+            expect(internal(rs.score)).toBeGreaterThanOrEqual(truth); // a true upper bound
+            expect(internal(rs.score)).toBeLessThanOrEqual(kth); // never above the K-th exact score
+          } else expect(internal(rs.score)).toBe(truth); // exact
+        }
+        // The K best moves (by their true scores) are among the exact ones.
+        const truthOf = new Map(all.rootScores.map((rs) => [`${rs.move.x},${rs.move.y}`, internal(rs.score)]));
+        const kthTrue = [...truthOf.values()].sort((a, b) => b - a)[k - 1];
+        for (const rs of bounds) expect(truthOf.get(`${rs.move.x},${rs.move.y}`)!).toBeLessThanOrEqual(kthTrue);
+        if (depth === 3) expect(bounds.length).toBeGreaterThan(0);
+      });
+    }
+  }
+});

@@ -4,10 +4,12 @@
 // arrays: no allocation per node.
 import type { Board } from "./board";
 import * as P from "./patterns";
+import * as R from "./renju-board";
 
 // Imported values are re-bound to local consts: transpilers that compile ESM to CommonJS (tsx,
 // vitest) turn every use of an imported binding into a getter call, which costs ~4× in the hot loop.
 const { BLOCK4, FIVE, FLEX3, FLEX4 } = P;
+const { forbiddenOnBoard } = R;
 
 // Threat levels of one cell for one colour (combining its four directions).
 export const L_NONE = 0;
@@ -43,10 +45,37 @@ export function threatLevel(board: Board, q: number, color: number): number {
     else if (p === BLOCK4) n4++;
     else if (p === FLEX3) n3++;
   }
+  // Renju: a forbidden point is no threat of black's (asked only when it could matter).
+  if (color === 1 && (n4 > 0 || n3 > 0) && board.renju && forbiddenOnBoard(board, q) !== 0) return L_NONE;
   if (n4 >= 2) return L_OPEN_FOUR;
   if (n4 === 1) return n3 > 0 ? L_FOUR_THREE : L_FOUR;
   if (n3 >= 2) return L_DOUBLE_THREE;
   return n3 === 1 ? L_THREE : L_NONE;
+}
+
+/**
+ * Can `color` make an open four (a point with two five points) by a move it may play? Under
+ * renju black's open-four points may all be forbidden: those are looked at one by one.
+ */
+export function hasOpenFour(board: Board, color: number): boolean {
+  if (board.cnt[color * 16 + FLEX4] === 0) return false;
+  if (color === 2 || !board.renju) return true;
+  const cells = board.cells;
+  const pat = board.pat;
+  const bc = board.boardCells;
+  for (let i = 0; i < bc.length; i++) {
+    const q = bc[i];
+    if (cells[q] !== 0) continue;
+    const b = q * 4;
+    const isFlex4 = (pat[b] & 15) === FLEX4 || (pat[b + 1] & 15) === FLEX4 || (pat[b + 2] & 15) === FLEX4 || (pat[b + 3] & 15) === FLEX4;
+    if (isFlex4 && forbiddenOnBoard(board, q) === 0) return true;
+  }
+  return false;
+}
+
+/** Is q a point `color` may play (renju: black's forbidden points are not)? */
+export function playable(board: Board, q: number, color: number): boolean {
+  return color !== 1 || !board.renju || forbiddenOnBoard(board, q) === 0;
 }
 
 /** Does `color` make at least a four at q (in some direction)? */
@@ -54,7 +83,9 @@ export function makesFour(board: Board, q: number, color: number): boolean {
   const sh = color === 1 ? 0 : 4;
   const pat = board.pat;
   const b = q * 4;
-  return ((pat[b] >> sh) & 15) >= BLOCK4 || ((pat[b + 1] >> sh) & 15) >= BLOCK4 || ((pat[b + 2] >> sh) & 15) >= BLOCK4 || ((pat[b + 3] >> sh) & 15) >= BLOCK4;
+  const four =
+    ((pat[b] >> sh) & 15) >= BLOCK4 || ((pat[b + 1] >> sh) & 15) >= BLOCK4 || ((pat[b + 2] >> sh) & 15) >= BLOCK4 || ((pat[b + 3] >> sh) & 15) >= BLOCK4;
+  return four && (color !== 1 || !board.renju || forbiddenOnBoard(board, q) === 0);
 }
 
 /** Writes up to 2 distinct cells where `color` makes five into out[0..]; returns how many (capped at 2). */
@@ -101,6 +132,7 @@ export function generateMoves(
   const bc = board.boardCells;
   const cs = board.cellScore;
   const opp = 3 - side;
+  const renju = board.renju;
   let n = 0;
   if (board.count === 0) {
     // Empty board: the centre.
@@ -112,9 +144,12 @@ export function generateMoves(
   for (let i = 0; i < bc.length; i++) {
     const q = bc[i];
     if (cells[q] !== 0 || near[q] === 0) continue;
+    // Renju: black never plays its forbidden points, and white need not guard them.
+    const forbidden = renju && forbiddenOnBoard(board, q) !== 0;
+    if (forbidden && side === 1) continue;
     if (mode === GEN_DEFEND && !makesFour(board, q, side) && !makesFour(board, q, opp)) continue;
     const my = threatLevel(board, q, side);
-    const their = threatLevel(board, q, opp);
+    const their = forbidden ? L_NONE : threatLevel(board, q, opp);
     let s = ATTACK[my] + DEFEND[their] + cs[q * 2 + side - 1] + cs[q * 2 + opp - 1];
     if (q === hashMove) s += HASH_BONUS;
     else if (q === killer1 || q === killer2) s += KILLER_BONUS;

@@ -67,12 +67,20 @@ function buildTernary(exact5: boolean): Uint8Array {
 }
 
 const tables = new Map<Rule, Uint8Array>();
+const ternaries = new Map<boolean, Uint8Array>();
+const ternary = (exact5: boolean): Uint8Array => {
+  let t = ternaries.get(exact5);
+  if (!t) ternaries.set(exact5, (t = buildTernary(exact5)));
+  return t;
+};
 
 /** 2^20 bytes: low nibble = pattern for black at the centre, high nibble = for white. */
 export function patternTable(rule: Rule): Uint8Array {
   const cached = tables.get(rule);
   if (cached) return cached;
-  const tern = buildTernary(rule === "exact5");
+  // Black needs exactly five under exact5 and renju; white under exact5 only.
+  const tern = ternary(rule !== "freestyle");
+  const ternW = ternary(rule === "exact5");
   const table = new Uint8Array(1 << 20);
   // Per 2-bit cell value: ternary digit for black's view and for white's view.
   const bDigit = [0, 1, 2, 2];
@@ -85,7 +93,7 @@ export function patternTable(rule: Rule): Uint8Array {
       b += bDigit[v] * POW3[i];
       w += wDigit[v] * POW3[i];
     }
-    table[k] = tern[b] | (tern[w] << 4);
+    table[k] = tern[b] | (ternW[w] << 4);
   }
   tables.set(rule, table);
   return table;
@@ -94,3 +102,4 @@ export function patternTable(rule: Rule): Uint8Array {
 // Built at module load (~50 ms each), so no think() pays for it inside its time budget.
 patternTable("freestyle");
 patternTable("exact5");
+patternTable("renju");

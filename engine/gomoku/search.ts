@@ -2,7 +2,13 @@
 // Ordering: hash move, threats (movegen), killers, history. Exactness switches:
 //  - plain: no threat shortcuts, no candidate pruning, no extensions, no LMR, no TT cut-offs;
 //    the result then equals plain alpha-beta over the same candidates (see as-game.ts).
-//  - exactRoot: every root move is searched with an open window, so rootScores are exact.
+//  - exactRoot: how many root moves get exact scores (the best ones; Infinity: all). The first
+//    exactRoot moves in order are searched with (aspiration) windows; every later one first with a
+//    null window at the exactRoot-th best exact score so far: below it, its score is an upper bound
+//    (rootBound), above it, it is searched again for its exact score. So the moves reported exact
+//    include the best exactRoot of them, and no bound is above the exactRoot-th exact score.
+//    think() uses 1 or all here: for "the best K" it searches with 1 and then calls refineRoot
+//    (exact scores for K inside the iterations cost too much depth: docs/ENGINE.md).
 // All buffers are preallocated per ply: the search loop allocates nothing.
 import type { Board } from "./board";
 import * as P from "./patterns";
@@ -13,8 +19,8 @@ import * as V from "./vcf";
 
 // Imported values are re-bound to local consts: transpilers that compile ESM to CommonJS (tsx,
 // vitest) turn every use of an imported binding into a getter call, which costs ~4× in the hot loop.
-const { BLOCK4, FIVE, FLEX4 } = P;
-const { GEN_ALL, GEN_DEFEND, QUIET_LIMIT, findFives, generateMoves } = M;
+const { BLOCK4, FIVE } = P;
+const { GEN_ALL, GEN_DEFEND, QUIET_LIMIT, findFives, generateMoves, hasOpenFour, playable } = M;
 const { TT_EXACT, TT_LOWER, TT_UPPER, TranspositionTable } = T;
 const { ZOBRIST_CELLS } = Z;
 const { VcfSolver } = V;
@@ -24,7 +30,7 @@ export const MATE = 30000;
 export const MATE_BOUND = MATE - 1000;
 export const INF = 32000;
 export const MAX_PLY = 128;
-const MAX_MOVES = 361;
+const MAX_MOVES = 400; // 20×20
 /** Beam width below the root in quiet positions (see pvs). */
 const MAX_BRANCH = 16;
 /** Half-width of a root move's first aspiration window (exact root scores). */
@@ -41,7 +47,8 @@ let sharedTT: T.TranspositionTable | null = null;
 
 export interface SearchConfig {
   plain: boolean;
-  exactRoot: boolean;
+  /** Root moves with exact scores: the best this many (Infinity: all; 1: only the best). */
+  exactRoot: number;
   maxNodes: number;
   deadline: number; // performance.now() value, Infinity when none
   /** At the horizon, probe for a VCF of the side to move (a proven win instead of an eval). */
@@ -62,6 +69,8 @@ export class Searcher {
   nodes = 0;
   stopped = false;
   private nextCheck = 1024;
+  /** Nodes between clock checks (finer in the refinement, which always runs up to the deadline). */
+  private checkEvery = 1024;
   private readonly vcf: V.VcfSolver | null;
   private readonly leafVcf: boolean;
 
@@ -69,6 +78,8 @@ export class Searcher {
   rootCount = 0;
   readonly rootMoves = new Int16Array(MAX_MOVES);
   readonly rootScores = new Int32Array(MAX_MOVES);
+  /** 1: rootScores[i] is an upper bound (the move failed low against a better one), 0: exact. */
+  readonly rootBound = new Uint8Array(MAX_MOVES);
   readonly rootPv: Int16Array[] = [];
   readonly rootPvLen = new Int32Array(MAX_MOVES);
 
@@ -86,9 +97,21 @@ export class Searcher {
   private checkLimits(): void {
     if (this.nodes >= this.cfg.maxNodes) this.stopped = true;
     else if (this.nodes >= this.nextCheck) {
-      this.nextCheck = this.nodes + 1024;
+      this.nextCheck = this.nodes + this.checkEvery;
       if (this.cfg.deadline !== Infinity && globalThis.performance.now() >= this.cfg.deadline) this.stopped = true;
     }
+  }
+
+  /**
+   * Goes on after a stop by the clock, with a new deadline (the node limit still holds); the clock
+   * is then read every 256 nodes, since what follows (refineRoot) runs until the deadline.
+   */
+  resume(deadline: number): void {
+    this.cfg.deadline = deadline;
+    this.checkEvery = 256;
+    this.stopped = false;
+    this.nextCheck = this.nodes;
+    this.checkLimits();
   }
 
   /** Root candidates in order (threat pruning applies unless plain). */
@@ -96,11 +119,14 @@ export class Searcher {
     const b = this.board;
     const opp = 3 - side;
     let n: number;
+    n = 0;
     if (!this.cfg.plain && b.cnt[opp * 16 + FIVE] > 0) {
-      n = findFives(b, opp, this.tmp);
-      for (let i = 0; i < n; i++) this.moves[i] = this.tmp[i];
-    } else {
-      const mode = !this.cfg.plain && b.cnt[opp * 16 + FLEX4] > 0 ? GEN_DEFEND : GEN_ALL;
+      // The blocks (renju: black cannot block on a forbidden point; with none left it plays on, lost).
+      const fives = findFives(b, opp, this.tmp);
+      for (let i = 0; i < fives; i++) if (playable(b, this.tmp[i], side)) this.moves[n++] = this.tmp[i];
+    }
+    if (n === 0) {
+      const mode = !this.cfg.plain && hasOpenFour(b, opp) ? GEN_DEFEND : GEN_ALL;
       n = generateMoves(b, side, mode, this.moves, this.scores, 0, this.history, side * ZOBRIST_CELLS, -1, -1, -1);
       // Sort by order score, stable (insertion sort on a short list).
       for (let i = 1; i < n; i++) {
@@ -120,6 +146,7 @@ export class Searcher {
     for (let i = 0; i < n; i++) {
       this.rootMoves[i] = this.moves[i];
       this.rootScores[i] = -INF;
+      this.rootBound[i] = 0;
       this.rootPv[i] ??= new Int16Array(MAX_PLY);
       this.rootPvLen[i] = 0;
     }
@@ -135,61 +162,165 @@ export class Searcher {
     const opp = 3 - side;
     const n = this.rootCount;
     const scores = new Int32Array(n); // once per iteration, not per node
-    let alpha = -INF;
+    const bound = new Uint8Array(n);
+    const k = this.cfg.exactRoot;
+    // The best k exact scores so far, best first (only when some moves get bounds).
+    const top = new Int32Array(k < n ? k : 0);
+    let exact = 0;
+    // Aspiration windows for exact scores after depth 1, except when only the best is exact (then
+    // the first move gets an open window and the others null windows, as plain PVS).
+    const aspire = depth > 1 && k > 1;
     for (let i = 0; i < n; i++) {
       const q = this.rootMoves[i];
       this.lastFive[1] = b.isFive(q, side) ? 1 : 0;
       b.make(q, side as 1 | 2);
       let s: number;
-      if (this.cfg.exactRoot && depth > 1) {
-        // Exact score for every root move: an aspiration window around its previous score,
-        // widened until the score falls strictly inside (cheaper than one open window).
-        const prev = this.rootScores[i];
-        let delta = ASPIRATION;
-        let lo = prev - delta;
-        let hi = prev + delta;
-        if (prev <= -MATE_BOUND || prev >= MATE_BOUND) {
-          lo = -INF;
-          hi = INF;
-        }
-        for (;;) {
-          if (lo < -INF) lo = -INF;
-          if (hi > INF) hi = INF;
-          s = -this.pvs(depth - 1, -hi, -lo, 1, opp);
-          if (this.stopped) break;
-          if (s <= lo && lo > -INF) lo = s - (delta *= 4);
-          else if (s >= hi && hi < INF) hi = s + (delta *= 4);
-          else break;
-        }
-      } else if (this.cfg.exactRoot || i === 0) s = -this.pvs(depth - 1, -INF, INF, 1, opp);
+      let isBound = 0;
+      if (exact < k) s = this.exactRootScore(i, depth, aspire, opp);
       else {
-        s = -this.pvs(depth - 1, -alpha - 1, -alpha, 1, opp);
-        if (s > alpha && !this.stopped) s = -this.pvs(depth - 1, -INF, -alpha, 1, opp);
+        // Below the k-th best exact score so far: a bound is enough.
+        const thr = top[k - 1];
+        s = -this.pvs(depth - 1, -thr - 1, -thr, 1, opp);
+        if (s > thr && !this.stopped) s = -this.pvs(depth - 1, -INF, -thr, 1, opp);
+        if (s <= thr) isBound = 1; // failed low (or, after a fail high, search instability)
       }
       b.undo();
       if (this.stopped) return false;
       scores[i] = s;
-      const pv = this.rootPv[i];
-      pv[0] = q;
-      let len = 1;
-      for (let j = 1; j < this.pvLen[1]; j++) pv[len++] = this.pvTable[MAX_PLY + j];
-      this.rootPvLen[i] = len;
-      if (s > alpha) alpha = s;
+      bound[i] = isBound;
+      if (!isBound && top.length > 0) {
+        // Insert into the best-k list.
+        let j = exact < k ? exact : k - 1;
+        if (exact >= k && s <= top[j]) j = -1;
+        if (j >= 0) {
+          while (j > 0 && top[j - 1] < s) {
+            top[j] = top[j - 1];
+            j--;
+          }
+          top[j] = s;
+        }
+      }
+      if (!isBound) exact++;
+      this.savePv(i, q);
     }
-    // Stable sort root moves by score, best first (keeps the earlier move on ties).
-    const idx = Array.from({ length: n }, (_, i) => i).sort((a, c) => scores[c] - scores[a] || a - c);
+    // Stable sort root moves by score, best first (on a tie an exact score before a bound, then
+    // the earlier move): the first move is always one with an exact score.
+    const idx = Array.from({ length: n }, (_, i) => i).sort((a, c) => scores[c] - scores[a] || bound[a] - bound[c] || a - c);
     const moves = idx.map((i) => this.rootMoves[i]);
     const pvs = idx.map((i) => this.rootPv[i]);
     const lens = idx.map((i) => this.rootPvLen[i]);
     for (let i = 0; i < n; i++) {
       this.rootMoves[i] = moves[i];
       this.rootScores[i] = scores[idx[i]];
+      this.rootBound[i] = bound[idx[i]];
       this.rootPv[i] = pvs[i];
       this.rootPvLen[i] = lens[i];
     }
     // Remember the best move for the next iteration's ordering below the root too.
     this.tt.store(b.hashLo, b.hashHi, depth, TT_EXACT, this.rootScores[0], this.rootMoves[0]);
     return true;
+  }
+
+  /**
+   * After iteration `depth` completed with only some root moves exact: exact depth-`depth` scores
+   * for the best k root moves, in the time and nodes left (the site's AI: its move is the one the
+   * best-move-only search chose, the heatmap gets exact scores for the best k). Bounds are taken in
+   * order, highest first: while fewer than k are exact, a bound gets an exact search; then one
+   * above the k-th exact score gets a null window there (a lower bound, or a fail high and an exact
+   * search); the first bound at or below the k-th exact score ends it (every later one is lower).
+   * Stopped by the limits, the moves done keep their exact scores and the rest their bounds. The
+   * root moves are re-sorted best first. Returns false when stopped.
+   */
+  refineRoot(depth: number, side: number, k: number): boolean {
+    const b = this.board;
+    const opp = 3 - side;
+    const n = this.rootCount;
+    const top: number[] = [];
+    for (let i = 0; i < n; i++) if (!this.rootBound[i]) top.push(this.rootScores[i]);
+    top.sort((x, y) => y - x);
+    let done = true;
+    for (let i = 0; i < n; i++) {
+      if (!this.rootBound[i]) continue;
+      const thr = top.length >= k ? top[k - 1] : -INF;
+      if (this.rootScores[i] <= thr) break;
+      const q = this.rootMoves[i];
+      this.lastFive[1] = b.isFive(q, side) ? 1 : 0;
+      b.make(q, side as 1 | 2);
+      let s: number;
+      let isBound = 0;
+      if (thr === -INF) s = this.exactRootScore(i, depth, depth > 1, opp);
+      else {
+        s = -this.pvs(depth - 1, -thr - 1, -thr, 1, opp);
+        if (s > thr && !this.stopped) s = -this.pvs(depth - 1, -INF, -thr, 1, opp);
+        if (s <= thr) isBound = 1;
+      }
+      b.undo();
+      if (this.stopped) {
+        done = false;
+        break;
+      }
+      // A new bound is kept only if tighter (both hold).
+      this.rootScores[i] = isBound ? Math.min(s, this.rootScores[i]) : s;
+      this.rootBound[i] = isBound;
+      if (!isBound) {
+        top.push(s);
+        top.sort((x, y) => y - x);
+        this.savePv(i, q);
+      }
+    }
+    const idx = Array.from({ length: n }, (_, i) => i).sort(
+      (a, c) => this.rootScores[c] - this.rootScores[a] || this.rootBound[a] - this.rootBound[c] || a - c,
+    );
+    const moves = idx.map((i) => this.rootMoves[i]);
+    const scores = idx.map((i) => this.rootScores[i]);
+    const bounds = idx.map((i) => this.rootBound[i]);
+    const pvs = idx.map((i) => this.rootPv[i]);
+    const lens = idx.map((i) => this.rootPvLen[i]);
+    for (let i = 0; i < n; i++) {
+      this.rootMoves[i] = moves[i];
+      this.rootScores[i] = scores[i];
+      this.rootBound[i] = bounds[i];
+      this.rootPv[i] = pvs[i];
+      this.rootPvLen[i] = lens[i];
+    }
+    return done;
+  }
+
+  /** Root move i's line from the search just made (pvTable's ply-1 row after the move q). */
+  private savePv(i: number, q: number): void {
+    const pv = this.rootPv[i];
+    pv[0] = q;
+    let len = 1;
+    for (let j = 1; j < this.pvLen[1]; j++) pv[len++] = this.pvTable[MAX_PLY + j];
+    this.rootPvLen[i] = len;
+  }
+
+  /**
+   * The exact score of root move i (already made on the board): an aspiration window around its
+   * previous score, widened until the score falls strictly inside (cheaper than one open window),
+   * or one open window.
+   */
+  private exactRootScore(i: number, depth: number, aspire: boolean, opp: number): number {
+    if (!aspire) return -this.pvs(depth - 1, -INF, INF, 1, opp);
+    const prev = this.rootScores[i];
+    let delta = ASPIRATION;
+    let lo = prev - delta;
+    let hi = prev + delta;
+    if (prev <= -MATE_BOUND || prev >= MATE_BOUND) {
+      lo = -INF;
+      hi = INF;
+    }
+    let s: number;
+    for (;;) {
+      if (lo < -INF) lo = -INF;
+      if (hi > INF) hi = INF;
+      s = -this.pvs(depth - 1, -hi, -lo, 1, opp);
+      if (this.stopped) break;
+      if (s <= lo && lo > -INF) lo = s - (delta *= 4);
+      else if (s >= hi && hi < INF) hi = s + (delta *= 4);
+      else break;
+    }
+    return s;
   }
 
   pvs(depth: number, alpha: number, beta: number, ply: number, side: number): number {
@@ -210,7 +341,9 @@ export class Searcher {
       if (cnt[opp * 16 + FIVE] > 0) {
         if (findFives(b, opp, this.tmp) >= 2) return -(MATE - (ply + 2));
         forced = this.tmp[0];
-      } else if (cnt[side * 16 + FLEX4] > 0) return MATE - (ply + 3);
+        // Renju: black cannot block on its forbidden point.
+        if (side === 1 && !playable(b, forced, 1)) return -(MATE - (ply + 2));
+      } else if (hasOpenFour(b, side)) return MATE - (ply + 3);
     }
     if (ply >= MAX_PLY - 2) return b.evaluate(side);
     if (depth <= 0 && forced < 0) {
@@ -251,19 +384,20 @@ export class Searcher {
     const scores = this.scores;
     let n: number;
     let newDepth = depth - 1;
+    let mode = GEN_ALL;
     if (forced >= 0) {
       moves[base] = forced;
       scores[base] = 0;
       n = 1;
       newDepth = depth; // a forced block costs no depth
     } else {
-      const mode = !plain && cnt[opp * 16 + FLEX4] > 0 ? GEN_DEFEND : GEN_ALL;
+      mode = !plain && hasOpenFour(b, opp) ? GEN_DEFEND : GEN_ALL;
       n = generateMoves(b, side, mode, moves, scores, base, this.history, side * ZOBRIST_CELLS, this.killers[ply * 2], this.killers[ply * 2 + 1], hashMove);
     }
     if (n === 0) return 0; // full board: draw
     // Beam: below the root, quiet positions look at the best-ordered moves only (threats are
     // never cut: in DEFEND mode every defence stays). Not exact, so never in plain mode.
-    const limit = !plain && forced < 0 && n > MAX_BRANCH && cnt[opp * 16 + FLEX4] === 0 ? MAX_BRANCH : n;
+    const limit = !plain && forced < 0 && n > MAX_BRANCH && mode !== GEN_DEFEND ? MAX_BRANCH : n;
     const alpha0 = alpha;
     let best = -INF;
     let bestMove = -1;

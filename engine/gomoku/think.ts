@@ -7,7 +7,7 @@ import type { Analysis, Limits, Point, Position, RootScore, Score } from "../typ
 import { scoreRank } from "../score";
 import { Board } from "./board";
 import { FIVE, FLEX4 } from "./patterns";
-import { findFives } from "./movegen";
+import { GEN_ALL, findFives, generateMoves, playable } from "./movegen";
 import { MATE, MATE_BOUND, Searcher } from "./search";
 import { VcfSolver } from "./vcf";
 import { VctSolver } from "./vct";
@@ -30,6 +30,16 @@ export interface Features {
   /** Root defence also against the opponent's VCT (not only its VCF). */
   rootDefenceVct: boolean;
 }
+
+/**
+ * The site's AI (a game's engine seat): exact scores for the best this many root moves, fast upper
+ * bounds for the others. The replay's heatmap still shows every candidate (bounds as "≤ …") while
+ * the search keeps nearly the depth of the best-move-only search (docs/ENGINE.md).
+ */
+export const SITE_EXACT_ROOT_MOVES = 8;
+
+/** With exact scores for the best K: the share of the time kept for them after the iterations. */
+const REFINE_SHARE = 0.1;
 
 export const DEFAULT_FEATURES: Features = { leafVcf: false, rootDefence: true, rootVct: true, rootDefenceVct: false };
 
@@ -69,16 +79,40 @@ function lineFive(b: Board, q: number, c: number): boolean {
     let len = 1;
     for (let r = q + o; b.cells[r] === c; r += o) len++;
     for (let r = q - o; b.cells[r] === c; r -= o) len++;
-    if (b.rule === "exact5" ? len === 5 : len >= 5) return true;
+    if (b.rule === "exact5" || (b.rule === "renju" && c === 1) ? len === 5 : len >= 5) return true;
   }
   return false;
 }
 
 export function think(position: Position, limits: Limits = {}, options: ThinkOptions = {}): Analysis {
+  const r = thinkAny(position, limits, options);
+  return position.rule === "renju" && position.toMove === 1 ? legalForBlack(position, r) : r;
+}
+
+/**
+ * Renju's last line of defence: black's answer is never a forbidden point. The search does not
+ * produce one (move generation filters them), but a lost position's "any block" shortcut could;
+ * then the best-ordered legal move is played instead.
+ */
+function legalForBlack(position: Position, r: Analysis): Analysis {
+  if (!r.move) return r;
+  const b = boardOf(position);
+  if (playable(b, b.index(r.move.x, r.move.y), 1)) return r;
+  const moves = new Int16Array(b.size * b.size);
+  const scores = new Int32Array(b.size * b.size);
+  const n = generateMoves(b, 1, GEN_ALL, moves, scores, 0, new Int32Array(3 * 30 * 30), 0, -1, -1, -1);
+  let best = -1;
+  for (let i = 0; i < n; i++) if (best < 0 || scores[i] > scores[best]) best = i;
+  const move = best < 0 ? null : { x: b.xOf(moves[best]), y: b.yOf(moves[best]) };
+  return { ...r, move, pv: move ? [move] : [], rootScores: r.rootScores.filter((s) => playable(b, b.index(s.move.x, s.move.y), 1)) };
+}
+
+function thinkAny(position: Position, limits: Limits = {}, options: ThinkOptions = {}): Analysis {
   const start = now();
   const plain = options.plain === true;
   const features: Features = { ...DEFAULT_FEATURES, ...options.features };
-  const exactRoot = limits.exactRootScores ?? true;
+  const er = limits.exactRootScores ?? true;
+  const exactRoot = er === true ? Infinity : er === false || !(er >= 1) ? 1 : Math.floor(er);
   let timeMs = limits.timeMs;
   const noLimit = timeMs === undefined && limits.maxDepth === undefined && limits.maxNodes === undefined;
   if (noLimit) timeMs = 1000;
@@ -171,7 +205,18 @@ export function think(position: Position, limits: Limits = {}, options: ThinkOpt
     }
   }
 
-  const s = new Searcher(b, { plain, exactRoot, maxNodes: Math.max(1, maxNodes - vcfNodes), deadline, leafVcf: features.leafVcf });
+  // Exact scores for the best K (1 < K < all): the iterations search as for the best move only (its
+  // depth), then the time left gives the best K exact scores at the last completed depth.
+  // A share of the time is kept for that (the iterations stop earlier).
+  const refineK = exactRoot > 1 && exactRoot !== Infinity ? exactRoot : 0;
+  const iterShare = refineK ? 1 - REFINE_SHARE : 1;
+  const s = new Searcher(b, {
+    plain,
+    exactRoot: refineK ? 1 : exactRoot,
+    maxNodes: Math.max(1, maxNodes - vcfNodes),
+    deadline: deadline === Infinity ? Infinity : start + (deadline - start) * iterShare,
+    leafVcf: features.leafVcf,
+  });
   let n = s.generateRoot(side);
   // Threat-space defence at the root: if the opponent, given a free move, has a VCF, every root
   // move after which it still has one is a proven loss. Those are not searched (their scores are
@@ -223,25 +268,43 @@ export function think(position: Position, limits: Limits = {}, options: ThinkOpt
   // Fallback when not even depth 1 completes: the best-ordered candidate, scored statically.
   let result = done(s.rootMoves[0], b.evaluate(side), 0, vcfNodes, [s.rootMoves[0]], []);
   let iterStart = now();
-  for (let depth = 1; depth <= maxDepth; depth++) {
-    if (!s.searchRoot(depth, side)) break;
-    const best = s.rootScores[0];
+  // The answer from the root moves as the searcher holds them after a completed depth.
+  const answer = (depth: number): Analysis => {
     const pv = Array.from(s.rootPv[0].subarray(0, s.rootPvLen[0]));
     const roots: RootScore[] = [];
-    for (let i = 0; i < n; i++) roots.push({ move: pt(s.rootMoves[i]), score: toScore(s.rootScores[i]) });
+    for (let i = 0; i < n; i++) {
+      const r: RootScore = { move: pt(s.rootMoves[i]), score: toScore(s.rootScores[i]) };
+      if (s.rootBound[i]) r.bound = "upper";
+      roots.push(r);
+    }
     if (lost.length > 0) {
       for (const r of lost) roots.push(r);
       roots.sort((x, y) => scoreRank(y.score) - scoreRank(x.score)); // stable: best first
     }
-    result = done(s.rootMoves[0], best, depth, s.nodes + vcfNodes, pv, roots);
+    return done(s.rootMoves[0], s.rootScores[0], depth, s.nodes + vcfNodes, pv, roots);
+  };
+  for (let depth = 1; depth <= maxDepth; depth++) {
+    if (!s.searchRoot(depth, side)) break;
+    const best = s.rootScores[0];
+    result = answer(depth);
     limits.onProgress?.({ depth, score: result.score, nodes: result.nodes, timeMs: result.timeMs, pv: result.pv, move: result.move });
     // A proven result does not change with more depth (all shortcuts and prunings are exact).
     if (!plain && (best >= MATE_BOUND || best <= -MATE_BOUND)) break;
     if (n === 1 && depth >= 2 && !plain) break; // a single legal choice: enough to give it a score
     // Do not start a depth that cannot finish: the next one costs about 1.5–2.5× the last.
     const t = now();
-    if (timeMs !== undefined && t - start + (t - iterStart) * 1.5 > timeMs) break;
+    if (timeMs !== undefined && t - start + (t - iterStart) * 1.5 > timeMs * iterShare) break;
     iterStart = t;
+  }
+  if (refineK && result.depth > 0 && n > 1) {
+    const first = s.rootMoves[0];
+    const line = result.pv;
+    s.resume(deadline);
+    s.refineRoot(result.depth, side, refineK);
+    // An iteration stopped half-way may have written over root lines: the best move's line is the
+    // one reported at its depth unless the refinement found a better move (then its own, fresh).
+    const refined = answer(result.depth);
+    result = s.rootMoves[0] === first ? { ...refined, pv: line } : refined;
   }
   result.nodes = s.nodes + vcfNodes;
   result.timeMs = elapsed();

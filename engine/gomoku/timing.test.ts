@@ -31,4 +31,21 @@ describe("think: time limit", () => {
     expect(worst).toBeLessThanOrEqual(50);
     expect(searches).toBe(30);
   }, 30_000);
+
+  it("the site's mode (exact scores for the best 8) keeps the limit too, and its best 8 are exact", () => {
+    const stones: Stone[] = labOpening(15);
+    let toMove: 1 | 2 = 1;
+    for (let i = 0; i < 12; i++) {
+      const timeMs = 100 + ((i * 37) % 101);
+      const pos: Position = { size: 15, rule: "freestyle", stones: [...stones], toMove };
+      const t0 = performance.now();
+      const r = think(pos, { timeMs, exactRootScores: 8 });
+      expect(performance.now() - t0).toBeLessThanOrEqual(timeMs + 50);
+      expect(r.rootScores[0].bound).toBeUndefined();
+      expect(r.rootScores[0].score).toEqual(r.score);
+      if (!r.move || r.score.kind !== "eval") break;
+      stones.push({ ...r.move, color: toMove });
+      toMove = toMove === 1 ? 2 : 1;
+    }
+  }, 30_000);
 });

@@ -10,7 +10,7 @@ import * as T from "./threat-search";
 // Imported values are re-bound to local consts: transpilers that compile ESM to CommonJS (tsx,
 // vitest) turn every use of an imported binding into a getter call, which costs ~4× in the hot loop.
 const { FLEX4 } = P;
-const { L_OPEN_FOUR, makesFour, threatLevel } = M;
+const { L_OPEN_FOUR, makesFour, playable, threatLevel } = M;
 const { TWO_FIVES } = T;
 
 const MAX_PLY = 128;
@@ -130,6 +130,13 @@ export class VcfSolver extends T.ThreatSearch {
         continue;
       }
       const f = this.tmp[0];
+      if (!playable(b, f, def)) {
+        // Renju: black's only block is forbidden to it, so the four wins.
+        b.undo();
+        this.seq[ply] = c;
+        this.length = ply + 1;
+        return 3;
+      }
       b.make(f, def as 1 | 2);
       const r = this.node(att, depth - 1, ply + 2);
       b.undo();

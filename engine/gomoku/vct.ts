@@ -15,7 +15,7 @@ import * as T from "./threat-search";
 
 // Imported values are re-bound to local consts (see search.ts: getter calls under tsx/vitest).
 const { FIVE, FLEX4 } = P;
-const { L_OPEN_FOUR, L_THREE, findFives, makesFour, threatLevel } = M;
+const { L_OPEN_FOUR, L_THREE, findFives, hasOpenFour, makesFour, playable, threatLevel } = M;
 const { TWO_FIVES } = T;
 
 const MAX_PLY = 96;
@@ -54,13 +54,13 @@ export class VctSolver extends T.ThreatSearch {
     let n = 0;
     // When the defender threatens five, block it (a second five point cannot be stopped).
     const block = this.forcedBlock(def);
-    if (block === TWO_FIVES) return 0;
+    if (block === TWO_FIVES || (block >= 0 && !playable(b, block, att))) return 0;
     if (block >= 0) {
       cand[base] = block;
       n = 1;
     } else {
       // Only fours while the defender has an open three (it would answer a three with an open four).
-      const foursOnly = b.cnt[def * 16 + FLEX4] > 0;
+      const foursOnly = hasOpenFour(b, def);
       const bc = b.boardCells;
       for (let i = 0; i < bc.length && n < MAX_CAND; i++) {
         const q = bc[i];
@@ -102,13 +102,14 @@ export class VctSolver extends T.ThreatSearch {
     if (cnt[att * 16 + FIVE] > 0) {
       if (findFives(b, att, tmp) >= 2) return 2;
       const f = tmp[0];
+      if (!playable(b, f, def)) return 2; // renju: black's block would be forbidden
       b.make(f, def as 1 | 2);
       const r = this.attack(att, depth, ply + 1);
       b.undo();
       if (r > 0) this.seq[ply] = f;
       return r > 0 ? r + 1 : 0;
     }
-    if (cnt[att * 16 + FLEX4] === 0) return 0; // no threat: the initiative is lost
+    if (!hasOpenFour(b, att)) return 0; // no threat: the initiative is lost
     // Defences: the points of the line through one open-four point x (any defence must stop x),
     // filtered to those that leave no open-four point at all; plus every four of the defender.
     const bc = b.boardCells;
@@ -119,7 +120,7 @@ export class VctSolver extends T.ThreatSearch {
       const q = bc[i];
       if (b.cells[q] !== 0 || b.near[q] === 0) continue;
       for (let d = 0; d < 4; d++)
-        if (((b.pat[q * 4 + d] >> sh) & 15) === FLEX4) {
+        if (((b.pat[q * 4 + d] >> sh) & 15) === FLEX4 && playable(b, q, att)) {
           x = q;
           dir = d;
           break;
@@ -132,9 +133,9 @@ export class VctSolver extends T.ThreatSearch {
     const o = b.dirs[dir];
     for (let k = -5; k <= 5; k++) {
       const q = x + k * o;
-      if (b.cells[q] !== 0 || makesFour(b, q, def)) continue; // fours come below
+      if (b.cells[q] !== 0 || makesFour(b, q, def) || !playable(b, q, def)) continue; // fours come below
       b.make(q, def as 1 | 2);
-      const holds = cnt[att * 16 + FLEX4] === 0;
+      const holds = !hasOpenFour(b, att);
       b.undo();
       if (holds && n < MAX_CAND) cand[base + n++] = q;
     }

@@ -24,8 +24,8 @@ import { VcfSolver } from "../gomoku/vcf";
 
 // Imported values are re-bound to local consts: under tsx/vitest every use of an imported
 // binding is a getter call, which costs ~4× in hot loops.
-const { FIVE, FLEX4 } = P;
-const { GEN_ALL, GEN_DEFEND, findFives, generateMoves, threatLevel } = M;
+const { FIVE } = P;
+const { GEN_ALL, GEN_DEFEND, findFives, generateMoves, hasOpenFour, playable, threatLevel } = M;
 
 export interface MctsLimits extends Limits {
   /** Stop after this many iterations (playouts). With a seed and no timeMs: deterministic. */
@@ -190,13 +190,17 @@ export function mcts(position: Position, limits: MctsLimits = {}): Analysis {
         nProof[node] = -2;
         return;
       }
+      if (!playable(b, tmp[0], side)) {
+        nProof[node] = -2; // renju: black cannot block on its forbidden point
+        return;
+      }
       genMoves[0] = tmp[0];
       n = 1;
-    } else if (prove && cnt[side * 16 + FLEX4] > 0) {
+    } else if (prove && hasOpenFour(b, side)) {
       nProof[node] = 3;
       return;
     } else {
-      const mode = cnt[opp * 16 + FLEX4] > 0 ? GEN_DEFEND : GEN_ALL;
+      const mode = hasOpenFour(b, opp) ? GEN_DEFEND : GEN_ALL;
       n = generateMoves(b, side, mode, genMoves, genScores, 0, noHistory, 0, -1, -1, -1);
       // The best `maxChildren` by order score, best first (selection sort: short lists).
       const keep = n < maxChildren ? n : maxChildren;
@@ -297,7 +301,11 @@ export function mcts(position: Position, limits: MctsLimits = {}): Analysis {
           break;
         }
         q = tmp[0];
-      } else if (cnt[s * 16 + FLEX4] > 0) {
+        if (!playable(b, q, s)) {
+          result = o === side ? 1 : 0;
+          break;
+        }
+      } else if (hasOpenFour(b, s)) {
         result = s === side ? 1 : 0;
         break;
       } else if (plies >= playoutDepth) {

@@ -23,11 +23,30 @@ export interface Tree {
   levels: PlayerKind[];
 }
 
+/** What went wrong, as a stable code with its values (pages say it in the reader's language). */
+export type TreeErrorCode =
+  | "probability"
+  | "leafNotFinite"
+  | "childrenNotList"
+  | "noChildren"
+  | "hNotFinite"
+  | "branchExtra"
+  | "branchNoNode"
+  | "someProbabilities"
+  | "probabilitySum"
+  | "nodeObject"
+  | "unexpected"
+  | "levels"
+  | "documentExtra"
+  | "json";
+
 /** A format error, with the path of child indices to the offending node (null for the document itself). */
 export class TreeFormatError extends Error {
   constructor(
     message: string,
     readonly path: number[] | null,
+    readonly code: TreeErrorCode,
+    readonly values: Record<string, string> = {},
   ) {
     super(path ? `${where(path)}: ${message}` : message);
     this.name = "TreeFormatError";
@@ -46,21 +65,23 @@ function parseProbability(p: unknown, path: number[]): number {
     if (m) v = m[2] === undefined ? Number(m[1]) : Number(m[1]) / Number(m[2]);
   }
   if (!(Number.isFinite(v) && v >= 0 && v <= 1)) {
-    throw new TreeFormatError(`a probability must be a number or fraction between 0 and 1, got ${JSON.stringify(p)}`, path);
+    throw new TreeFormatError(`a probability must be a number or fraction between 0 and 1, got ${JSON.stringify(p)}`, path, "probability", {
+      got: String(JSON.stringify(p)),
+    });
   }
   return v;
 }
 
 function buildNode(spec: unknown, depth: number, levels: readonly PlayerKind[], path: number[]): TreeNode {
   if (typeof spec === "number") {
-    if (!Number.isFinite(spec)) throw new TreeFormatError(`a leaf must be a finite number, got ${spec}`, path);
+    if (!Number.isFinite(spec)) throw new TreeFormatError(`a leaf must be a finite number, got ${spec}`, path, "leafNotFinite", { got: String(spec) });
     return { kind: "LEAF", value: spec };
   }
   const children = (kind: PlayerKind, list: unknown, h?: unknown): TreeNode => {
-    if (!Array.isArray(list)) throw new TreeFormatError(`the children of a ${kind} node must be a list`, path);
-    if (list.length === 0) throw new TreeFormatError("an inner node needs at least one child (a leaf is a number)", path);
+    if (!Array.isArray(list)) throw new TreeFormatError(`the children of a ${kind} node must be a list`, path, "childrenNotList", { kind });
+    if (list.length === 0) throw new TreeFormatError("an inner node needs at least one child (a leaf is a number)", path, "noChildren");
     if (h !== undefined && !(typeof h === "number" && Number.isFinite(h))) {
-      throw new TreeFormatError(`"h" must be a finite number, got ${JSON.stringify(h)}`, path);
+      throw new TreeFormatError(`"h" must be a finite number, got ${JSON.stringify(h)}`, path, "hNotFinite", { got: String(JSON.stringify(h)) });
     }
     const node: TreeNode = { kind, children: [] };
     if (typeof h === "number") node.h = h;
@@ -76,15 +97,22 @@ function buildNode(spec: unknown, depth: number, levels: readonly PlayerKind[], 
       if (!withP[i]) return buildNode(b, depth + 1, levels, childPath);
       const br = b as Record<string, unknown>;
       const extra = Object.keys(br).filter((k) => k !== "p" && k !== "node");
-      if (extra.length) throw new TreeFormatError(`a chance branch has only "p" and "node", not ${extra.map((k) => `"${k}"`).join(", ")}`, childPath);
-      if (!("node" in br)) throw new TreeFormatError('a chance branch {"p": …} needs its "node"', childPath);
+      if (extra.length)
+        throw new TreeFormatError(`a chance branch has only "p" and "node", not ${extra.map((k) => `"${k}"`).join(", ")}`, childPath, "branchExtra", {
+          keys: extra.map((k) => `"${k}"`).join(", "),
+        });
+      if (!("node" in br)) throw new TreeFormatError('a chance branch {"p": …} needs its "node"', childPath, "branchNoNode");
       if ("p" in br) ps.push(parseProbability(br.p, childPath));
       return buildNode(br.node, depth + 1, levels, childPath);
     });
     if (ps.length > 0) {
-      if (ps.length !== list.length) throw new TreeFormatError("give a probability p for every branch of a chance node, or for none (uniform)", path);
+      if (ps.length !== list.length)
+        throw new TreeFormatError("give a probability p for every branch of a chance node, or for none (uniform)", path, "someProbabilities");
       const sum = ps.reduce((t, p) => t + p, 0);
-      if (Math.abs(sum - 1) > 1e-6) throw new TreeFormatError(`the probabilities of a chance node must sum to 1, they sum to ${+sum.toFixed(6)}`, path);
+      if (Math.abs(sum - 1) > 1e-6)
+        throw new TreeFormatError(`the probabilities of a chance node must sum to 1, they sum to ${+sum.toFixed(6)}`, path, "probabilitySum", {
+          sum: String(+sum.toFixed(6)),
+        });
       node.probs = ps;
     }
     return node;
@@ -94,17 +122,26 @@ function buildNode(spec: unknown, depth: number, levels: readonly PlayerKind[], 
     const keys = Object.keys(spec).filter((k) => k !== "h");
     const kindKeys = keys.filter((k) => k === "max" || k === "min" || k === "chance");
     if (kindKeys.length !== 1 || keys.length !== 1) {
-      throw new TreeFormatError(`a node object has exactly one of "max", "min", "chance" (and optionally "h"), got ${JSON.stringify(Object.keys(spec))}`, path);
+      throw new TreeFormatError(
+        `a node object has exactly one of "max", "min", "chance" (and optionally "h"), got ${JSON.stringify(Object.keys(spec))}`,
+        path,
+        "nodeObject",
+        { got: JSON.stringify(Object.keys(spec)) },
+      );
     }
     const k = kindKeys[0];
     return children(k.toUpperCase() as PlayerKind, spec[k], spec.h);
   }
-  throw new TreeFormatError(`expected a number (leaf), a list of children or a node object, got ${JSON.stringify(spec)}`, path);
+  throw new TreeFormatError(`expected a number (leaf), a list of children or a node object, got ${JSON.stringify(spec)}`, path, "unexpected", {
+    got: String(JSON.stringify(spec)),
+  });
 }
 
 function checkLevels(levels: unknown): PlayerKind[] {
   if (!Array.isArray(levels) || levels.length === 0 || !levels.every((k) => KINDS.includes(k as PlayerKind))) {
-    throw new TreeFormatError(`"levels" must be a non-empty list of "MAX", "MIN", "CHANCE", got ${JSON.stringify(levels)}`, null);
+    throw new TreeFormatError(`"levels" must be a non-empty list of "MAX", "MIN", "CHANCE", got ${JSON.stringify(levels)}`, null, "levels", {
+      got: String(JSON.stringify(levels)),
+    });
   }
   return levels as PlayerKind[];
 }
@@ -113,7 +150,10 @@ function checkLevels(levels: unknown): PlayerKind[] {
 export function buildTree(spec: unknown, levels: readonly PlayerKind[] = ["MAX", "MIN"]): Tree {
   if (isObject(spec) && "tree" in spec) {
     const extra = Object.keys(spec).filter((k) => k !== "tree" && k !== "levels");
-    if (extra.length) throw new TreeFormatError(`a tree document has only "levels" and "tree", not ${extra.map((k) => `"${k}"`).join(", ")}`, null);
+    if (extra.length)
+      throw new TreeFormatError(`a tree document has only "levels" and "tree", not ${extra.map((k) => `"${k}"`).join(", ")}`, null, "documentExtra", {
+        keys: extra.map((k) => `"${k}"`).join(", "),
+      });
     if ("levels" in spec) levels = checkLevels(spec.levels);
     spec = spec.tree;
   } else checkLevels(levels);
@@ -126,7 +166,7 @@ export function parseTree(text: string, levels?: readonly PlayerKind[]): Tree {
   try {
     spec = JSON.parse(text);
   } catch (e) {
-    throw new TreeFormatError(`not valid JSON: ${(e as Error).message}`, null);
+    throw new TreeFormatError(`not valid JSON: ${(e as Error).message}`, null, "json", { detail: (e as Error).message });
   }
   return buildTree(spec, levels);
 }

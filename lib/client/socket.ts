@@ -6,6 +6,7 @@
 import { io, type Socket } from "socket.io-client";
 import type { AckOf, ClientEvent, ClientToServer, RequestArgs } from "@/lib/shared/contract";
 import type { ServerToClient } from "@/lib/shared/protocol";
+import { loadMe, onIdentityChange } from "./identity";
 
 export type GameSocket = Socket<ServerToClient, ClientToServer>;
 
@@ -22,12 +23,20 @@ export function getSocket(game?: string): GameSocket {
   if (typeof window === "undefined") throw new Error("getSocket() is browser-only");
   if (!socket) {
     routedTo = game ?? null;
-    socket = io({
+    const s = io({
       transports: ["websocket", "polling"],
       reconnectionDelay: 500,
       reconnectionDelayMax: 4000,
       query: game ? { game } : {},
+      // Connect once the identity is known: the handshake then carries the session cookie.
+      autoConnect: false,
     }) as GameSocket;
+    socket = s;
+    void loadMe().finally(() => s.connect());
+    // Signed in or out: a new handshake, so the server knows the socket as the new identity.
+    onIdentityChange(() => {
+      if (s.connected || s.active) s.disconnect().connect();
+    });
   } else if (game !== undefined && game !== routedTo) {
     routedTo = game;
     socket.io.opts.query = { game };

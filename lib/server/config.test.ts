@@ -37,8 +37,11 @@ describe("loadConfig", () => {
       aiOwnerSearches: 2,
       aiQueueMax: 100,
       aiPauseMs: undefined,
+      aiGoneMs: 20_000,
+      aiPonderMs: 30_000,
       tv: undefined,
       socketRecoveryMs: 30_000,
+      claimGraceMs: 30_000,
       logLevel: "info",
       limits: {
         enabled: true,
@@ -102,14 +105,24 @@ describe("loadConfig", () => {
       AI_OWNER_SEARCHES: "1",
       AI_QUEUE_MAX: "0",
       AI_PAUSE_MS: "0",
+      ANALYSIS_PLY_MS: "250",
+      ANALYSIS_DEPTH: "6",
+      ANALYSIS_QUEUE_MAX: "7",
+      ANALYSIS_PER_REQUESTER: "3",
+      ANALYSIS_CONCURRENCY: "2",
+      ANALYSIS_AUTO: "on",
       TV: "0",
       SOCKET_RECOVERY_MS: "0",
+      CLAIM_GRACE_MS: "250",
       LOG_LEVEL: "warn",
       RATE_LIMITS: "off",
       LIMIT_SOCKET_EVENTS_PER_SEC: "1000000",
       LIMIT_IP_EVENTS_PER_SEC: "2.5",
       LIMIT_IP_CONNECTIONS_PER_MIN: "25",
       LIMIT_IP_GAMES_PER_MIN: "100000",
+      LIMIT_IP_GUESTS_PER_HOUR: "7",
+      LIMIT_IP_LOGINS_PER_15MIN: "8",
+      LIMIT_NAME_LOGINS_PER_15MIN: "9",
       MAX_PAYLOAD_BYTES: "4096",
       TRUST_PROXY: "1",
       ALLOWED_ORIGINS: "https://play.example.com",
@@ -133,8 +146,12 @@ describe("loadConfig", () => {
       aiOwnerSearches: 1,
       aiQueueMax: 0,
       aiPauseMs: 0,
+      aiGoneMs: 20_000,
+      aiPonderMs: 30_000,
+      analysis: { plyMs: 250, depth: 6, queueMax: 7, perRequester: 3, concurrency: 2, auto: true },
       tv: false,
       socketRecoveryMs: 0,
+      claimGraceMs: 250,
       logLevel: "warn",
       limits: {
         enabled: false,
@@ -145,6 +162,8 @@ describe("loadConfig", () => {
         maxPayloadBytes: 4096,
         trustProxy: true,
       },
+      identityLimits: { enabled: false, ipGuestsPerHour: 7, ipLoginsPer15Min: 8, nameLoginsPer15Min: 9 },
+      importsPerHour: 0, // RATE_LIMITS off
       metrics: { port: null, token: null },
       allowedOrigins: ["https://play.example.com"],
     });
@@ -157,8 +176,16 @@ describe("loadConfig", () => {
       expect(loadConfig({ TV: off, RATE_LIMITS: off, TRUST_PROXY: off })).toMatchObject({ tv: false, limits: { enabled: false, trustProxy: false } });
   });
 
+  it("analysis defaults: 0.5 s a ply, no fixed depth, 50 queued, 2 per requester, one at a time, not automatic; bad values refused", () => {
+    expect(loadConfig({}).analysis).toEqual({ plyMs: 500, depth: null, queueMax: 50, perRequester: 2, concurrency: 1, auto: false });
+    expect(() => loadConfig({ ANALYSIS_PLY_MS: "5" })).toThrow(/ANALYSIS_PLY_MS/);
+    expect(() => loadConfig({ ANALYSIS_QUEUE_MAX: "0" })).toThrow(/ANALYSIS_QUEUE_MAX/);
+  });
+
   it("caps AI_THREADS at 8, ignores a DATABASE_URL that is not PostgreSQL, and is silent under vitest", () => {
     expect(loadConfig({ AI_THREADS: "32" }).aiThreads).toBe(8);
+    expect(loadConfig({}).importsPerHour).toBe(1000);
+    expect(loadConfig({ LIMIT_IMPORTS_PER_HOUR: "50" }).importsPerHour).toBe(50);
     expect(loadConfig({ DATABASE_URL: "file:./dev.db" }).databaseUrl).toBeNull();
     expect(loadConfig({ VITEST: "true" }).logLevel).toBe("silent");
     expect(loadConfig({ VITEST: "true", LOG_LEVEL: "debug" }).logLevel).toBe("debug");
@@ -189,6 +216,7 @@ describe("loadConfig", () => {
     ["AI_PAUSE_MS", "-5", /^AI_PAUSE_MS must be a whole number, 0 or more/],
     ["TV", "maybe", /^TV must be on or off/],
     ["SOCKET_RECOVERY_MS", "30s", /^SOCKET_RECOVERY_MS must be a whole number, 0 or more/],
+    ["CLAIM_GRACE_MS", "soon", /^CLAIM_GRACE_MS must be a whole number, 0 or more/],
     ["LOG_LEVEL", "loud", /^LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent/],
     ["RATE_LIMITS", "sometimes", /^RATE_LIMITS must be on or off/],
     ["LIMIT_SOCKET_EVENTS_PER_SEC", "0", /^LIMIT_SOCKET_EVENTS_PER_SEC must be a number above 0/],

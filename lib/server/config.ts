@@ -25,17 +25,32 @@
 // AI_THREADS                    1                     engine threads for searches a person waits for (more than 8 counts as 8)
 // AI scheduling (lib/server/ai/scheduler; docs/OPERATIONS.md "AI scheduling"):
 // AI_TV_THREADS                 1                     engine threads, on top of AI_THREADS, that AI-vs-AI (TV) and analysis searches may hold, 1–8
-// AI_OWNER_SEARCHES             2                     searches of one owner (a game), waiting or running; more: AI_BUSY
+// AI_OWNER_SEARCHES             2                     searches of one owner (a person, else an address), waiting or running; more: AI_BUSY
 // AI_QUEUE_MAX                  100                   searches waiting for a thread, all owners; more: AI_BUSY (lower levels pushed out first)
+// Game analysis (lib/server/analysis; docs/OPERATIONS.md "Game analysis"):
+// ANALYSIS_PLY_MS               500                   engine time per analysed ply (ms)
+// ANALYSIS_DEPTH                (none)                a fixed depth per ply instead (deterministic; ANALYSIS_PLY_MS still caps the time)
+// ANALYSIS_QUEUE_MAX            50                    analyses waiting or running, all together; more: QUEUE_FULL
+// ANALYSIS_PER_REQUESTER        2                     analyses one identity or one address may have waiting or running; more: LIMIT
+// ANALYSIS_CONCURRENCY          1                     analyses this node runs at once (each takes an AI_TV_THREADS thread per ply)
+// ANALYSIS_AUTO                 off                   analyse every finished human-vs-human game by itself
 // AI_PAUSE_MS                   300                   pause before each AI-vs-AI move
+// AI_PONDER_MS                  30000                 search a person's position while they think (lowest priority, one node), at most this long: their move is stored scored; 0 never
+// AI_GONE_MS                    20000                 an AI game's player away this long (no clock, one node): its search stops until they return; 0 never
 // TV                            on                    the AI-vs-AI TV stream (the test server: off unless TV=1)
 // SOCKET_RECOVERY_MS            30000                 socket.io connection-state recovery window (0: off)
+// CLAIM_GRACE_MS                30000                 a game between people: how long the player to move must be gone before the opponent may claim the win
 // LOG_LEVEL                     info                  pino level: fatal, error, warn, info, debug, trace or silent (silent under vitest)
 // RATE_LIMITS                   on                    off: no rate limits at all (lib/server/realtime/limits, with the five below)
 // LIMIT_SOCKET_EVENTS_PER_SEC   20                    events per socket (3 s window)
 // LIMIT_IP_EVENTS_PER_SEC       200                   events per client address (3 s window)
 // LIMIT_IP_CONNECTIONS_PER_MIN  120                   new connections per address per minute
 // LIMIT_IP_GAMES_PER_MIN        30                    games created per address per minute
+// LIMIT_IP_GUESTS_PER_HOUR      200                   new guest identities per address per hour (lib/server/identity)
+// LIMIT_IP_LOGINS_PER_15MIN     30                    sign-in and sign-up attempts per address per 15 minutes
+// LIMIT_NAME_LOGINS_PER_15MIN   8                     failed sign-ins per account name and address per 15 minutes (ten
+//                                                     times that per name from all addresses together)
+// LIMIT_IMPORTS_PER_HOUR        1000                  games imported (/import) per address, and per identity, per hour
 // MAX_PAYLOAD_BYTES             16384                 largest inbound socket.io message
 // TRUST_PROXY                   off                   take the client address from X-Forwarded-For (and, for HSTS and the
 //                                                     socket Origin check, X-Forwarded-Proto and X-Forwarded-Host)
@@ -90,16 +105,44 @@ export interface ServerConfig {
   aiTvThreads: number;
   aiOwnerSearches: number;
   aiQueueMax: number;
+  analysis: AnalysisSettings;
   /** AI_PAUSE_MS, when set (else the game service's default). */
   aiPauseMs: number | undefined;
+  /** AI_GONE_MS: stop the engine's search for a player away this long (lib/server/games/ai-seat). */
+  aiGoneMs: number;
+  /** AI_PONDER_MS: the longest search of a person's position while they think (lib/server/games/ai-seat). */
+  aiPonderMs: number;
   /** TV, when set (each entry point has its own default). */
   tv: boolean | undefined;
   socketRecoveryMs: number;
+  /** CLAIM_GRACE_MS (lib/server/games/endings). */
+  claimGraceMs: number;
   logLevel: LogLevel;
   limits: LimitSettings;
+  /** Identity abuse limits (lib/server/identity/limits). */
+  identityLimits: IdentityLimitSettings;
+  /** Games imported per address and per identity per hour (lib/server/imports); 0 when RATE_LIMITS is off. */
+  importsPerHour: number;
   /** ALLOWED_ORIGINS, normalised (URL.origin): other sites whose pages may open a socket. */
   allowedOrigins: string[];
   metrics: MetricsSettings;
+}
+
+/** Game analysis (lib/server/analysis). */
+export interface AnalysisSettings {
+  plyMs: number;
+  depth: number | null;
+  queueMax: number;
+  perRequester: number;
+  concurrency: number;
+  auto: boolean;
+}
+
+export interface IdentityLimitSettings {
+  enabled: boolean;
+  ipGuestsPerHour: number;
+  ipLoginsPer15Min: number;
+  nameLoginsPer15Min: number;
 }
 
 /** Where /metrics is served (lib/server/metrics): neither set, nowhere (it is not public by default). */
@@ -208,8 +251,17 @@ const EnvSchema = z.object({
   AI_OWNER_SEARCHES: wholeNumber(1),
   AI_QUEUE_MAX: wholeNumber(0),
   AI_PAUSE_MS: wholeNumber(0),
+  AI_GONE_MS: wholeNumber(0),
+  AI_PONDER_MS: wholeNumber(0),
+  ANALYSIS_PLY_MS: wholeNumber(10, 600_000),
+  ANALYSIS_DEPTH: wholeNumber(1, 40),
+  ANALYSIS_QUEUE_MAX: wholeNumber(1),
+  ANALYSIS_PER_REQUESTER: wholeNumber(1),
+  ANALYSIS_CONCURRENCY: wholeNumber(1, 16),
+  ANALYSIS_AUTO: onOff(),
   TV: onOff(),
   SOCKET_RECOVERY_MS: wholeNumber(0),
+  CLAIM_GRACE_MS: wholeNumber(0),
   LOG_LEVEL: oneOf(LOG_LEVELS, (t) => t.toLowerCase()),
   VITEST: text(),
   RATE_LIMITS: onOff(),
@@ -217,6 +269,10 @@ const EnvSchema = z.object({
   LIMIT_IP_EVENTS_PER_SEC: positiveNumber(),
   LIMIT_IP_CONNECTIONS_PER_MIN: positiveNumber(),
   LIMIT_IP_GAMES_PER_MIN: positiveNumber(),
+  LIMIT_IP_GUESTS_PER_HOUR: positiveNumber(),
+  LIMIT_IP_LOGINS_PER_15MIN: positiveNumber(),
+  LIMIT_NAME_LOGINS_PER_15MIN: positiveNumber(),
+  LIMIT_IMPORTS_PER_HOUR: positiveNumber(),
   MAX_PAYLOAD_BYTES: wholeNumber(1),
   TRUST_PROXY: onOff(),
   ALLOWED_ORIGINS: originList(),
@@ -266,8 +322,19 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     aiOwnerSearches: e.AI_OWNER_SEARCHES ?? 2,
     aiQueueMax: e.AI_QUEUE_MAX ?? 100,
     aiPauseMs: e.AI_PAUSE_MS,
+    aiGoneMs: e.AI_GONE_MS ?? 20_000,
+    aiPonderMs: e.AI_PONDER_MS ?? 30_000,
+    analysis: {
+      plyMs: e.ANALYSIS_PLY_MS ?? 500,
+      depth: e.ANALYSIS_DEPTH ?? null,
+      queueMax: e.ANALYSIS_QUEUE_MAX ?? 50,
+      perRequester: e.ANALYSIS_PER_REQUESTER ?? 2,
+      concurrency: e.ANALYSIS_CONCURRENCY ?? 1,
+      auto: e.ANALYSIS_AUTO ?? false,
+    },
     tv: e.TV,
     socketRecoveryMs: e.SOCKET_RECOVERY_MS ?? 30_000,
+    claimGraceMs: e.CLAIM_GRACE_MS ?? 30_000,
     logLevel: e.LOG_LEVEL ?? (e.VITEST ? "silent" : "info"),
     limits: {
       enabled: e.RATE_LIMITS ?? DEFAULT_LIMITS.enabled,
@@ -278,6 +345,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       maxPayloadBytes: e.MAX_PAYLOAD_BYTES ?? DEFAULT_LIMITS.maxPayloadBytes,
       trustProxy: e.TRUST_PROXY ?? DEFAULT_LIMITS.trustProxy,
     },
+    identityLimits: {
+      enabled: e.RATE_LIMITS ?? DEFAULT_LIMITS.enabled,
+      ipGuestsPerHour: e.LIMIT_IP_GUESTS_PER_HOUR ?? 200,
+      ipLoginsPer15Min: e.LIMIT_IP_LOGINS_PER_15MIN ?? 30,
+      nameLoginsPer15Min: e.LIMIT_NAME_LOGINS_PER_15MIN ?? 8,
+    },
+    importsPerHour: (e.RATE_LIMITS ?? DEFAULT_LIMITS.enabled) ? (e.LIMIT_IMPORTS_PER_HOUR ?? 1000) : 0,
     allowedOrigins: e.ALLOWED_ORIGINS,
     metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
   };

@@ -44,10 +44,10 @@ describe("the contract", () => {
     expect(parses(EV.move, sent(EV.move, { gameId: "g", seatToken: token, ply: 1, x: 1, y: 2 }))).toBe(true);
   });
 
-  it("tells a spectator's seat action from a malformed one", () => {
-    expect(CONTRACT[EV.move].spectator.safeParse({ gameId: "g", ply: 1, x: 1, y: 1 }).success).toBe(true);
-    expect(CONTRACT[EV.resign].spectator.safeParse({ gameId: "g" }).success).toBe(true);
-    expect("spectator" in CONTRACT[EV.join]).toBe(false);
+  it("takes a seat action without a token (the identity's seat; the service says SPECTATOR when it has none)", () => {
+    expect(CONTRACT[EV.move].payload.safeParse({ gameId: "g", ply: 1, x: 1, y: 1 }).success).toBe(true);
+    expect(CONTRACT[EV.resign].payload.safeParse({ gameId: "g" }).success).toBe(true);
+    expect(CONTRACT[EV.resign].payload.safeParse({ gameId: "g", seatToken: "short" }).success).toBe(false);
   });
 
   it("types each acknowledgement from the map", () => {

@@ -3,7 +3,7 @@
 // and its handlers are checked against it (lib/server/realtime/attach), the browser's request()
 // is typed by it (lib/client/socket), and socket.io's ClientToServer events are derived from it.
 // Browser-safe: no Node APIs here.
-import { z } from "zod";
+import { z } from "./zod";
 import {
   ColorSchema,
   CreateAiMatchSchema,
@@ -13,24 +13,28 @@ import {
   LeaveGameSchema,
   ListGamesSchema,
   MoveSchema,
+  Swap2ChooseSchema,
   SeatActionSchema,
   TvWatchSchema,
+  LobbyWatchSchema,
+  ChallengeCreateSchema,
+  ChallengeIdSchema,
+  PairingJoinSchema,
+  AnalysisGameSchema,
   type Ack,
   type ClientEvent,
   type GameState,
   type GameSummary,
+  type ChallengeView,
+  type LobbyState,
   type TvCurrent,
 } from "./protocol";
+import type { AnalysisView } from "./analysis/view";
 
 /** One client event's contract. */
 export interface ContractEntry {
   /** The payload: the server parses every inbound payload with it (BAD_PAYLOAD when it fails). */
   payload: z.ZodType;
-  /**
-   * Seat actions only: the same payload without seatToken. A payload that fails `payload` but fits
-   * this one is a spectator's attempt (SPECTATOR, not BAD_PAYLOAD).
-   */
-  spectator?: z.ZodType;
   /** The acknowledgement's data: the ack is { ok: true, ...data } or { ok: false, error }. */
   ack: z.ZodType<object>;
 }
@@ -56,8 +60,6 @@ const GamesPageSchema = z.object({ games: z.array(z.custom<GameSummary>()), page
 const ListOrFirstPageSchema = z.preprocess((v: z.input<typeof ListGamesSchema> | undefined) => v ?? {}, ListGamesSchema);
 /** No payload: follow the TV. */
 const TvWatchOrDefaultSchema = z.preprocess((v: z.input<typeof TvWatchSchema> | undefined) => v ?? {}, TvWatchSchema);
-const SpectatorMoveSchema = MoveSchema.omit({ seatToken: true });
-const SpectatorActionSchema = SeatActionSchema.omit({ seatToken: true });
 
 export const CONTRACT = {
   [EV.create]: { payload: CreateGameSchema, ack: SeatGrantSchema },
@@ -65,13 +67,40 @@ export const CONTRACT = {
   /** Enter a game's room (and get its full state); with a seat token or takeSeat, a seat too. */
   [EV.join]: { payload: JoinGameSchema, ack: JoinedSchema },
   [EV.leave]: { payload: LeaveGameSchema, ack: NoDataSchema },
-  [EV.move]: { payload: MoveSchema, spectator: SpectatorMoveSchema, ack: NoDataSchema },
-  [EV.resign]: { payload: SeatActionSchema, spectator: SpectatorActionSchema, ack: NoDataSchema },
-  [EV.takeback]: { payload: SeatActionSchema, spectator: SpectatorActionSchema, ack: NoDataSchema },
-  /** A new game with the same settings and the colours swapped: your seat in it. */
-  [EV.rematch]: { payload: SeatActionSchema, spectator: SpectatorActionSchema, ack: SeatGrantSchema },
+  [EV.move]: { payload: MoveSchema, ack: NoDataSchema },
+  /** A swap2 choice; the room hears the new state (seats exchanged when the colours change hands). */
+  [EV.swap2]: { payload: Swap2ChooseSchema, ack: NoDataSchema },
+  [EV.resign]: { payload: SeatActionSchema, ack: NoDataSchema },
+  [EV.takeback]: { payload: SeatActionSchema, ack: NoDataSchema },
+  /** A new game with the same settings and the colours swapped: your seat in it (the seat token is also your identity's). */
+  [EV.rematch]: { payload: SeatActionSchema, ack: SeatGrantSchema },
+  // Early endings between people (lib/server/games/endings): each answers bare, and the room hears the new state.
+  /** Ends the game without a result (no rating change), before each side has moved. */
+  [EV.abort]: { payload: SeatActionSchema, ack: NoDataSchema },
+  /** Offers a draw (an offer of the opponent's standing: accepts it); it lapses when the opponent moves. */
+  [EV.drawOffer]: { payload: SeatActionSchema, ack: NoDataSchema },
+  [EV.drawAccept]: { payload: SeatActionSchema, ack: NoDataSchema },
+  [EV.drawDecline]: { payload: SeatActionSchema, ack: NoDataSchema },
+  /** The win over an opponent gone on their turn longer than the grace time (GameState.claimableAt). */
+  [EV.claim]: { payload: SeatActionSchema, ack: NoDataSchema },
   [EV.list]: { payload: ListOrFirstPageSchema, ack: GamesPageSchema },
   [EV.tvWatch]: { payload: TvWatchOrDefaultSchema, ack: z.object({ current: z.custom<TvCurrent>() }) },
+  /** Follow the lobby: its state now, then EV.lobby on every change; whether you wait in a pool. */
+  [EV.lobbyWatch]: {
+    payload: z.preprocess((v: z.input<typeof LobbyWatchSchema> | undefined) => v ?? {}, LobbyWatchSchema),
+    ack: z.object({ lobby: z.custom<LobbyState>(), seeking: z.string().nullable() }),
+  },
+  [EV.challengeCreate]: { payload: ChallengeCreateSchema, ack: z.object({ challenge: z.custom<ChallengeView>() }) },
+  /** The game it starts: go there (the author hears EV.started). */
+  [EV.challengeAccept]: { payload: ChallengeIdSchema, ack: z.object({ gameId: z.string() }) },
+  [EV.challengeWithdraw]: { payload: ChallengeIdSchema, ack: NoDataSchema },
+  /** Wait in a pool: EV.started names the game once paired. */
+  [EV.pairingJoin]: { payload: PairingJoinSchema, ack: z.object({ pool: z.string(), since: z.string() }) },
+  [EV.pairingLeave]: { payload: z.preprocess((v) => v ?? {}, z.strictObject({})), ack: NoDataSchema },
+  /** Analyse a finished game (queued; EV.analysis to its room as it goes): where it stands now. */
+  [EV.analysisRequest]: { payload: AnalysisGameSchema, ack: z.object({ analysis: z.custom<AnalysisView>() }) },
+  /** A game's analysis as it stands, or null when nobody asked for one. */
+  [EV.analysisGet]: { payload: AnalysisGameSchema, ack: z.object({ analysis: z.custom<AnalysisView>().nullable() }) },
 } as const satisfies { [E in ClientEvent]: ContractEntry };
 
 export type { ClientEvent };

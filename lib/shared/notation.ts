@@ -4,7 +4,7 @@
 import type { Point } from "../../engine";
 import { ImportError } from "./psq";
 
-const LETTERS = "abcdefghijklmnopqrs"; // up to 19 columns
+const LETTERS = "abcdefghijklmnopqrst"; // up to 20 columns (MAX_SIZE)
 
 export function toLabel(p: Point, size: number): string {
   return `${LETTERS[p.x]}${size - p.y}`;
@@ -12,7 +12,7 @@ export function toLabel(p: Point, size: number): string {
 
 /** "h8" → point, or null when it is not a point on this board. */
 export function parseLabel(text: string, size: number): Point | null {
-  const m = /^([a-s])(\d{1,2})$/i.exec(text.trim());
+  const m = /^([a-t])(\d{1,2})$/i.exec(text.trim());
   if (!m) return null;
   const x = LETTERS.indexOf(m[1].toLowerCase());
   const row = Number(m[2]);

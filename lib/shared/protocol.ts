@@ -3,12 +3,10 @@
 // Color, Rule, Score, board sizes, algorithms). The server parses every inbound payload with
 // these; pages import the inferred types. Which event takes which payload and answers with which
 // acknowledgement: lib/shared/contract. Browser-safe: no Node APIs here.
-import { z } from "zod";
+import { z } from "./zod";
 import { ALGOS, MAX_SIZE, MIN_SIZE, type Algo, type Color, type Point, type Rule, type Score, type Stone } from "../../engine";
-
-// Browsers: zod must not probe for eval (its JIT), which the pages' CSP forbids and reports as a
-// violation (proxy.ts). The server keeps the faster JIT.
-if (typeof window !== "undefined") z.config({ jitless: true });
+import type { AnalysisUpdate } from "./analysis/view";
+import type { Swap2Record } from "./swap2";
 
 export type { Point };
 export const MAX_TOKEN_LENGTH = 64;
@@ -21,7 +19,7 @@ export type Assert<T extends true> = T;
 // ---- the engine's vocabulary as schemas ----
 
 const size = z.number().int().min(MIN_SIZE).max(MAX_SIZE);
-export const RuleSchema = z.enum(["freestyle", "exact5"]);
+export const RuleSchema = z.enum(["freestyle", "exact5", "renju"]);
 export const ColorSchema = z.union([z.literal(1), z.literal(2)]);
 const coord = z
   .number()
@@ -44,8 +42,8 @@ type _EngineVocabulary = [
   Assert<Same<z.output<typeof ScoreSchema>, Score>>,
 ];
 
-/** hva: human vs AI, hvh: human vs human, ava: AI vs AI. */
-export const GameKindSchema = z.enum(["hva", "hvh", "ava"]);
+/** hva: human vs AI, hvh: human vs human, ava: AI vs AI, imported: a finished game read from a file (/import). */
+export const GameKindSchema = z.enum(["hva", "hvh", "ava", "imported"]);
 export type GameKind = z.output<typeof GameKindSchema>;
 
 const gameId = z
@@ -83,16 +81,20 @@ export type ClockSettings = z.infer<typeof ClockSettingsSchema>;
 
 // ---- client → server (each with an acknowledgement) ----
 
-export const CreateGameSchema = z.strictObject({
-  opponent: z.enum(["ai", "human"]),
-  size,
-  rule: RuleSchema,
-  /** The colour the creator plays: 1 black (moves first, "human first"), 2 white ("AI first"). */
-  color: ColorSchema,
-  labOpening: z.boolean().default(false),
-  ai: EngineSettingsSchema.optional(),
-  clock: ClockSettingsSchema.nullable().default(null),
-});
+export const CreateGameSchema = z
+  .strictObject({
+    opponent: z.enum(["ai", "human"]),
+    size,
+    rule: RuleSchema,
+    /** The colour the creator plays: 1 black (moves first, "human first"), 2 white ("AI first"). */
+    color: ColorSchema,
+    labOpening: z.boolean().default(false),
+    /** Open with swap2 (lib/shared/swap2): `color` 1 places the first stones, 2 lets the opponent place them. */
+    swap2: z.boolean().default(false),
+    ai: EngineSettingsSchema.optional(),
+    clock: ClockSettingsSchema.nullable().default(null),
+  })
+  .refine((c) => !(c.swap2 && c.labOpening), { message: "Swap2 and the lab opening cannot go together.", path: ["swap2"] });
 export type CreateGame = z.input<typeof CreateGameSchema>;
 
 export const CreateAiMatchSchema = z.strictObject({
@@ -113,7 +115,8 @@ export const JoinGameSchema = z.strictObject({
 
 export const MoveSchema = z.strictObject({
   gameId,
-  seatToken,
+  /** The seat's secret; without it, the seat that belongs to the connection's identity (if any). */
+  seatToken: seatToken.optional(),
   /** The ply this move would be (1-based, opening stones excluded): refuses stale or replayed moves. */
   ply: z
     .number()
@@ -124,8 +127,46 @@ export const MoveSchema = z.strictObject({
   y: coord,
 });
 
-export const SeatActionSchema = z.strictObject({ gameId, seatToken });
+/**
+ * A swap2 choice (lib/shared/swap2): with three stones the second player takes black, stays white, or
+ * places two more; with five the first player takes black or white. `stones`: how many the chooser
+ * saw (a stale choice is refused). The colour that follows is the server's to work out.
+ */
+export const Swap2ChooseSchema = z.strictObject({
+  gameId,
+  seatToken: seatToken.optional(),
+  stones: z.union([z.literal(3), z.literal(5)]),
+  choice: z.enum(["black", "white", "place"]),
+});
+
+/** seatToken: as in MoveSchema (absent: the identity's seat). */
+export const SeatActionSchema = z.strictObject({ gameId, seatToken: seatToken.optional() });
 export const LeaveGameSchema = z.strictObject({ gameId });
+/** Game analysis (lib/server/analysis): ask for one, or read where it stands. */
+export const AnalysisGameSchema = z.strictObject({ gameId });
+/** Follow the lobby (open challenges and pairing pools: watch true, the default) or stop. */
+export const LobbyWatchSchema = z.strictObject({ watch: z.boolean().default(true) });
+/** An open challenge: anyone but its author may accept it. Rated games need a clock. */
+export const ChallengeCreateSchema = z
+  .strictObject({
+    size,
+    rule: RuleSchema,
+    clock: ClockSettingsSchema.nullable().default(null),
+    rated: z.boolean().default(false),
+    /** The author's colour (with swap2: black places the first stones; the colours are settled by the choices). */
+    color: z.enum(["black", "white", "random"]).default("random"),
+    swap2: z.boolean().default(false),
+  })
+  .refine((c) => !c.rated || c.clock !== null, { message: "A rated game needs a clock.", path: ["clock"] });
+const challengeId = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9_-]+$/);
+export const ChallengeIdSchema = z.strictObject({ id: challengeId });
+/** Quick pairing: wait in one of QUICK_POOLS (lib/shared/pools) for an opponent of about your rating. */
+export const PairingJoinSchema = z.strictObject({ pool: z.string().min(1).max(40) });
+
 /** Follow the TV (watch: true, the default) or stop following it. */
 export const TvWatchSchema = z.strictObject({ watch: z.boolean().default(true) });
 export const ListGamesSchema = z.strictObject({
@@ -136,7 +177,19 @@ export const ListGamesSchema = z.strictObject({
 
 // ---- the data the server sends ----
 
-export type Seat = { kind: "human"; taken: boolean; connected: boolean } | { kind: "engine"; engine: EngineSettings };
+/** The person in a human seat, when the seat belongs to an identity (lib/server/identity). */
+export interface SeatPlayer {
+  name: string;
+  /** Their rating in this game's pool (rated games): before the game. */
+  rating?: number;
+  /** Fewer games than the rating needs to be trusted: shown with "?". */
+  provisional?: boolean;
+  /** The change the game made to it, once a rated game is over (+12, −9). */
+  diff?: number;
+}
+
+/** name: a player known only by the name an imported file gives (no page of theirs here). */
+export type Seat = { kind: "human"; taken: boolean; connected: boolean; player?: SeatPlayer; name?: string } | { kind: "engine"; engine: EngineSettings };
 
 export interface MoveRecord {
   ply: number; // 1-based
@@ -146,17 +199,20 @@ export interface MoveRecord {
   by: "human" | "engine";
   timeMs: number;
   at: string; // ISO UTC
-  // engine moves only; score from the mover's side
+  // engine moves, and a person's move in a game against the AI (scored by the search of their
+  // position while they thought); score from the mover's side
   score?: Score;
   depth?: number;
   nodes?: number;
   pv?: Point[];
-  rootScores?: Array<{ x: number; y: number; score: Score }>;
+  /** bound "upper": that score is an upper bound (the site's AI scores only its best few exactly); absent: exact. */
+  rootScores?: Array<{ x: number; y: number; score: Score; bound?: "upper" }>;
 }
 
 export type GameStatus = "waiting" | "playing" | "finished";
 export type GameResult = "black" | "white" | "draw";
-export type GameEndReason = "five" | "resign" | "timeout" | "full";
+/** agreement: a draw offer accepted; abort: ended before both sides moved (no result); abandon: claimed after the opponent left on their turn. */
+export type GameEndReason = "five" | "resign" | "timeout" | "full" | "agreement" | "abort" | "abandon";
 
 export interface ClockState {
   settings: ClockSettings;
@@ -164,6 +220,8 @@ export interface ClockState {
   blackMs: number;
   whiteMs: number;
   at: string;
+  /** Neither clock runs (a swap2 opening: the clocks start when the colours are settled). */
+  paused?: boolean;
 }
 
 export interface GameState {
@@ -187,6 +245,35 @@ export interface GameState {
   rematchId?: string | null;
   /** A game of the TV stream (lib/server/tv): an AI-vs-AI game the server started itself. */
   tv?: boolean;
+  /** A rated game (its result changes both players' ratings in `pool`). */
+  rated?: boolean;
+  pool?: string | null;
+  /** The colour whose draw offer stands, if any. */
+  drawOffer?: Color | null;
+  /** The player to move has left (a game between people): from then on their opponent may claim the win (EV.claim). */
+  claimableAt?: string;
+  /** A swap2 game: the choices so far (the phase follows from them and the moves: lib/shared/swap2). */
+  swap2?: Swap2Record;
+}
+
+/** An open challenge as the lobby shows it. */
+export interface ChallengeView {
+  id: string;
+  author: { name: string; rating: number; provisional: boolean };
+  size: number;
+  rule: Rule;
+  clock: ClockSettings | null;
+  rated: boolean;
+  /** The author's colour. */
+  color: "black" | "white" | "random";
+  swap2?: boolean;
+  createdAt: string;
+}
+
+/** The lobby: open challenges (newest first) and how many wait in each quick-pairing pool. */
+export interface LobbyState {
+  challenges: ChallengeView[];
+  waiting: Record<string, number>;
 }
 
 /** The TV stream's current game. Between games: the finished one, and when the next starts. */
@@ -224,8 +311,12 @@ export interface GameSummary {
   result: GameResult | null;
   reason: GameEndReason | null;
   plies: number;
-  black: string; // "Human", "AI 1 s" … (lib/shared/labels)
+  black: string; // "Human", "AI 1 s", a player's name … (lib/shared/labels)
   white: string;
+  /** The players' names when the seats belong to identities (their pages: /@/<name>). */
+  blackName?: string | null;
+  whiteName?: string | null;
+  rated?: boolean;
   createdAt: string;
   finishedAt: string | null;
   /** A TV game (see TvCurrent). */
@@ -241,7 +332,11 @@ export type ErrorCode =
   | "SPECTATOR"
   | "OFF_BOARD"
   | "OCCUPIED"
+  /** Renju: the point is forbidden for black (double three, double four or overline). */
+  | "FORBIDDEN"
   | "WRONG_PLY"
+  /** Swap2: not the moment for this (a stone while a colour is being chosen, a choice while stones are placed). */
+  | "WRONG_PHASE"
   | "GAME_OVER"
   | "NOT_STARTED"
   | "SEAT_TAKEN"
@@ -249,6 +344,22 @@ export type ErrorCode =
   | "RATE_LIMITED"
   /** The AI cannot take another search now (its cap for this game, or its queue is full): try again shortly. */
   | "AI_BUSY"
+  /** Identity (lib/server/identity): the name belongs to someone else. */
+  | "NAME_TAKEN"
+  /** Sign-in refused: the same sentence whether the name or the password is wrong. */
+  | "BAD_CREDENTIALS"
+  /** This needs a session (the page makes one on its first visit): reload the page. */
+  | "NOT_SIGNED_IN"
+  /** Sign-up from a session that is already an account. */
+  | "ALREADY_ACCOUNT"
+  /** Lobby: you are waiting in a pairing pool already, or hold as many open challenges as you may. */
+  | "LIMIT"
+  /** Analysis: this game is analysed already, or its analysis is under way. */
+  | "ALREADY_REQUESTED"
+  /** Analysis: only a finished game can be analysed. */
+  | "NOT_FINISHED"
+  /** Analysis: the queue holds as many analyses as it may (ANALYSIS_QUEUE_MAX). */
+  | "QUEUE_FULL"
   | "INTERNAL";
 
 export interface ErrorInfo {
@@ -256,6 +367,8 @@ export interface ErrorInfo {
   message: string;
   /** RATE_LIMITED: how long to wait before the next try, in ms (the message says it too). */
   retryMs?: number;
+  /** FORBIDDEN: which renju foul it would be (the page words it in the reader's language). */
+  forbidden?: "double-three" | "double-four" | "overline";
 }
 export type Ack<T = object> = ({ ok: true } & T) | { ok: false; error: ErrorInfo };
 
@@ -266,11 +379,27 @@ export const CLIENT_EV = {
   join: "game:join",
   leave: "game:leave",
   move: "game:move",
+  /** Swap2: a colour choice (or "place two more") in the opening. */
+  swap2: "game:swap2",
   resign: "game:resign",
   takeback: "game:takeback",
   rematch: "game:rematch",
+  /** Rated play's early endings (lib/server/games/endings): abort, draw offers, claiming an absent opponent's loss. */
+  abort: "game:abort",
+  drawOffer: "game:drawOffer",
+  drawAccept: "game:drawAccept",
+  drawDecline: "game:drawDecline",
+  claim: "game:claim",
   list: "games:list",
   tvWatch: "tv:watch",
+  lobbyWatch: "lobby:watch",
+  challengeCreate: "challenge:create",
+  challengeAccept: "challenge:accept",
+  challengeWithdraw: "challenge:withdraw",
+  pairingJoin: "pairing:join",
+  pairingLeave: "pairing:leave",
+  analysisRequest: "analysis:request",
+  analysisGet: "analysis:get",
 } as const;
 export type ClientEvent = (typeof CLIENT_EV)[keyof typeof CLIENT_EV];
 
@@ -279,9 +408,17 @@ export const SERVER_EV = {
   state: "game:state",
   moved: "game:moved",
   thinking: "game:thinking",
+  /** A person's move got its score after it was played (the AI pondered their position): the move with it. */
+  scored: "game:scored",
   spectators: "game:spectators",
   /** To sockets following the TV (room "tv"): the current TV game changed or ended. */
   tvCurrent: "tv:current",
+  /** To sockets following the lobby: the open challenges and pool counts changed. */
+  lobby: "lobby:state",
+  /** To one player's sockets: a game of theirs started (a challenge accepted, a pairing made). */
+  started: "lobby:started",
+  /** To a game's room: its analysis moved on (progress, a ply analysed, done or failed). */
+  analysis: "analysis:update",
 } as const;
 
 export const EV = { ...CLIENT_EV, ...SERVER_EV } as const;
@@ -299,8 +436,12 @@ export interface ServerToClient {
     clock: ClockState | null;
   }) => void;
   [EV.thinking]: (t: Thinking) => void;
+  [EV.scored]: (e: { gameId: string; move: MoveRecord }) => void;
   [EV.spectators]: (e: { gameId: string; count: number }) => void;
   [EV.tvCurrent]: (e: TvCurrent) => void;
+  [EV.lobby]: (e: LobbyState) => void;
+  [EV.started]: (e: { gameId: string; via: "challenge" | "pairing" }) => void;
+  [EV.analysis]: (e: AnalysisUpdate) => void;
 }
 
 // What each client event takes and answers: lib/shared/contract (the map), which types socket.io's

@@ -28,6 +28,26 @@ describe("PSQ", () => {
     expect(text.split("\n")).toEqual(["Piskvorky 15x15, 11:11, 0", "8,8,0", "9,7,1203", "AI 1 s", "Human", "-1", "GomokuArena rule=freestyle opening=0", ""]);
   });
 
+  it("records renju and refuses a renju file whose black move is forbidden", () => {
+    // Black builds (5,7) (6,7) (7,5) (7,6); (7,7) would be its double three.
+    const build = [
+      [5, 7],
+      [0, 0],
+      [6, 7],
+      [0, 2],
+      [7, 5],
+      [0, 4],
+      [7, 6],
+      [0, 6],
+    ].map(([x, y]) => ({ x, y, timeMs: 0 }));
+    const ok = parsePsq(writePsq({ size: 15, rule: "renju", opening: [], moves: [...build, { x: 9, y: 9, timeMs: 0 }], black: "A", white: "B" }));
+    expect(ok.rule).toBe("renju");
+    expect(ok.moves).toHaveLength(9);
+    const text = writePsq({ size: 15, rule: "renju", opening: [], moves: [...build, { x: 7, y: 7, timeMs: 0 }], black: "A", white: "B" });
+    expect(err(() => parsePsq(text)).message).toMatch(/8,8: forbidden for black \(double three\)/);
+    expect(parsePsq(text.replace("rule=renju", "rule=freestyle")).moves).toHaveLength(9);
+  });
+
   it("round-trips moves, times, names, rule and the lab opening", () => {
     const opening = labOpening(11);
     const moves = [
@@ -44,6 +64,43 @@ describe("PSQ", () => {
     const key = (s: { x: number; y: number; color: number }) => `${s.x},${s.y},${s.color}`;
     expect(g.opening.map(key).sort()).toEqual(opening.map(key).sort());
     expect(openingAsMoves(opening).map((s) => s.color)).toEqual([1, 2, 1, 2]);
+  });
+
+  it("round-trips a settled swap2 opening and refuses one that does not fit the moves", () => {
+    const moves = [
+      { x: 7, y: 7, timeMs: 0 },
+      { x: 8, y: 7, timeMs: 0 },
+      { x: 7, y: 8, timeMs: 0 },
+      { x: 9, y: 9, timeMs: 0 },
+      { x: 6, y: 6, timeMs: 0 },
+      { x: 2, y: 2, timeMs: 900 },
+    ];
+    const text = writePsq({
+      size: 15,
+      rule: "renju",
+      opening: [],
+      moves,
+      black: "Ann",
+      white: "Bo",
+      swap2: { first: "place", second: "white", at: "2026-11-25T00:00:00.000Z" },
+    });
+    expect(text).toContain("GomokuArena rule=renju opening=0 swap2=place/white\n");
+    const g = parsePsq(text);
+    expect(g.swap2).toEqual({ first: "place", second: "white" });
+    expect(g.moves).toEqual(moves);
+    expect(parsePsq(writePsq({ size: 15, rule: "freestyle", opening: [], moves, swap2: { first: "black" } })).swap2).toEqual({ first: "black" });
+    // An unsettled opening is not written; a game without swap2 reads without it.
+    expect(writePsq({ size: 15, rule: "freestyle", opening: [], moves: moves.slice(0, 3), swap2: {} })).not.toContain("swap2");
+    expect(parsePsq(writePsq({ size: 15, rule: "freestyle", opening: [], moves })).swap2).toBeUndefined();
+
+    const bad =
+      (trailer: string, n = 6) =>
+      () =>
+        parsePsq(["Piskvorky 15x15, 11:11, 0", ...moves.slice(0, n).map((m) => `${m.x + 1},${m.y + 1},0`), "A", "B", "-1", trailer].join("\n"));
+    expect(bad("GomokuArena rule=freestyle opening=0 swap2=place")).toThrow(/line 11, column 44: swap2="place" is not a settled swap2 opening/);
+    expect(bad("GomokuArena rule=freestyle opening=0 swap2=black/white")).toThrow(/not a settled swap2 opening/);
+    expect(bad("GomokuArena rule=freestyle opening=0 swap2=place/black", 4)).toThrow(/needs the opening's 5 stones, but the file has 4 moves/);
+    expect(bad("GomokuArena rule=freestyle opening=2 swap2=white")).toThrow(/opening= must be 0/);
   });
 
   it("reads real Piskvork/Gomocup files: CRLF, a 20x20-less header, no time, names, end code, extra lines", () => {

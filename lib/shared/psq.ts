@@ -12,14 +12,17 @@
 // anything after that is ignored. We write the same, plus one line of our own after the end code,
 // "GomokuArena rule=exact5 opening=4", which other readers ignore: it keeps the rule and says how many
 // of the first moves are opening stones (a PSQ has no opening stones: they are written as the first
-// moves, alternating black and white, which is how any other program will see them).
+// moves, alternating black and white, which is how any other program will see them); a swap2 game
+// adds "swap2=place/white" (the second player's choice, then the first player's after "place"): its
+// first 3 or 5 moves were the swap2 opening, and the names are of the players who ended with black and white.
 //
 // Reading is lenient (CRLF, blank lines, spaces, ";" or spaces instead of commas, no time, no header:
-// the size is then the smallest of 15 and 19 that holds the moves) and strict about what matters:
+// the size is then the smallest of 15, 19 and 20 that holds the moves) and strict about what matters:
 // a malformed move, a point off the board, a taken point or a move after the game was won is an
 // ImportError that says where (line N, column M) and what. Browser-safe: no Node APIs.
 import type { Point, Rule, Stone } from "../../engine";
-import { ReplayError, cellsOf, replay, winningLine } from "../../engine";
+import { MAX_SIZE, MIN_SIZE, ReplayError, cellsOf, replay, winningLine } from "../../engine";
+import { openingPlies, type Swap2Record } from "./swap2";
 
 export interface PsqMove extends Point {
   /** Time the mover used, ms (0 when unknown). */
@@ -36,6 +39,8 @@ export interface PsqGame {
   moves: PsqMove[];
   /** The two names of the trailer (first player, second player), if present. */
   names: [string, string] | null;
+  /** A settled swap2 opening's choices (from our trailer line): the first 3 or 5 moves were its stones. */
+  swap2?: Pick<Swap2Record, "first" | "second">;
 }
 
 export class ImportError extends Error {
@@ -57,6 +62,8 @@ export interface PsqWriteInput {
   /** Names written in the trailer (default "Black", "White"). */
   black?: string;
   white?: string;
+  /** A swap2 game's choices (written only once the colours were settled). */
+  swap2?: Swap2Record | null;
 }
 
 /**
@@ -81,7 +88,8 @@ export function writePsq(g: PsqWriteInput): string {
   for (const s of openingAsMoves(g.opening)) lines.push(`${s.x + 1},${s.y + 1},0`);
   for (const m of g.moves) lines.push(`${m.x + 1},${m.y + 1},${Math.max(0, Math.round(m.timeMs ?? 0))}`);
   lines.push(clean(g.black ?? "Black"), clean(g.white ?? "White"), "-1");
-  lines.push(`GomokuArena rule=${g.rule} opening=${g.opening.length}`);
+  const swap2 = g.swap2 && openingPlies(g.swap2) ? ` swap2=${g.swap2.first}${g.swap2.second ? `/${g.swap2.second}` : ""}` : "";
+  lines.push(`GomokuArena rule=${g.rule} opening=${g.opening.length}${swap2}`);
   return lines.join("\n") + "\n";
 }
 
@@ -120,7 +128,8 @@ export function parsePsq(text: string): PsqGame {
     const hgt = Number(h[4]);
     const colW = h[1].length + 1;
     if (w !== hgt) throw new ImportError(i + 1, colW, `the board is ${w}×${hgt}: only square boards are supported`);
-    if (w < 5 || w > 19) throw new ImportError(i + 1, colW, `a ${w}×${w} board is not supported (5×5 to 19×19)`);
+    if (w < MIN_SIZE || w > MAX_SIZE)
+      throw new ImportError(i + 1, colW, `a ${w}×${w} board is not supported (${MIN_SIZE}×${MIN_SIZE} to ${MAX_SIZE}×${MAX_SIZE})`);
     size = w;
     i++;
   } else if (!MOVE.test(lines[i])) {
@@ -157,6 +166,7 @@ export function parsePsq(text: string): PsqGame {
   for (; i < lines.length; i++) if (lines[i].trim() !== "") trailer.push({ text: lines[i].trim(), line: i + 1 });
   let rule: Rule | null = null;
   let openingCount = 0;
+  let swap2: PsqGame["swap2"];
   const nameLines: string[] = [];
   for (const t of trailer) {
     const ours = OURS.exec(t.text);
@@ -164,8 +174,8 @@ export function parsePsq(text: string): PsqGame {
       const r = /\brule=(\w+)/i.exec(ours[1]);
       if (r) {
         const v = r[1].toLowerCase();
-        if (v !== "freestyle" && v !== "exact5")
-          throw new ImportError(t.line, t.text.indexOf(r[1]) + 1 + leading(lines[t.line - 1]), `unknown rule "${r[1]}" (freestyle or exact5)`);
+        if (v !== "freestyle" && v !== "exact5" && v !== "renju")
+          throw new ImportError(t.line, t.text.indexOf(r[1]) + 1 + leading(lines[t.line - 1]), `unknown rule "${r[1]}" (freestyle, exact5 or renju)`);
         rule = v;
       }
       const o = /\bopening=(\d+)/i.exec(ours[1]);
@@ -178,6 +188,8 @@ export function parsePsq(text: string): PsqGame {
             `opening=${openingCount} but the file has only ${raw.length} moves`,
           );
       }
+      const sw = /\bswap2=(\S*)/i.exec(ours[1]);
+      if (sw) swap2 = readSwap2(sw[1], t.line, t.text.indexOf(sw[1]) + 1 + leading(lines[t.line - 1]), raw.length - openingCount, openingCount);
       continue;
     }
     if (/^-?\d+$/.test(t.text)) continue; // end code
@@ -186,7 +198,7 @@ export function parsePsq(text: string): PsqGame {
 
   if (size === null) {
     const max = raw.reduce((a, m) => Math.max(a, m.x, m.y), 0);
-    size = max <= 15 ? 15 : 19;
+    size = max <= 15 ? 15 : max <= 19 ? 19 : MAX_SIZE;
   }
 
   // Validate: on the board, empty, not after the end. Colours alternate from black.
@@ -200,7 +212,21 @@ export function parsePsq(text: string): PsqGame {
     opening: stones.slice(0, openingCount),
     moves: raw.slice(openingCount).map((m) => ({ x: m.x - 1, y: m.y - 1, timeMs: m.timeMs })),
     names: nameLines.length === 2 ? [nameLines[0], nameLines[1]] : null,
+    ...(swap2 ? { swap2 } : {}),
   };
+}
+
+/** "black", "white", "place/black" or "place/white", checked against the moves that follow the opening stones. */
+function readSwap2(v: string, line: number, column: number, moves: number, opening: number): PsqGame["swap2"] {
+  const m = /^(black|white|place)(?:\/(black|white))?$/i.exec(v);
+  const first = m?.[1].toLowerCase() as "black" | "white" | "place" | undefined;
+  const second = m?.[2]?.toLowerCase() as "black" | "white" | undefined;
+  if (!first || (first === "place") !== !!second)
+    throw new ImportError(line, column, `swap2="${v}" is not a settled swap2 opening (black, white, place/black or place/white)`);
+  if (opening > 0) throw new ImportError(line, column, "a swap2 game has no opening stones before its moves (opening= must be 0)");
+  const plies = first === "place" ? 5 : 3;
+  if (moves < plies) throw new ImportError(line, column, `swap2=${v} needs the opening's ${plies} stones, but the file has ${moves} moves`);
+  return second ? { first, second } : { first };
 }
 
 /** Replays the moves (the engine's rules) and returns the rule they were played by; throws ImportError. */
@@ -219,6 +245,7 @@ function checkMoves(n: number, rule: Rule | null, raw: readonly RawMove[], stone
       const first = raw.findIndex((r) => r.x === m.x && r.y === m.y);
       throw new ImportError(m.line, m.colX, `${m.x},${m.y} is already taken (line ${raw[first].line})`);
     }
+    if (e.reason === "FORBIDDEN") throw new ImportError(m.line, m.colX, `${m.x},${m.y}: ${e.message.replace(/^move \d+ \([^)]*\): /, "")}`);
     const won = stones[e.index - 1];
     // Lenient with foreign files: a "win" by an overline followed by more moves was a standard-rule game
     // (no exact five before it either, so the whole game replays under exact5 up to here).

@@ -11,6 +11,7 @@ import { io, type Socket } from "socket.io-client";
 import { EV } from "../../lib/shared/protocol";
 import { openDb } from "../../lib/server/db/client";
 import { cellsOf, moveError, winningLine } from "../../engine/rules";
+import { mulberry32Float } from "../../engine/gomoku/zobrist";
 import { Client, call, killAll, sleep, startNode, tempSqlite, type AnyAck, type NodeProc } from "./helpers";
 
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
@@ -19,16 +20,7 @@ const SOCKETS = 20;
 const SIZE = 15;
 
 /** mulberry32: a small seeded PRNG, so a failing run can be replayed with FUZZ_SEED. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = mulberry32Float;
 const rand = prng(SEED);
 const int = (n: number) => Math.floor(rand() * n);
 const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)];
@@ -212,12 +204,12 @@ describe("fuzz", () => {
     const createShot = (): Shot => {
       const base: Record<string, unknown> = { opponent: "human", size: SIZE, rule: "freestyle", color: 1 };
       const mutate = pick([
-        () => (base.size = pick([4, 20, 15.5, "15", null, -1, 1e9])),
+        () => (base.size = pick([4, 21, 15.5, "15", null, -1, 1e9])),
         () => (base.opponent = pick(["robot", 1, null, ["ai"]])),
         () => (base.color = pick([0, 3, "1", true])),
         () => (base.clock = pick([{ initialMs: 1, incrementMs: 0 }, { initialMs: 1e12, incrementMs: 0 }, "fast", { initialMs: 60_000 }])),
         () => (base.ai = { timeMs: pick([0, 99, 10_001, "1s", -5]) }),
-        () => (base.rule = pick(["renju", "", 5])),
+        () => (base.rule = pick(["caro", "", 5])),
         () => Object.defineProperty(base, "__proto__", { value: { polluted: true }, enumerable: true }),
         () => ((base as any)["constructor"] = { prototype: { polluted: true } }),
         () => (base.extra = junk() ?? 0),

@@ -25,7 +25,8 @@ let port = 0;
 const clients: Client[] = [];
 let reader: Db | null = null;
 
-const env = () => ({ DATABASE_FILE: db.file, PORT: String(port), RATE_LIMITS: "off", AI_THREADS: "1", AI_PAUSE_MS: "100" });
+// Every test client shares one address: its fifteen AI games would be one owner's, over the per-owner cap (AI_BUSY).
+const env = () => ({ DATABASE_FILE: db.file, PORT: String(port), RATE_LIMITS: "off", AI_THREADS: "1", AI_PAUSE_MS: "100", AI_OWNER_SEARCHES: "50" });
 
 beforeAll(async () => {
   db = await tempSqlite();
@@ -148,7 +149,7 @@ describe("restart after SIGKILL", () => {
     await Promise.all(
       hva.map(async (g) => {
         const ack = await call(g.human.socket, EV.move, { gameId: g.id, seatToken: g.human.games.get(g.id)!.token!, ply: 1, x: 7, y: 7 });
-        expect(ack.ok).toBe(true);
+        expect(ack, JSON.stringify(ack)).toMatchObject({ ok: true });
       }),
     );
 

@@ -208,7 +208,20 @@ describe("PostgreSQL migrations", () => {
       await c.connect();
       try {
         const t = await c.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`);
-        expect(t.rows.map((r) => r.table_name)).toEqual(["Game", "Lease", "Move", "_prisma_migrations"]);
+        expect(t.rows.map((r) => r.table_name)).toEqual([
+          "AnalysisJob",
+          "Challenge",
+          "Game",
+          "Lease",
+          "Move",
+          "MoveAnalysis",
+          "Player",
+          "Rating",
+          "RatingPoint",
+          "Seek",
+          "Session",
+          "_prisma_migrations",
+        ]);
       } finally {
         await c.end();
       }

@@ -6,7 +6,7 @@
 // keeps answering in well under a second.
 import { describe, expect, it } from "vitest";
 import { EV } from "../../lib/shared/protocol";
-import { call, sleep, useServer, waitFor, type Client } from "./helpers";
+import { call, connectAs, guestSession, sleep, useServer, waitFor, type Client } from "./helpers";
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -54,8 +54,10 @@ for (const threads of [1, 2])
   describe(`fair AI scheduling: the takeback attack, AI_THREADS=${threads}`, () => {
     const env = useServer({ aiThreads: threads });
     it("6 × (move, 30 ms, takeback) against a 10 s AI leaves another player's 0.3 s AI answering in under a second", async () => {
-      const attacker = await env.client();
-      const victim = await env.client();
+      // Two people (a guest session each, as two browsers): the AI's caps count per person, so the
+      // attacker's searches still letting go of their slots never count against the victim.
+      const attacker = await connectAs(env.srv.url, (await guestSession(env.srv.url)).cookie);
+      const victim = await connectAs(env.srv.url, (await guestSession(env.srv.url)).cookie);
       const bad = await aiGame(attacker, 10_000);
 
       // Idle: nobody else uses the AI (once unmeasured: the worker thread may still be booting).
@@ -95,5 +97,7 @@ for (const threads of [1, 2])
           `during ${cycles} more cycles ${during.join(", ")} (median ${median(during)}); attacker's moves refused AI_BUSY: ${refused}`,
       );
       for (const ms of [...after, ...during]) expect(ms, "the victim's AI reply under attack").toBeLessThan(1000);
+      attacker.disconnect();
+      victim.disconnect();
     }, 90_000);
   });

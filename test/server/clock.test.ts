@@ -81,4 +81,19 @@ describe("clock maths", () => {
     expect(searchTimeMs(1_000, 2_000)).toBe(400);
     expect(searchTimeMs(1_000, 100)).toBe(50);
   });
+
+  it("swap2: no clock runs in the opening; both start full when the colours are settled, the opening's stones cost nothing", () => {
+    const opening = [move(1, 1, 9_000, 9_000), move(2, 2, 1_000, 10_000), move(3, 1, 5_000, 15_000)];
+    const open = game({ moves: opening, swap2: {} });
+    expect(clockOf(open)).toMatchObject({ blackMs: 60_000, whiteMs: 60_000, paused: true });
+    expect(remainingMs(open, T0 + 3600_000)).toBe(Infinity);
+    expect(timeIsUp(open, T0 + 3600_000)).toBe(false);
+    // Settled at 20 s: white (to move) thinks from then on, not from the last opening stone.
+    const settled = game({ moves: opening, swap2: { first: "white", at: at(20_000).toISOString() } });
+    expect(clockOf(settled)).toMatchObject({ blackMs: 60_000, whiteMs: 60_000, at: at(20_000).toISOString() });
+    expect(lastMoveAt(settled)).toEqual(at(20_000));
+    expect(remainingMs(settled, T0 + 30_000)).toBe(50_000);
+    const fourth = game({ moves: [...opening, move(4, 2, 10_000, 30_000)], swap2: { first: "white", at: at(20_000).toISOString() } });
+    expect(clockOf(fourth)).toMatchObject({ blackMs: 60_000, whiteMs: 52_000 });
+  });
 });

@@ -13,8 +13,9 @@ export function server(opts: TestServerOptions = {}): Promise<TestServer> {
 
 export type Client = Socket & { events: Array<{ event: string; data: any }> };
 
-export async function connect(url: string): Promise<Client> {
-  const s = io(url, { transports: ["websocket"], forceNew: true, reconnection: false }) as Client;
+/** A socket (with `cookie`: as that session's identity, as a browser's would be). */
+export async function connect(url: string, cookie?: string): Promise<Client> {
+  const s = io(url, { transports: ["websocket"], forceNew: true, reconnection: false, ...(cookie ? { extraHeaders: { cookie } } : {}) }) as Client;
   s.events = [];
   s.onAny((event, data) => s.events.push({ event, data }));
   await new Promise<void>((resolve, reject) => {
@@ -87,5 +88,33 @@ export function useServer(opts: TestServerOptions = {}) {
       clients.push(c);
       return c;
     },
+  };
+}
+
+/** A browser's session: GET /api/me makes a guest and answers its cookie ("ga_session=…"), which sockets then send. */
+export async function guestSession(url: string): Promise<{ cookie: string; me: { id: string; name: string; account: boolean } }> {
+  const res = await fetch(`${url}/api/me`);
+  const setCookie = res.headers.get("set-cookie") ?? "";
+  const body = (await res.json()) as { ok: boolean; me: { id: string; name: string; account: boolean } };
+  if (!body.ok || !setCookie) throw new Error(`no guest session: ${JSON.stringify(body)}`);
+  return { cookie: setCookie.split(";")[0], me: body.me };
+}
+
+/** A socket that carries a session cookie (the server knows it as that identity). */
+export const connectAs = (url: string, cookie: string): Promise<Client> => connect(url, cookie);
+
+/** POSTs JSON to the identity API with a session cookie; answers the status, the body and any new cookie. */
+export async function postApi(url: string, path: string, body: unknown, cookie?: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}), ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const setCookie = res.headers.get("set-cookie");
+  return {
+    status: res.status,
+    body: (await res.json()) as RawAck & { me?: { id: string; name: string; account: boolean } | null },
+    cookie: setCookie ? setCookie.split(";")[0] : null,
+    setCookie,
   };
 }

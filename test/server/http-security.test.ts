@@ -78,6 +78,15 @@ describe("HTTP hardening (default settings)", () => {
     expect(r.headers["strict-transport-security"]).toBeUndefined();
   });
 
+  it("Next's script files allow scripts from this origin only (a Web Worker runs under its script's CSP and loads chunks); other files none", async () => {
+    const js = await get(srv.url, "/_next/static/chunks/worker.js");
+    expect(js.headers["content-security-policy"]).toMatch(/(^|; )script-src 'self'(;|$)/);
+    expect(js.headers["content-security-policy"]).not.toMatch(/unsafe|\*|data:|blob:/);
+    for (const path of ["/icon.svg", "/_next/static/css/app.css", "/game/x.js", "/_next/static/chunks/x.js.map"]) {
+      expect((await get(srv.url, path)).headers["content-security-policy"], path).not.toMatch(/script-src/);
+    }
+  });
+
   it("socket.io's long-polling answers carry them too", async () => {
     const r = await get(srv.url, "/socket.io/?EIO=4&transport=polling");
     expect(r.status).toBe(200);

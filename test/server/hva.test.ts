@@ -28,7 +28,8 @@ describe("human vs AI", () => {
       expect(r, `ply ${ply}`).toEqual({ ok: true });
       const reply = await waitFor(me, EV.moved, (e: any) => e.move.ply === ply + 1, 5000);
       aiTimes.push(Date.now() - t0);
-      expect(Date.now() - t0).toBeLessThan(1000);
+      // The first reply also boots the worker thread (1–3 s on a loaded 2-core machine); the others are the search alone.
+      expect(Date.now() - t0).toBeLessThan(i === 0 ? 5000 : 1000);
       expect(reply.move).toMatchObject({ by: "engine", color: 2 });
       expect(reply.move.depth).toBeGreaterThan(0);
     }

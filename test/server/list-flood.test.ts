@@ -185,8 +185,11 @@ describe("a flood of archive lists from one address", () => {
 
     for (const f of [same, every]) {
       // Under 50 ms (issue #13); on a machine so busy that moves are slower than that with no flood
-      // at all, no worse than twice the idle figure (before the fix: p90 in the hundreds of ms).
-      expect(pct(f.rtts, 90), f.name).toBeLessThan(Math.max(50, 2 * pct(idle, 90)));
+      // at all, no worse than twice the idle figure; and never less than one list query's time plus
+      // the idle p90: the database answers on the event loop, so a move that arrives while a list
+      // runs waits for it (on a loaded machine one query alone can pass 50 ms). Before the fix: p90
+      // in the hundreds of ms, up to seconds.
+      expect(pct(f.rtts, 90), f.name).toBeLessThan(Math.max(50, 2 * pct(idle, 90), listMs + pct(idle, 90)));
       // The flooder was told to wait, with the time in the error and in the message.
       expect(f.refused, f.name).toBeGreaterThan(0);
       expect(f.retryMs.every((ms) => ms >= 0 && ms <= 3000)).toBe(true);

@@ -30,8 +30,17 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     dbFile = path.join(tmp, "test.db");
   }
   if (!fs.existsSync(dbFile)) await applyMigrationsDirectly(dbFile);
-  // No TV unless asked for (opts.tv, or env TV=1): it would slow every other test down.
-  const srv = await startGameServer({ host: "127.0.0.1", aiThreads: 1, ...opts, tv: opts.tv ?? serverConfig().tv ?? false, dbFile, port: opts.port ?? 0 });
+  // No TV unless asked for (opts.tv, or env TV=1): it would slow every other test down. No pondering
+  // unless asked for (opts.aiPonderMs): the tests that count running searches count live ones.
+  const srv = await startGameServer({
+    host: "127.0.0.1",
+    aiThreads: 1,
+    aiPonderMs: 0,
+    ...opts,
+    tv: opts.tv ?? serverConfig().tv ?? false,
+    dbFile,
+    port: opts.port ?? 0,
+  });
   const close = srv.close;
   return {
     ...srv,

@@ -2,9 +2,11 @@
 // /learn: minimax, alpha-beta and expectimax stepped through on game trees. The steps come from
 // engine/search's own algorithms (their traces, via lib/client/learn/steps); this component only draws them.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useTranslations } from "next-intl";
+import { say, type Msg } from "@/lib/client/learn/say";
 import { Icon } from "@/app/_components/Icon";
 import type { PlayerKind } from "@/engine";
-import { ALGORITHMS, type Algorithm, type StepKind, buildSteps, nodeCounts, snapshotAt } from "@/lib/client/learn/steps";
+import { ALGORITHMS, type Algorithm, type StepKind, buildSteps, nameOf, nodeCounts, snapshotAt } from "@/lib/client/learn/steps";
 import {
   type LearnTree,
   type PresetId,
@@ -12,7 +14,6 @@ import {
   addChild,
   countNodes,
   deleteNode,
-  describe,
   fmt,
   hasChance,
   layoutTree,
@@ -31,10 +32,16 @@ import { TreeEditor } from "./TreeEditor";
 
 type Order = "given" | "best" | "worst";
 const SPEEDS = [
-  { ms: 1400, label: "Slow" },
-  { ms: 800, label: "Normal" },
-  { ms: 350, label: "Fast" },
-];
+  { ms: 1400, label: "slow" },
+  { ms: 800, label: "normal" },
+  { ms: 350, label: "fast" },
+] as const;
+
+/** A step message (lib/client/learn/say) in the reader's language. */
+function useSay(): (m: Msg | string | number) => string {
+  const t = useTranslations("learn.steps");
+  return useCallback((m: Msg | string | number) => (typeof m === "object" ? say((k, v) => t(k, v), m) : String(m)), [t]);
+}
 
 export function Explainer() {
   const [base, setBase] = useState<LearnTree>(() => preset("aima"));
@@ -48,6 +55,8 @@ export function Explainer() {
   const [textVersion, setTextVersion] = useState(0); // bumps when the tree changes other than by typing
   const [ready, setReady] = useState(false); // hydrated: controls respond (tests wait for it)
   useEffect(() => setReady(true), []);
+  const t = useTranslations("learn");
+  const sayIt = useSay();
 
   const tree = useMemo(() => (order === "given" ? base : sortTree(base, order)), [base, order]);
   const chance = hasChance(tree.root);
@@ -145,46 +154,45 @@ export function Explainer() {
     return s;
   }, [snap, atEnd, algo]);
 
-  const blurb = source === "custom" ? "Your own tree. Click a node to edit it, or type a new one below." : PRESETS.find((p) => p.id === source)?.blurb;
+  const blurb = source === "custom" ? t("customBlurb") : t(`presets.${source}.blurb`);
   const step = snap.step;
+  const narration = sayIt(step.narration);
+  const cutText = step.kind === "cut" && step.cutText ? sayIt(step.cutText) : null;
 
   return (
     <div className="space-y-4" data-testid="explainer" data-ready={ready ? "true" : "false"}>
       <header className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight">Search, stepped</h1>
-        <p className="max-w-3xl text-sm text-muted">
-          Minimax, alpha-beta and expectimax on small game trees, one step at a time. Every step is an event recorded by the same search code the engine uses;
-          nothing here is a re-enactment.
-        </p>
+        <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
+        <p className="max-w-3xl text-sm text-muted">{t("intro")}</p>
       </header>
 
-      <section className="card flex flex-wrap items-end gap-x-6 gap-y-3 p-4" aria-label="Choose a tree and an algorithm">
-        <Group label="Tree">
+      <section className="card flex flex-wrap items-end gap-x-6 gap-y-3 p-4" aria-label={t("choose")}>
+        <Group label={t("treeLabel")}>
           <Segmented
-            options={PRESETS.map((p) => ({ id: p.id, label: p.label }))}
+            options={PRESETS.map((p) => ({ id: p.id, label: t(`presets.${p.id}.label`) }))}
             value={source === "custom" ? null : source}
             onChange={(id) => loadPreset(id as PresetId)}
-            extra={source === "custom" ? <span className="rounded-md bg-wood/40 px-3 py-1.5 text-sm font-semibold">Custom</span> : null}
+            extra={source === "custom" ? <span className="rounded-md bg-wood/40 px-3 py-1.5 text-sm font-semibold">{t("custom")}</span> : null}
           />
         </Group>
-        <Group label="Algorithm">
+        <Group label={t("algorithm")}>
           <Segmented
             options={ALGORITHMS.map((a) => ({
               id: a.id,
-              label: a.label,
+              label: t(`algorithms.${a.id}`),
               disabled: chance && a.id !== "expectimax",
-              title: chance && a.id !== "expectimax" ? "This tree has chance nodes: only expectimax applies" : undefined,
+              title: chance && a.id !== "expectimax" ? t("onlyExpectimax") : undefined,
             }))}
             value={algo}
             onChange={(id) => changeModel(() => setAlgorithm(id as Algorithm))}
           />
         </Group>
-        <Group label="Child order">
+        <Group label={t("childOrder")}>
           <Segmented
             options={[
-              { id: "given", label: "As given" },
-              { id: "best", label: "Best-first" },
-              { id: "worst", label: "Worst-first" },
+              { id: "given", label: t("order.given") },
+              { id: "best", label: t("order.best") },
+              { id: "worst", label: t("order.worst") },
             ]}
             value={order}
             onChange={(id) => changeModel(() => setOrder(id as Order))}
@@ -192,20 +200,13 @@ export function Explainer() {
         </Group>
         <p className="w-full text-sm text-muted" data-testid="tree-blurb">
           {blurb}
-          {minAsChanceMode && (
-            <span className="ml-1 text-[#1e3a6e]">
-              No chance nodes here, so expectimax treats each MIN node as a chance node with equal odds: an opponent who moves at random rather than one who
-              plays its best.
-            </span>
-          )}
-          {order !== "given" && (
-            <span className="ml-1">Children reordered {order === "best" ? "best" : "worst"}-first for the player at each node (by their minimax values).</span>
-          )}
+          {minAsChanceMode && <span className="ml-1 text-[#1e3a6e]">{t("minAsChance")}</span>}
+          {order !== "given" && <span className="ml-1">{t("reordered", { order })}</span>}
         </p>
       </section>
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_300px]">
-        <section className="card overflow-hidden" aria-label="The search">
+        <section className="card overflow-hidden" aria-label={t("search")}>
           <div className="overflow-x-auto px-2 pt-3">
             <TreeView
               layout={layout}
@@ -221,12 +222,12 @@ export function Explainer() {
             <div className="mb-3 flex min-h-[4.5rem] items-start gap-3" aria-live="polite">
               <StepBadge kind={step.kind} />
               <p className="text-[15px] leading-relaxed" data-testid="narration">
-                {step.kind === "cut" && step.cutText ? (
+                {cutText && narration.startsWith(cutText) ? (
                   <>
-                    <strong className="text-danger">{step.cutText}</strong> {step.narration.slice(step.cutText.length)}
+                    <strong className="text-danger">{cutText}</strong> {narration.slice(cutText.length).trimStart()}
                   </>
                 ) : (
-                  step.narration
+                  narration
                 )}
               </p>
             </div>
@@ -297,7 +298,7 @@ export function Explainer() {
 // ---------- pieces ----------
 
 function hasNotes(n: LearnTree["root"]): boolean {
-  return n.note !== undefined || n.children.some(hasNotes);
+  return n.stonesLeft !== undefined || n.children.some(hasNotes);
 }
 
 function countLeaves(n: LearnTree["root"]): number {
@@ -353,20 +354,20 @@ function Segmented({
   );
 }
 
-const BADGES: Record<StepKind, { label: string; cls: string }> = {
-  start: { label: "Start", cls: "bg-line text-ink" },
-  enter: { label: "Visit", cls: "bg-[#fbe9c6] text-[#7a4d00]" },
-  leaf: { label: "Leaf", cls: "bg-white text-ink border border-line" },
-  backup: { label: "Back up", cls: "bg-[#e6f0d8] text-[#2f4f14]" },
-  cut: { label: "Cut ✂", cls: "bg-danger text-white" },
-  exit: { label: "Done", cls: "bg-[#e1e9f7] text-[#1e3a6e]" },
+const BADGES: Record<StepKind, string> = {
+  start: "bg-line text-ink",
+  enter: "bg-[#fbe9c6] text-[#7a4d00]",
+  leaf: "bg-white text-ink border border-line",
+  backup: "bg-[#e6f0d8] text-[#2f4f14]",
+  cut: "bg-danger text-white",
+  exit: "bg-[#e1e9f7] text-[#1e3a6e]",
 };
 
 function StepBadge({ kind }: { kind: StepKind }) {
-  const b = BADGES[kind];
+  const t = useTranslations("learn.badges");
   return (
-    <span className={`mt-0.5 shrink-0 rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wide uppercase ${b.cls}`} data-testid="step-kind">
-      {b.label}
+    <span className={`mt-0.5 shrink-0 rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wide uppercase ${BADGES[kind]}`} data-testid="step-kind">
+      {t(kind)}
     </span>
   );
 }
@@ -385,29 +386,30 @@ function Controls(p: {
   onSlide: (n: number) => void;
 }) {
   const iconBtn = "btn-ghost !px-3 !py-1.5 min-w-10 text-base leading-none";
+  const t = useTranslations("learn.controls");
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <button type="button" className={iconBtn} onClick={p.onReset} disabled={p.i === 0} aria-label="Reset" title="Reset (Home)">
+      <button type="button" className={iconBtn} onClick={p.onReset} disabled={p.i === 0} aria-label={t("reset")} title={t("resetTitle")}>
         <Icon d={ICONS.first} />
       </button>
-      <button type="button" className={iconBtn} onClick={p.onBack} disabled={p.i === 0} aria-label="Step back" title="Step back (←)">
+      <button type="button" className={iconBtn} onClick={p.onBack} disabled={p.i === 0} aria-label={t("back")} title={t("backTitle")}>
         <Icon d={ICONS.back} />
       </button>
-      <button type="button" className="btn-primary !py-1.5 min-w-24" onClick={p.onPlay} aria-label={p.playing ? "Pause" : "Play"} data-testid="play">
+      <button type="button" className="btn-primary !py-1.5 min-w-24" onClick={p.onPlay} aria-label={p.playing ? t("pause") : t("play")} data-testid="play">
         {p.playing ? (
           <>
-            <Icon d="M7 5h3v14H7zM14 5h3v14h-3z" /> Pause
+            <Icon d="M7 5h3v14H7zM14 5h3v14h-3z" /> {t("pause")}
           </>
         ) : (
           <>
-            <Icon d={ICONS.forward} /> Play
+            <Icon d={ICONS.forward} /> {t("play")}
           </>
         )}
       </button>
-      <button type="button" className={iconBtn} onClick={p.onForward} disabled={p.i === p.last} aria-label="Step forward" title="Step forward (→)">
+      <button type="button" className={iconBtn} onClick={p.onForward} disabled={p.i === p.last} aria-label={t("forward")} title={t("forwardTitle")}>
         <Icon d={ICONS.forward} />
       </button>
-      <button type="button" className={iconBtn} onClick={p.onEnd} disabled={p.i === p.last} aria-label="Jump to end" title="Jump to end (End)">
+      <button type="button" className={iconBtn} onClick={p.onEnd} disabled={p.i === p.last} aria-label={t("end")} title={t("endTitle")}>
         <Icon d={ICONS.last} />
       </button>
       <input
@@ -416,25 +418,26 @@ function Controls(p: {
         max={p.last}
         value={p.i}
         onChange={(e) => p.onSlide(Number(e.target.value))}
-        aria-label="Step"
+        aria-label={t("step")}
         className="mx-1 min-w-32 flex-1 accent-[#5b8a2f]"
       />
       <span className="w-24 text-right text-sm text-muted tabular-nums" data-testid="step-counter">
-        step {p.i} / {p.last}
+        {t("counter", { i: p.i, last: p.last })}
       </span>
-      <select className="select !w-auto !py-1" value={p.speed} onChange={(e) => p.onSpeed(Number(e.target.value))} aria-label="Speed">
+      <select className="select !w-auto !py-1" value={p.speed} onChange={(e) => p.onSpeed(Number(e.target.value))} aria-label={t("speed")}>
         {SPEEDS.map((s) => (
           <option key={s.ms} value={s.ms}>
-            {s.label}
+            {t(s.label)}
           </option>
         ))}
       </select>
-      <p className="w-full text-xs text-muted">Keys: ← → step, Home / End. Click a node to edit it below.</p>
+      <p className="w-full text-xs text-muted">{t("keys")}</p>
     </div>
   );
 }
 
 function Legend({ algo }: { algo: Algorithm }) {
+  const t = useTranslations("learn.legend");
   const item = (glyph: ReactNode, text: string) => (
     <span className="inline-flex items-center gap-1.5">
       <svg width="18" height="16" viewBox="0 0 18 16" aria-hidden="true">
@@ -445,35 +448,36 @@ function Legend({ algo }: { algo: Algorithm }) {
   );
   return (
     <div className="flex flex-wrap gap-x-4 gap-y-1 px-4 pb-3 text-xs text-muted">
-      {item(<polygon points="9,1 17,14 1,14" fill={KIND_COLOR.MAX.fill} stroke={KIND_COLOR.MAX.stroke} strokeWidth="1.5" />, "MAX")}
-      {item(<polygon points="1,2 17,2 9,15" fill={KIND_COLOR.MIN.fill} stroke={KIND_COLOR.MIN.stroke} strokeWidth="1.5" />, "MIN")}
-      {item(<circle cx="9" cy="8" r="6.5" fill={KIND_COLOR.CHANCE.fill} stroke={KIND_COLOR.CHANCE.stroke} strokeWidth="1.5" />, "chance")}
-      {item(<rect x="2" y="3" width="14" height="10" rx="2" fill="#fff" stroke="#8a7d6a" strokeWidth="1.5" />, "leaf")}
-      {item(<circle cx="9" cy="8" r="6" fill="none" stroke="#e09a12" strokeWidth="2.5" />, "current node")}
-      {item(<line x1="1" y1="8" x2="17" y2="8" stroke="#6d5f4c" strokeWidth="2" />, "searched")}
-      {algo === "alphabeta" && item(<line x1="1" y1="8" x2="17" y2="8" stroke="#b9b0a2" strokeWidth="2" strokeDasharray="4 3" />, "pruned")}
+      {item(<polygon points="9,1 17,14 1,14" fill={KIND_COLOR.MAX.fill} stroke={KIND_COLOR.MAX.stroke} strokeWidth="1.5" />, t("max"))}
+      {item(<polygon points="1,2 17,2 9,15" fill={KIND_COLOR.MIN.fill} stroke={KIND_COLOR.MIN.stroke} strokeWidth="1.5" />, t("min"))}
+      {item(<circle cx="9" cy="8" r="6.5" fill={KIND_COLOR.CHANCE.fill} stroke={KIND_COLOR.CHANCE.stroke} strokeWidth="1.5" />, t("chance"))}
+      {item(<rect x="2" y="3" width="14" height="10" rx="2" fill="#fff" stroke="#8a7d6a" strokeWidth="1.5" />, t("leaf"))}
+      {item(<circle cx="9" cy="8" r="6" fill="none" stroke="#e09a12" strokeWidth="2.5" />, t("current"))}
+      {item(<line x1="1" y1="8" x2="17" y2="8" stroke="#6d5f4c" strokeWidth="2" />, t("searched"))}
+      {algo === "alphabeta" && item(<line x1="1" y1="8" x2="17" y2="8" stroke="#b9b0a2" strokeWidth="2" strokeDasharray="4 3" />, t("pruned"))}
       <span className="inline-flex items-center gap-1.5">
-        <i className="not-italic font-bold italic">7</i> = best so far
+        <i className="not-italic font-bold italic">7</i> = {t("bestSoFar")}
       </span>
-      {algo === "alphabeta" && <span>≤2 / ≥13 = only a bound is known (fail-hard)</span>}
+      {algo === "alphabeta" && <span>≤2 / ≥13 = {t("boundOnly")}</span>}
     </div>
   );
 }
 
 function ResultCard({ atEnd, value, visited, total }: { atEnd: boolean; value: number; visited: number; total: number }) {
+  const t = useTranslations("learn.cards");
   return (
     <div className="card flex items-center justify-between gap-3 p-4">
       <div>
-        <div className="field-label">Root value</div>
+        <div className="field-label">{t("rootValue")}</div>
         <div className="text-3xl font-bold tabular-nums" data-testid="root-value" data-final={atEnd ? "true" : "false"}>
           {atEnd ? fmt(value) : "?"}
         </div>
-        {!atEnd && <div className="text-xs text-muted">step to the end to see it</div>}
+        {!atEnd && <div className="text-xs text-muted">{t("stepToEnd")}</div>}
       </div>
       <div className="text-right">
-        <div className="field-label">Visited</div>
+        <div className="field-label">{t("visited")}</div>
         <div className="text-xl font-semibold tabular-nums" data-testid="visited">
-          {visited} <span className="text-sm font-normal text-muted">of {total}</span>
+          {visited} <span className="text-sm font-normal text-muted">{t("of", { total })}</span>
         </div>
       </div>
     </div>
@@ -493,14 +497,12 @@ function CountsCard({
   expectimaxNodes: number;
   order: Order;
 }) {
+  const t = useTranslations("learn.cards");
   if (chance || counts.minimax === undefined || counts.alphabeta === undefined) {
     return (
       <div className="card p-4 text-sm">
-        <div className="field-label">Nodes visited</div>
-        <p>
-          Expectimax visits <strong data-testid="count-expectimax">{expectimaxNodes}</strong> nodes: every one. With chance nodes no branch can be ruled out
-          without bounds on the leaf values.
-        </p>
+        <div className="field-label">{t("nodesVisited")}</div>
+        <p>{t.rich("expectimaxCount", { n: expectimaxNodes, strong: (chunks) => <strong data-testid="count-expectimax">{chunks}</strong> })}</p>
       </div>
     );
   }
@@ -514,10 +516,10 @@ function CountsCard({
   );
   return (
     <div className="card space-y-2.5 p-4 text-sm">
-      <div className="field-label">Nodes visited on this tree{order !== "given" ? ` (${order}-first)` : ""}</div>
+      <div className="field-label">{t("nodesOnTree", { order })}</div>
       <div>
         <div className="flex justify-between">
-          <span className={algo === "minimax" ? "font-semibold" : ""}>Minimax</span>
+          <span className={algo === "minimax" ? "font-semibold" : ""}>{t("minimax")}</span>
           <strong className="tabular-nums" data-testid="count-minimax">
             {mm}
           </strong>
@@ -526,29 +528,27 @@ function CountsCard({
       </div>
       <div>
         <div className="flex justify-between">
-          <span className={algo === "alphabeta" ? "font-semibold" : ""}>Alpha-beta</span>
+          <span className={algo === "alphabeta" ? "font-semibold" : ""}>{t("alphabeta")}</span>
           <strong className="tabular-nums" data-testid="count-alphabeta">
             {ab}
           </strong>
         </div>
         {bar(ab, "#5b8a2f")}
       </div>
-      <p className="text-xs text-muted">
-        {saved > 0
-          ? `Alpha-beta skips ${saved} node${saved === 1 ? "" : "s"} (${Math.round((100 * saved) / mm)}%) and still gets the same root value.`
-          : "No cut-offs with this order: alpha-beta visits every node. Try best-first."}
-      </p>
+      <p className="text-xs text-muted">{saved > 0 ? t("skips", { saved, pct: Math.round((100 * saved) / mm) }) : t("noCuts")}</p>
     </div>
   );
 }
 
 function PathCard({ snap, root, algo }: { snap: ReturnType<typeof snapshotAt>; root: LearnTree["root"]; algo: Algorithm }) {
   const rows = snap.stack.filter((p) => nodeAtPath(root, p)?.kind !== "LEAF");
+  const t = useTranslations("learn.cards");
+  const sayIt = useSay();
   return (
     <div className="card p-4 text-sm">
-      <div className="field-label">Current path {algo === "alphabeta" ? "(α, β at each node)" : ""}</div>
+      <div className="field-label">{algo === "alphabeta" ? t("pathWindows") : t("path")}</div>
       {rows.length === 0 ? (
-        <p className="text-muted">{snap.step.kind === "start" ? "Not started." : "The search is finished."}</p>
+        <p className="text-muted">{snap.step.kind === "start" ? t("notStarted") : t("finished")}</p>
       ) : (
         <ol className="space-y-1" data-testid="path">
           {rows.map((p) => {
@@ -558,15 +558,15 @@ function PathCard({ snap, root, algo }: { snap: ReturnType<typeof snapshotAt>; r
             return (
               <li key={pathKey(p)} className="flex items-center gap-2 font-mono text-[13px]" data-path={pathKey(p)}>
                 <span className="w-7 font-sans font-bold" style={{ color: c.stroke }}>
-                  {describe(n)}
+                  {sayIt(nameOf(n))}
                 </span>
-                <span className="w-14 font-sans text-xs text-muted">{n.kind === "CHANCE" ? "chance" : n.kind}</span>
+                <span className="w-14 font-sans text-xs text-muted">{n.kind === "CHANCE" ? t("chance") : n.kind}</span>
                 {algo === "alphabeta" && v?.alpha !== undefined ? (
                   <span>
                     α <span data-testid="path-alpha">{fmt(v.alpha)}</span>, β <span data-testid="path-beta">{fmt(v.beta!)}</span>
                   </span>
                 ) : (
-                  <span className="text-muted">{v?.running !== undefined ? `${n.kind === "CHANCE" ? "Σ" : "best"} ${fmt(v.running)}` : "…"}</span>
+                  <span className="text-muted">{v?.running !== undefined ? `${n.kind === "CHANCE" ? "Σ" : t("best")} ${fmt(v.running)}` : "…"}</span>
                 )}
               </li>
             );
@@ -578,18 +578,18 @@ function PathCard({ snap, root, algo }: { snap: ReturnType<typeof snapshotAt>; r
 }
 
 function CutsCard({ cuts, total }: { cuts: ReturnType<typeof snapshotAt>["cuts"]; total: number }) {
+  const t = useTranslations("learn.cards");
+  const sayIt = useSay();
   return (
     <div className="card p-4 text-sm">
-      <div className="field-label">
-        Cut-offs {cuts.length} / {total}
-      </div>
+      <div className="field-label">{t("cutoffs", { n: cuts.length, total })}</div>
       {cuts.length === 0 ? (
-        <p className="text-muted">{total === 0 ? "This order gives alpha-beta nothing to prune." : "None yet."}</p>
+        <p className="text-muted">{total === 0 ? t("nothingToPrune") : t("noneYet")}</p>
       ) : (
         <ul className="space-y-2" data-testid="cuts">
           {cuts.map((c) => (
             <li key={pathKey(c.path)} className="rounded-md border-l-4 border-danger bg-danger/5 py-1 pr-1 pl-2 leading-snug">
-              {c.text}
+              {sayIt(c.text)}
             </li>
           ))}
         </ul>

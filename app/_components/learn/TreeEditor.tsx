@@ -2,17 +2,27 @@
 // The tree editor: type a nested list (or engine/search's JSON tree format) and evaluate it, or
 // click a node in the drawing and edit it here (add a child, change a leaf, delete, change its kind).
 import { useEffect, useState } from "react";
+import { useTranslations } from "next-intl";
 import type { PlayerKind } from "@/engine";
-import { type DNode, type LearnTree, countNodes, describe, fmt, parseLearnTree } from "@/lib/client/learn/tree";
+import { type DNode, type LearnTree, countNodes, fmt, parseLearnTree } from "@/lib/client/learn/tree";
+import { useTreeError } from "./tree-errors";
 
 const MAX_NODES = 250;
 
-const EXAMPLES: Array<{ label: string; text: string }> = [
-  { label: "3 × 3", text: "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]" },
-  { label: "MIN at the root", text: '{"levels": ["MIN", "MAX"], "tree": [[5, 9], [4, 1], [6]]}' },
-  { label: "MAX over chance", text: '{"levels": ["MAX", "CHANCE"], "tree": [[3, 5], [0, 10], [{"p": "3/4", "node": 2}, {"p": "1/4", "node": 9}]]}' },
-  { label: "Deeper", text: "[[[5, 6], [7, 4, 5]], [[3]], [[6], [6, 9]], [[7, 5], [9, 8]]]" },
+/** The examples (their names: the catalogue's learn.editor.examples). */
+const EXAMPLES: Array<{ id: string; text: string }> = [
+  { id: "threeByThree", text: "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]" },
+  { id: "minRoot", text: '{"levels": ["MIN", "MAX"], "tree": [[5, 9], [4, 1], [6]]}' },
+  { id: "maxChance", text: '{"levels": ["MAX", "CHANCE"], "tree": [[3, 5], [0, 10], [{"p": "3/4", "node": 2}, {"p": "1/4", "node": 9}]]}' },
+  { id: "deeper", text: "[[[5, 6], [7, 4, 5]], [[3]], [[6], [6, 9]], [[7, 5], [9, 8]]]" },
 ];
+
+/** The editor's own refusal: more nodes than the drawing takes. */
+class TooBig extends Error {
+  constructor(readonly nodes: number) {
+    super(`this tree has ${nodes} nodes`);
+  }
+}
 
 interface Props {
   tree: LearnTree;
@@ -30,7 +40,9 @@ interface Props {
 export function TreeEditor(props: Props) {
   const { text, textVersion, onApply, selected } = props;
   const [draft, setDraft] = useState(text);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const t = useTranslations("learn.editor");
+  const errorText = useTreeError();
 
   useEffect(() => {
     setDraft(text);
@@ -41,11 +53,11 @@ export function TreeEditor(props: Props) {
     try {
       const t = parseLearnTree(src);
       const n = countNodes(t.root);
-      if (n > MAX_NODES) throw new Error(`this tree has ${n} nodes; the explainer draws at most ${MAX_NODES}`);
+      if (n > MAX_NODES) throw new TooBig(n);
       setError(null);
       onApply(t);
     } catch (e) {
-      setError((e as Error).message);
+      setError(e);
     }
   };
 
@@ -53,14 +65,13 @@ export function TreeEditor(props: Props) {
     <section className="card grid gap-5 p-4 md:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)]" aria-labelledby="editor-title">
       <div>
         <h2 id="editor-title" className="mb-1 text-lg font-bold">
-          Your own tree
+          {t("title")}
         </h2>
         <p className="mb-2 text-sm text-muted">
-          A leaf is a number, a node is a list of children; levels alternate MAX, MIN, MAX… from the root. Objects give a node its kind explicitly:{" "}
-          <code className="text-ink">{'{"min": [...]}'}</code>, <code className="text-ink">{'{"chance": [{"p": "1/3", "node": 5}, ...]}'}</code>.
+          {t("help")} <code className="text-ink">{'{"min": [...]}'}</code>, <code className="text-ink">{'{"chance": [{"p": "1/3", "node": 5}, ...]}'}</code>.
         </p>
         <label htmlFor="tree-text" className="sr-only">
-          Tree
+          {t("tree")}
         </label>
         <textarea
           id="tree-text"
@@ -75,31 +86,31 @@ export function TreeEditor(props: Props) {
             }
           }}
           rows={Math.min(8, Math.max(3, draft.split("\n").length + 1))}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "tree-error" : undefined}
+          aria-invalid={error !== null ? true : undefined}
+          aria-describedby={error !== null ? "tree-error" : undefined}
           className={`w-full rounded-lg border bg-white px-3 py-2 font-mono text-sm leading-relaxed focus:outline-none ${
-            error ? "border-danger focus:border-danger" : "border-line focus:border-accent"
+            error !== null ? "border-danger focus:border-danger" : "border-line focus:border-accent"
           }`}
         />
-        {error && (
+        {error !== null && (
           <p
             id="tree-error"
             role="alert"
             data-testid="tree-error"
             className="mt-2 rounded-md border border-danger/40 bg-danger/5 px-3 py-2 text-sm text-danger"
           >
-            {error}
+            {error instanceof TooBig ? t("tooBig", { n: error.nodes, max: MAX_NODES }) : errorText(error)}
           </p>
         )}
         <div className="mt-2 flex flex-wrap items-center gap-2">
           <button type="button" className="btn-primary" onClick={() => apply()}>
-            Evaluate
+            {t("evaluate")}
           </button>
           <span className="text-xs text-muted">Ctrl+Enter</span>
-          <span className="ml-auto text-xs text-muted">Try:</span>
+          <span className="ml-auto text-xs text-muted">{t("try")}</span>
           {EXAMPLES.map((ex) => (
             <button
-              key={ex.label}
+              key={ex.id}
               type="button"
               className="cursor-pointer rounded-full border border-line bg-white/70 px-2.5 py-1 text-xs font-semibold hover:bg-white"
               onClick={() => {
@@ -107,19 +118,15 @@ export function TreeEditor(props: Props) {
                 apply(ex.text);
               }}
             >
-              {ex.label}
+              {t(`examples.${ex.id}`)}
             </button>
           ))}
         </div>
       </div>
 
       <div className="md:border-l md:border-line md:pl-5">
-        <h3 className="mb-2 text-sm font-bold">Edit by clicking</h3>
-        {selected ? (
-          <Inspector {...props} selected={selected} />
-        ) : (
-          <p className="text-sm text-muted">Click a node in the tree to add a child, change a leaf's value, delete it, or make it MAX, MIN or chance.</p>
-        )}
+        <h3 className="mb-2 text-sm font-bold">{t("editByClicking")}</h3>
+        {selected ? <Inspector {...props} selected={selected} /> : <p className="text-sm text-muted">{t("clickHelp")}</p>}
       </div>
     </section>
   );
@@ -131,20 +138,25 @@ function Inspector({ selected, onAddChild, onDelete, onSetLeaf, onSetKind, onDes
   const [value, setValue] = useState(String(node.value ?? 0));
   const pathKey = path.join(",");
   useEffect(() => setValue(String(node.value ?? 0)), [node.value, pathKey]);
+  const t = useTranslations("learn.editor");
 
-  const where = path.length === 0 ? "the root" : `[${path.join(",")}]`;
+  const where = path.length === 0 ? t("root") : `[${path.join(",")}]`;
   return (
     <div className="space-y-3 text-sm" data-testid="inspector">
       <p>
-        Selected <strong>{isLeaf ? `leaf ${fmt(node.value ?? 0)}` : `${describe(node)} (${node.kind === "CHANCE" ? "chance" : node.kind})`}</strong> at{" "}
-        <span className="font-mono">{where}</span>
+        {t.rich("selected", {
+          what: isLeaf ? t("leafNamed", { v: fmt(node.value ?? 0) }) : `${node.name ?? "?"} (${node.kind === "CHANCE" ? t("chance") : node.kind})`,
+          where,
+          strong: (chunks) => <strong>{chunks}</strong>,
+          mono: (chunks) => <span className="font-mono">{chunks}</span>,
+        })}
         <button type="button" className="ml-2 cursor-pointer text-xs text-muted underline" onClick={onDeselect}>
-          clear
+          {t("clear")}
         </button>
       </p>
       {isLeaf ? (
         <label className="block">
-          <span className="field-label">Leaf value</span>
+          <span className="field-label">{t("leafValue")}</span>
           <input
             type="number"
             step="any"
@@ -160,23 +172,23 @@ function Inspector({ selected, onAddChild, onDelete, onSetLeaf, onSetKind, onDes
         </label>
       ) : (
         <label className="block">
-          <span className="field-label">Node kind</span>
+          <span className="field-label">{t("nodeKind")}</span>
           <select className="select !w-40" value={node.kind} onChange={(e) => onSetKind(path, e.target.value as PlayerKind)}>
             <option value="MAX">MAX ▲</option>
             <option value="MIN">MIN ▼</option>
-            <option value="CHANCE">chance ○</option>
+            <option value="CHANCE">{t("chance")} ○</option>
           </select>
         </label>
       )}
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn-ghost !py-1.5" onClick={() => onAddChild(path)}>
-          {isLeaf ? "Expand into a node" : "Add a child"}
+          {isLeaf ? t("expand") : t("addChild")}
         </button>
         <button type="button" className="btn-ghost !py-1.5 text-danger" onClick={() => onDelete(path)} disabled={path.length === 0}>
-          Delete
+          {t("delete")}
         </button>
       </div>
-      {!isLeaf && <p className="text-xs text-muted">A new child is a leaf 0; click it to change its value.</p>}
+      {!isLeaf && <p className="text-xs text-muted">{t("newChild")}</p>}
     </div>
   );
 }

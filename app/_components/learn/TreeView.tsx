@@ -2,6 +2,7 @@
 // The game tree as SVG: MAX ▲, MIN ▼, chance ○, leaves as boxes; one row per depth. Each node carries
 // data-path / data-state (unvisited | open | done | cut) so tests and assistive tech can read the search.
 import { memo } from "react";
+import { useTranslations } from "next-intl";
 import type { NodeView, Snapshot } from "@/lib/client/learn/steps";
 import { type DKind, type Layout, type Placed, fmt, fmtProb, pathKey } from "@/lib/client/learn/tree";
 
@@ -56,25 +57,13 @@ function valueText(v: NodeView | undefined, kind: DKind, leafValue: number | und
   return { text: "", tentative: false };
 }
 
-function stateLabel(v: NodeView | undefined): string {
-  switch (v?.state) {
-    case "open":
-      return "being searched";
-    case "done":
-      return "done";
-    case "cut":
-      return "pruned, never examined";
-    default:
-      return "not visited yet";
-  }
-}
-
 export const TreeView = memo(function TreeView({ layout, snap, showWindow, selected, onSelect, pv }: Props) {
   const activeKey = pathKey(snap.active);
   const childKey = snap.child ? pathKey(snap.child) : null;
   const onPath = new Set(snap.stack.map(pathKey));
   const view = (k: string) => snap.nodes.get(k);
   const maxW = Math.max(layout.width * 1.2, 360);
+  const t = useTranslations("learn.tree");
 
   return (
     <svg
@@ -82,7 +71,7 @@ export const TreeView = memo(function TreeView({ layout, snap, showWindow, selec
       className="mx-auto block h-auto w-full select-none"
       style={{ maxWidth: maxW, minWidth: Math.round(layout.width * 0.72) }}
       role="img"
-      aria-label="Game tree"
+      aria-label={t("label")}
       data-testid="tree-svg"
     >
       <defs>
@@ -173,8 +162,8 @@ function NodeGlyph({
   const { text, tentative } = valueText(v, kind, node.value);
   const dim = state === "unvisited" ? 0.5 : state === "cut" ? 0.4 : 1;
   const name = node.name;
-  const kindWord = kind === "LEAF" ? "leaf" : kind === "CHANCE" ? "chance node" : `${kind} node`;
-  const label = `${name ? `${name}, ` : ""}${kindWord}${kind === "LEAF" ? ` ${text}` : text ? ` ${text}` : ""}: ${stateLabel(v)}`;
+  const t = useTranslations("learn.tree");
+  const label = t("nodeLabel", { name: name || "_", kind, value: text || "_", state });
   const fontSize = text.length > 4 ? 11 : text.length > 2 ? 13 : 15;
   const windowShown = showWindow && onPath && v?.alpha !== undefined && kind !== "LEAF";
 
@@ -225,13 +214,13 @@ function NodeGlyph({
         {state === "cut" && kind === "LEAF" && <path d={`M${x - 21},${y + 17} L${x + 21},${y - 17}`} stroke="#b3402e" strokeWidth={1.5} opacity={0.7} />}
       </g>
       {name && (
-        <text x={x - 31} y={y + (node.note ? -1 : 4)} textAnchor="end" fontSize={13} fontWeight={700} fill={active ? "#8a5a00" : "#7a6f60"}>
+        <text x={x - 31} y={y + (node.stonesLeft !== undefined ? -1 : 4)} textAnchor="end" fontSize={13} fontWeight={700} fill={active ? "#8a5a00" : "#7a6f60"}>
           {name}
         </text>
       )}
-      {node.note && (
+      {node.stonesLeft !== undefined && (
         <text x={x - (kind === "LEAF" ? 24 : 31)} y={y + (name ? 13 : 4)} textAnchor="end" fontSize={10.5} fill="#7a6f60" opacity={dim < 1 ? 0.7 : 1}>
-          {node.note}
+          {t("stonesLeft", { n: node.stonesLeft })}
         </text>
       )}
       {windowShown && (

@@ -3,13 +3,14 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { ALGOS, type Algo, type Rule } from "@/engine";
-import { EV, type CreateAiMatch, type EngineSettings } from "@/lib/shared/protocol";
+import { EV, type CreateAiMatch, type EngineSettings, type ErrorInfo } from "@/lib/shared/protocol";
 import { request } from "@/lib/client/socket";
+import { useTranslations } from "next-intl";
+import { useErrorText, useRuleWords } from "../i18n/words";
 
 const TIMES = [200, 500, 1000, 2000, 3000, 5000, 10000];
 const DEPTHS = [0, 2, 4, 6, 8, 10, 12];
-/** The engine's algorithms (engine ALGOS, which the protocol accepts), each with its name here. */
-const ALGO_NAMES: Record<Algo, string> = { alphabeta: "Alpha-beta", mcts: "MCTS", casual: "Casual (expectimax)" };
+const RULES: Rule[] = ["freestyle", "exact5", "renju"];
 
 export function AiMatchForm({ compact = false }: { compact?: boolean }) {
   const router = useRouter();
@@ -19,7 +20,10 @@ export function AiMatchForm({ compact = false }: { compact?: boolean }) {
   const [black, setBlack] = useState<EngineSettings>({ algo: "alphabeta", timeMs: 1000 });
   const [white, setWhite] = useState<EngineSettings>({ algo: "alphabeta", timeMs: 500 });
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ErrorInfo | null>(null);
+  const t = useTranslations("tv.match");
+  const errorText = useErrorText();
+  const rules = useRuleWords();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -29,7 +33,7 @@ export function AiMatchForm({ compact = false }: { compact?: boolean }) {
     const payload: CreateAiMatch = { size, rule, labOpening: lab, black, white };
     const ack = await request(EV.createAiMatch, payload);
     if (!ack.ok) {
-      setError(ack.error.message);
+      setError(ack.error);
       setBusy(false);
       return;
     }
@@ -39,16 +43,16 @@ export function AiMatchForm({ compact = false }: { compact?: boolean }) {
   return (
     <form onSubmit={submit} className="space-y-3" data-testid="ai-match-form">
       <div className={`grid gap-3 ${compact ? "" : "sm:grid-cols-2"}`}>
-        <EngineFields label="● Black" value={black} onChange={setBlack} id="b" />
-        <EngineFields label="○ White" value={white} onChange={setWhite} id="w" />
+        <EngineFields label={`● ${t("black")}`} value={black} onChange={setBlack} id="b" />
+        <EngineFields label={`○ ${t("white")}`} value={white} onChange={setWhite} id="w" />
       </div>
       <div className="grid grid-cols-2 gap-3">
         <div>
           <label className="field-label" htmlFor="am-size">
-            Board
+            {t("board")}
           </label>
           <select id="am-size" className="select" value={size} onChange={(e) => setSize(Number(e.target.value))} data-testid="am-size">
-            {[9, 11, 13, 15, 19].map((s) => (
+            {[9, 11, 13, 15, 19, 20].map((s) => (
               <option key={s} value={s}>
                 {s}×{s}
               </option>
@@ -57,38 +61,42 @@ export function AiMatchForm({ compact = false }: { compact?: boolean }) {
         </div>
         <div>
           <label className="field-label" htmlFor="am-rule">
-            Rule
+            {t("rule")}
           </label>
           <select id="am-rule" className="select" value={rule} onChange={(e) => setRule(e.target.value as Rule)}>
-            <option value="freestyle">Freestyle</option>
-            <option value="exact5">Exactly five</option>
+            {RULES.map((r) => (
+              <option key={r} value={r}>
+                {rules.name(r)}
+              </option>
+            ))}
           </select>
         </div>
       </div>
       <label className="flex cursor-pointer items-center gap-2 text-sm">
         <input type="checkbox" className="size-4 accent-accent" checked={lab} onChange={(e) => setLab(e.target.checked)} />
-        Lab opening <span className="text-muted">(four stones around the centre)</span>
+        {t("lab")} <span className="text-muted">{t("labDetail")}</span>
       </label>
       {error && (
         <p className="text-sm text-danger" role="alert">
-          {error}
+          {errorText(error)}
         </p>
       )}
       <button type="submit" className="btn-primary w-full py-2.5" disabled={busy} data-testid="am-start">
-        {busy ? "Starting…" : "Start the match"}
+        {busy ? t("starting") : t("start")}
       </button>
     </form>
   );
 }
 
 function EngineFields({ label, value, onChange, id }: { label: string; value: EngineSettings; onChange: (v: EngineSettings) => void; id: string }) {
+  const t = useTranslations("tv.match");
   return (
     <fieldset className="rounded-lg border border-line bg-page/40 p-3">
       <legend className="px-1 text-sm font-bold">{label}</legend>
       <div className="grid grid-cols-2 gap-2">
         <div>
           <label className="field-label" htmlFor={`am-${id}-time`}>
-            Time / move
+            {t("time")}
           </label>
           <select
             id={`am-${id}-time`}
@@ -97,16 +105,16 @@ function EngineFields({ label, value, onChange, id }: { label: string; value: En
             onChange={(e) => onChange({ ...value, timeMs: Number(e.target.value) })}
             data-testid={`am-${id}-time`}
           >
-            {TIMES.map((t) => (
-              <option key={t} value={t}>
-                {t / 1000} s
+            {TIMES.map((ms) => (
+              <option key={ms} value={ms}>
+                {t("seconds", { n: ms / 1000 })}
               </option>
             ))}
           </select>
         </div>
         <div>
           <label className="field-label" htmlFor={`am-${id}-depth`}>
-            Depth cap
+            {t("depth")}
           </label>
           <select
             id={`am-${id}-depth`}
@@ -121,7 +129,7 @@ function EngineFields({ label, value, onChange, id }: { label: string; value: En
           >
             {DEPTHS.map((d) => (
               <option key={d} value={d}>
-                {d === 0 ? "none" : d}
+                {d === 0 ? t("noDepth") : d}
               </option>
             ))}
           </select>
@@ -129,12 +137,12 @@ function EngineFields({ label, value, onChange, id }: { label: string; value: En
         {ALGOS.length > 1 && (
           <div className="col-span-2">
             <label className="field-label" htmlFor={`am-${id}-algo`}>
-              Algorithm
+              {t("algorithm")}
             </label>
             <select id={`am-${id}-algo`} className="select" value={value.algo} onChange={(e) => onChange({ ...value, algo: e.target.value as Algo })}>
               {ALGOS.map((a) => (
                 <option key={a} value={a}>
-                  {ALGO_NAMES[a]}
+                  {t(`algo.${a}`)}
                 </option>
               ))}
             </select>

@@ -3,33 +3,36 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { EV, type GameKind, type GameSummary } from "@/lib/shared/protocol";
+import { useTranslations } from "next-intl";
+import { EV, type ErrorInfo, type GameKind, type GameSummary } from "@/lib/shared/protocol";
 import { request } from "@/lib/client/socket";
+import { PlayerLink } from "../PlayerLink";
+import { useDates, useErrorText, useListedName, useRuleWords } from "../i18n/words";
 
-const KINDS: Array<{ value: GameKind | "all"; label: string }> = [
-  { value: "all", label: "All" },
-  { value: "hva", label: "Human vs AI" },
-  { value: "hvh", label: "Human vs human" },
-  { value: "ava", label: "AI vs AI" },
-];
+const KINDS: Array<GameKind | "all"> = ["all", "hva", "hvh", "ava", "imported"];
 
-function resultText(g: GameSummary): string {
-  if (g.result === "draw") return "Draw";
-  if (!g.result) return "—";
-  const why = g.reason === "five" ? "five" : g.reason === "resign" ? "resignation" : g.reason === "timeout" ? "time" : "";
-  return `${g.result === "black" ? "Black" : "White"} wins${why ? ` · ${why}` : ""}`;
+function useResultText(): (g: GameSummary) => string {
+  const t = useTranslations("games.result");
+  return (g) => {
+    if (g.reason === "abort") return t("aborted");
+    if (g.result === "draw") return t("draw");
+    if (!g.result) return g.kind === "imported" ? t("unknown") : "—";
+    const why = g.reason === "five" || g.reason === "resign" || g.reason === "timeout" || g.reason === "abandon" ? g.reason : "none";
+    return t("wins", { color: g.result, why });
+  };
 }
-
-const fmtDate = (iso: string | null) => {
-  if (!iso) return "";
-  const d = new Date(iso);
-  return `${d.toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" })} ${d.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" })}`;
-};
 
 export function Archive({ kind, page }: { kind: GameKind | null; page: number }) {
   const router = useRouter();
   const [data, setData] = useState<{ games: GameSummary[]; page: number; pages: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ErrorInfo | null>(null);
+  const t = useTranslations("games");
+  const errorText = useErrorText();
+  const rules = useRuleWords();
+  const listed = useListedName();
+  const resultText = useResultText();
+  const dates = useDates();
+  const fmtDate = (iso: string | null) => (iso ? dates.dateTime(iso) : "");
 
   useEffect(() => {
     let alive = true;
@@ -39,7 +42,7 @@ export function Archive({ kind, page }: { kind: GameKind | null; page: number })
       if (ack.ok) {
         setData({ games: ack.games, page: ack.page, pages: ack.pages });
         setError(null);
-      } else setError(ack.error.message);
+      } else setError(ack.error);
     });
     return () => {
       alive = false;
@@ -56,19 +59,19 @@ export function Archive({ kind, page }: { kind: GameKind | null; page: number })
 
   return (
     <div data-testid="archive">
-      <div role="tablist" aria-label="Kind of game" className="mb-4 flex flex-wrap gap-1 rounded-lg border border-line bg-white p-0.5 sm:inline-flex">
+      <div role="tablist" aria-label={t("kindLabel")} className="mb-4 flex flex-wrap gap-1 rounded-lg border border-line bg-white p-0.5 sm:inline-flex">
         {KINDS.map((k) => {
-          const on = (kind ?? "all") === k.value;
+          const on = (kind ?? "all") === k;
           return (
             <Link
-              key={k.value}
+              key={k}
               role="tab"
               aria-selected={on}
-              href={href(k.value, 1)}
+              href={href(k, 1)}
               className={`rounded-md px-3 py-1.5 text-sm font-medium transition-colors ${on ? "bg-accent text-white shadow-sm" : "text-ink hover:bg-page"}`}
-              data-testid={`filter-${k.value}`}
+              data-testid={`filter-${k}`}
             >
-              {k.label}
+              {t(`kinds.${k}`)}
             </Link>
           );
         })}
@@ -76,22 +79,22 @@ export function Archive({ kind, page }: { kind: GameKind | null; page: number })
 
       <div className="card overflow-hidden">
         {error ? (
-          <p className="p-6 text-center text-danger">{error}</p>
+          <p className="p-6 text-center text-danger">{errorText(error)}</p>
         ) : !data ? (
-          <p className="p-6 text-center text-muted">Loading…</p>
+          <p className="p-6 text-center text-muted">{t("loading")}</p>
         ) : data.games.length === 0 ? (
           <p className="p-8 text-center text-muted" data-testid="archive-empty">
-            No finished games {kind ? "of this kind " : ""}yet.
+            {kind ? t("emptyKind") : t("empty")}
           </p>
         ) : (
           <table className="w-full text-sm" data-testid="archive-table">
             <thead className="border-b border-line bg-page/60 text-left text-xs tracking-wide text-muted uppercase">
               <tr>
-                <th className="px-4 py-2 font-semibold">Players</th>
-                <th className="hidden px-2 py-2 font-semibold sm:table-cell">Board</th>
-                <th className="px-2 py-2 font-semibold">Result</th>
-                <th className="hidden px-2 py-2 text-right font-semibold sm:table-cell">Moves</th>
-                <th className="hidden px-2 py-2 font-semibold md:table-cell">Date</th>
+                <th className="px-4 py-2 font-semibold">{t("players")}</th>
+                <th className="hidden px-2 py-2 font-semibold sm:table-cell">{t("board")}</th>
+                <th className="px-2 py-2 font-semibold">{t("resultHead")}</th>
+                <th className="hidden px-2 py-2 text-right font-semibold sm:table-cell">{t("moves")}</th>
+                <th className="hidden px-2 py-2 font-semibold md:table-cell">{t("date")}</th>
                 <th className="px-4 py-2" />
               </tr>
             </thead>
@@ -100,28 +103,33 @@ export function Archive({ kind, page }: { kind: GameKind | null; page: number })
                 <tr key={g.id} className="cursor-pointer hover:bg-wood/15" onClick={() => router.push(`/replay/${g.id}`)} data-testid={`archive-row-${g.id}`}>
                   <td className="px-4 py-2.5">
                     <div className="flex items-center gap-2 font-medium">
-                      <span aria-label="black" className={g.result === "black" ? "font-bold" : ""}>
-                        ● {g.black}
+                      <span aria-label={t("black")} className={g.result === "black" ? "font-bold" : ""}>
+                        ● {g.blackName ? <PlayerLink name={g.blackName} /> : listed(g.black)}
                       </span>
-                      <span className="text-muted">vs</span>
-                      <span aria-label="white" className={g.result === "white" ? "font-bold" : ""}>
-                        ○ {g.white}
+                      <span className="text-muted">{t("vs")}</span>
+                      <span aria-label={t("white")} className={g.result === "white" ? "font-bold" : ""}>
+                        ○ {g.whiteName ? <PlayerLink name={g.whiteName} /> : listed(g.white)}
                       </span>
+                      {g.kind === "imported" && (
+                        <span className="rounded bg-accent/15 px-1.5 text-[10px] font-bold tracking-wide text-accent uppercase" data-testid="imported-badge">
+                          {t("imported")}
+                        </span>
+                      )}
                       {g.tv && <span className="rounded bg-wood/50 px-1.5 text-[10px] font-bold tracking-wide text-ink/80 uppercase">TV</span>}
                     </div>
                     <div className="text-xs text-muted sm:hidden">
-                      {g.size}×{g.size} · {g.plies} moves · {fmtDate(g.finishedAt)}
+                      {g.size}×{g.size} · {t("plies", { n: g.plies })} · {fmtDate(g.finishedAt)}
                     </div>
                   </td>
                   <td className="hidden px-2 py-2.5 text-muted sm:table-cell">
-                    {g.size}×{g.size} · {g.rule === "exact5" ? "exactly 5" : "freestyle"}
+                    {g.size}×{g.size} · {rules.text(g.rule)}
                   </td>
                   <td className="px-2 py-2.5 whitespace-nowrap">{resultText(g)}</td>
                   <td className="hidden px-2 py-2.5 text-right tabular-nums sm:table-cell">{g.plies}</td>
                   <td className="hidden px-2 py-2.5 whitespace-nowrap text-muted md:table-cell">{fmtDate(g.finishedAt)}</td>
                   <td className="px-4 py-2.5 text-right">
                     <Link href={`/replay/${g.id}`} className="btn-ghost px-3 py-1" onClick={(e) => e.stopPropagation()} data-testid={`replay-${g.id}`}>
-                      Replay
+                      {t("replay")}
                     </Link>
                   </td>
                 </tr>
@@ -132,23 +140,21 @@ export function Archive({ kind, page }: { kind: GameKind | null; page: number })
       </div>
 
       {data && data.pages > 1 && (
-        <nav className="mt-4 flex items-center justify-center gap-3 text-sm" aria-label="Pages">
+        <nav className="mt-4 flex items-center justify-center gap-3 text-sm" aria-label={t("pages")}>
           {page > 1 ? (
             <Link className="btn-ghost" href={href(kind, page - 1)} data-testid="page-prev">
-              ← Newer
+              ← {t("newer")}
             </Link>
           ) : (
-            <span className="btn-ghost opacity-40">← Newer</span>
+            <span className="btn-ghost opacity-40">← {t("newer")}</span>
           )}
-          <span className="tabular-nums text-muted">
-            Page {data.page} of {data.pages}
-          </span>
+          <span className="tabular-nums text-muted">{t("page", { page: data.page, pages: data.pages })}</span>
           {page < data.pages ? (
             <Link className="btn-ghost" href={href(kind, page + 1)} data-testid="page-next">
-              Older →
+              {t("older")} →
             </Link>
           ) : (
-            <span className="btn-ghost opacity-40">Older →</span>
+            <span className="btn-ghost opacity-40">{t("older")} →</span>
           )}
         </nav>
       )}

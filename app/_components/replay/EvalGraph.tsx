@@ -3,16 +3,41 @@
 // black). Forced results sit on the top or bottom edge, labelled "win in N". Click anywhere (or a
 // point) to jump to that move.
 import { useMemo, useState, type MouseEvent } from "react";
-import { formatScore } from "@/engine";
-import { formatBlackScore, graphScale, graphValue, type EvalPoint } from "@/lib/shared/replay/game";
+import { useTranslations } from "next-intl";
+import { graphScale, graphValue, type EvalPoint } from "@/lib/shared/replay/game";
+import type { Mark } from "@/lib/shared/analysis";
+import { MARK_COLOR, useMarkName } from "./AnalysisPanel";
+import { useScoreText } from "../i18n/words";
+
+/** The marks drawn as coloured dots (the others are not worth a dot). */
+const DOTTED: Mark[] = ["inaccuracy", "mistake", "blunder", "missed-win"];
 
 const W = 360;
 const H = 150;
 const PAD_X = 10;
 const PAD_Y = 14;
 
-export function EvalGraph({ series, plies, ply, onJump }: { series: EvalPoint[]; plies: number; ply: number; onJump: (ply: number) => void }) {
+export function EvalGraph({
+  series,
+  plies,
+  ply,
+  onJump,
+  marks = [],
+}: {
+  series: EvalPoint[];
+  plies: number;
+  ply: number;
+  onJump: (ply: number) => void;
+  /** A server analysis's marks: coloured dots at inaccuracies, mistakes, blunders and missed wins. */
+  marks?: Array<{ ply: number; mark: Mark }>;
+}) {
   const [hover, setHover] = useState<EvalPoint | null>(null);
+  const t = useTranslations("replay.graph");
+  const formatScore = useScoreText();
+  const markName = useMarkName();
+  // lib/shared/replay/game's formatBlackScore in words: "Black wins in 3", "+120".
+  const formatBlackScore = (s: EvalPoint["black"]) =>
+    s.kind === "win" ? t("blackWinsIn", { n: s.plies }) : s.kind === "loss" ? t("whiteWinsIn", { n: s.plies }) : formatScore(s);
   const scale = useMemo(() => graphScale(series), [series]);
   const n = Math.max(plies, 1);
   const x = (p: number) => PAD_X + (p / n) * (W - 2 * PAD_X);
@@ -41,19 +66,13 @@ export function EvalGraph({ series, plies, ply, onJump }: { series: EvalPoint[];
   if (series.length === 0)
     return (
       <p className="px-1 py-6 text-center text-sm text-muted" data-testid="eval-graph-empty">
-        No engine analysis in this game: only engine moves carry a score.
+        {t("empty")}
       </p>
     );
 
   return (
     <figure className="relative" data-testid="eval-graph">
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        className="block h-auto w-full cursor-crosshair select-none"
-        onClick={jumpAt}
-        role="img"
-        aria-label="Evaluation graph from black's side"
-      >
+      <svg viewBox={`0 0 ${W} ${H}`} className="block h-auto w-full cursor-crosshair select-none" onClick={jumpAt} role="img" aria-label={t("label")}>
         <defs>
           <clipPath id="eg-top">
             <rect x={0} y={0} width={W} height={H / 2} />
@@ -69,10 +88,10 @@ export function EvalGraph({ series, plies, ply, onJump }: { series: EvalPoint[];
         <line x1={PAD_X} x2={W - PAD_X} y1={H - PAD_Y} y2={H - PAD_Y} stroke="#b3402e" strokeDasharray="3 4" strokeWidth={1} opacity={0.5} />
         <line x1={0} x2={W} y1={H / 2} y2={H / 2} stroke="#b9ae99" strokeWidth={1} />
         <text x={4} y={10} fontSize={9} fill="#7a6f60" fontWeight={600}>
-          ▲ black better
+          ▲ {t("blackBetter")}
         </text>
         <text x={4} y={H - 3} fontSize={9} fill="#7a6f60" fontWeight={600}>
-          ▼ white better
+          ▼ {t("whiteBetter")}
         </text>
         {area && (
           <>
@@ -117,10 +136,32 @@ export function EvalGraph({ series, plies, ply, onJump }: { series: EvalPoint[];
                   strokeWidth={p.ply === ply ? 1.6 : 0.8}
                 />
               )}
-              <title>{`Move ${p.ply} (${p.color === 1 ? "black" : "white"}): ${formatBlackScore(p.black)} from black's side`}</title>
+              <title>{t("pointTitle", { ply: p.ply, color: p.color === 1 ? "black" : "white", score: formatBlackScore(p.black) })}</title>
             </g>
           );
         })}
+        {marks
+          .filter((m) => DOTTED.includes(m.mark))
+          .map((m) => {
+            const q = pts.find((t) => t.p.ply === m.ply);
+            if (!q) return null;
+            return (
+              <circle
+                key={`mk${m.ply}`}
+                cx={q.cx}
+                cy={q.cy}
+                r={m.mark === "inaccuracy" ? 3.5 : 4.5}
+                fill={MARK_COLOR[m.mark]}
+                stroke="#fff"
+                strokeWidth={1}
+                pointerEvents="none"
+                data-testid={`graph-mark-${m.ply}`}
+                data-mark={m.mark}
+              >
+                <title>{t("markTitle", { ply: m.ply, mark: markName(m.mark) })}</title>
+              </circle>
+            );
+          })}
         {mateLabels.map(({ p, cx, cy }) => (
           <text
             key={`m${p.ply}`}
@@ -133,14 +174,16 @@ export function EvalGraph({ series, plies, ply, onJump }: { series: EvalPoint[];
             pointerEvents="none"
             data-testid="mate-label"
           >
-            {p.black.kind === "win" ? `black: win in ${p.black.plies}` : `white: win in ${(p.black as { plies: number }).plies}`}
+            {t(p.black.kind === "win" ? "mateBlack" : "mateWhite", { n: (p.black as { plies: number }).plies })}
           </text>
         ))}
       </svg>
       <figcaption className="mt-1 flex items-baseline justify-between gap-2 text-xs text-muted">
-        <span>Engine score for every engine move, from black&apos;s side · click to jump</span>
+        <span>{t("caption")}</span>
         <span className="tabular-nums" data-testid="graph-hover">
-          {hover ? `move ${hover.ply}: ${formatBlackScore(hover.black)} (${hover.color === 1 ? "black" : "white"} said ${formatScore(hover.mover)})` : ""}
+          {hover
+            ? t("hover", { ply: hover.ply, score: formatBlackScore(hover.black), color: hover.color === 1 ? "black" : "white", said: formatScore(hover.mover) })
+            : ""}
         </span>
       </figcaption>
     </figure>

@@ -1,11 +1,14 @@
 "use client";
 // Drawn over the board (Board's overlay): the engine's score for every root move it considered
 // (colour per point: green best … red worst, from the mover's side; the score on hover), and its
-// expected line as translucent numbered ghost stones.
+// expected line as translucent numbered ghost stones. A score that is only an upper bound ("≤ −120")
+// is drawn lighter with a dashed edge.
 import type { Point } from "@/engine";
-import { formatScore } from "@/engine";
 import { toLabel } from "@/lib/shared/notation";
-import type { HeatCell } from "@/lib/shared/replay/game";
+import { formatCandidateScore, type HeatCell } from "@/lib/shared/replay/game";
+import { useMemo } from "react";
+import { useTranslations } from "next-intl";
+import { useScoreText } from "../i18n/words";
 
 export const heatColor = (badness: number) => `hsl(${Math.round((1 - badness) * 120)} 72% 42%)`;
 
@@ -19,6 +22,27 @@ export interface HeatLayerProps {
   hover: HeatCell | null;
   onHover: (c: HeatCell | null) => void;
   mover: 1 | 2;
+  /** The words, in the reader's language (useHeatWords). */
+  words: HeatWords;
+}
+
+export interface HeatWords {
+  score: (s: HeatCell["score"]) => string;
+  cellTitle: (a: { point: string; score: string; mover: 1 | 2; played: boolean; best: boolean }) => string;
+}
+
+/** HeatLayer's words from the catalogue ("h8: +120 (black's view) · played"). */
+export function useHeatWords(): HeatWords {
+  const t = useTranslations("replay.heat");
+  const score = useScoreText();
+  return useMemo(
+    () => ({
+      score,
+      cellTitle: ({ point, score, mover, played, best }) =>
+        t("cell", { point, score, color: mover === 1 ? "black" : "white", played: played ? "yes" : "no", best: best ? "yes" : "no" }),
+    }),
+    [t, score],
+  );
 }
 
 export function heatLayer(p: HeatLayerProps) {
@@ -35,7 +59,8 @@ export function heatLayer(p: HeatLayerProps) {
               <g
                 key={label}
                 data-heat={label}
-                data-score={formatScore(c.score)}
+                data-score={formatCandidateScore(c)}
+                data-bound={c.bound ? "upper" : undefined}
                 onMouseEnter={() => p.onHover(c)}
                 onMouseLeave={() => p.onHover(null)}
                 className="cursor-help"
@@ -51,12 +76,21 @@ export function heatLayer(p: HeatLayerProps) {
                     height={half * 2}
                     rx={6}
                     fill={heatColor(c.badness)}
-                    opacity={c.best ? 0.72 : 0.5}
-                    stroke={c.best ? "#1f4d0f" : "none"}
-                    strokeWidth={c.best ? 2.5 : 0}
+                    opacity={c.best ? 0.72 : c.bound ? 0.22 : 0.5}
+                    stroke={c.best ? "#1f4d0f" : c.bound ? heatColor(c.badness) : "none"}
+                    strokeWidth={c.best ? 2.5 : c.bound ? 2 : 0}
+                    strokeDasharray={c.bound && !c.best ? "4 3" : undefined}
                   />
                 )}
-                <title>{`${label}: ${formatScore(c.score)} (${p.mover === 1 ? "black" : "white"}'s view)${c.played ? " · played" : ""}${c.best ? " · best" : ""}`}</title>
+                <title>
+                  {p.words.cellTitle({
+                    point: label,
+                    score: `${c.bound ? "≤ " : ""}${p.words.score(c.score)}`,
+                    mover: p.mover,
+                    played: !!c.played,
+                    best: !!c.best,
+                  })}
+                </title>
               </g>
             );
           })}
@@ -78,7 +112,7 @@ export function heatLayer(p: HeatLayerProps) {
         {p.hover && (
           <g pointerEvents="none" data-testid="heat-tooltip">
             {(() => {
-              const text = `${toLabel(p.hover, p.size)}  ${formatScore(p.hover.score)}`;
+              const text = `${toLabel(p.hover, p.size)}  ${p.hover.bound ? "≤ " : ""}${p.words.score(p.hover.score)}`;
               const w = text.length * 8.2 + 16;
               const cx = Math.min(Math.max(px(p.hover.x), w / 2 + 2), px(p.size - 1) + cell - w / 2);
               const top = p.hover.y === 0 ? px(p.hover.y) + cell * 0.6 : px(p.hover.y) - cell * 0.6 - 26;

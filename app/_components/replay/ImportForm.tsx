@@ -1,25 +1,71 @@
 "use client";
-// Import a game: paste (or upload) a Piskvork .psq file or a move string; it opens in the replay
-// view (/replay/import?…, nothing is stored). Errors say what and where: line N, column M.
+// Import a game: paste (or upload) an SGF or Piskvork .psq file or a move string. It is stored on the
+// server (POST /api/import) and opens at its permanent /replay/<id>; an SGF file with several games
+// lets you pick one or store them all; "Open without storing" replays it from the address only
+// (/replay/import?…). Errors say what and where: line N, column M (the server's, or this page's
+// own reading with the same parser before sending). Several files at once: ImportFiles.
+import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type ChangeEvent, type FormEvent } from "react";
+import { useMemo, useState, type ChangeEvent, type FormEvent } from "react";
+import type { Rule } from "@/engine";
 import { ImportError } from "@/lib/shared/psq";
 import { fromImport, toImportQuery } from "@/lib/shared/replay/game";
-import { importGame, looksLikePsq } from "@/lib/shared/replay/movetext";
+import { formatOf, importGame, importGames, type ImportedGame } from "@/lib/shared/replay/movetext";
+import type { StoredImport } from "@/lib/shared/imports";
+import { storeImport } from "@/lib/client/imports";
+import { ImportFiles } from "./ImportFiles";
+import { useTranslations } from "next-intl";
+import { useErrorText, useListedName, useRuleWords } from "../i18n/words";
+import { useImportErrorText } from "./import-errors";
 
-const SIZES = [11, 13, 15, 17, 19];
+const SIZES = [11, 13, 15, 17, 19, 20];
 
 export function ImportForm() {
   const router = useRouter();
   const [text, setText] = useState("");
   const [size, setSize] = useState(15);
-  const [rule, setRule] = useState<"freestyle" | "exact5">("freestyle");
+  const [rule, setRule] = useState<Rule>("freestyle");
   const [error, setError] = useState<{ message: string; line: number | null; column: number | null } | null>(null);
+  const t = useTranslations("import");
+  const errorText = useErrorText();
+  const importErrorText = useImportErrorText();
+  const rules = useRuleWords();
+  const listed = useListedName();
   const [fileName, setFileName] = useState<string | null>(null);
-  const isPsq = text.trim() !== "" && looksLikePsq(text);
+  const [pick, setPick] = useState<"all" | number>("all");
+  const [sending, setSending] = useState(false);
+  const [stored, setStored] = useState<StoredImport[] | null>(null);
+  const format = text.trim() === "" ? null : formatOf(text);
+  const isPsq = format === "psq" || format === "sgf";
+  // An SGF file's games, read here to offer the choice (the server reads it again).
+  const sgfGames = useMemo((): ImportedGame[] => {
+    if (format !== "sgf") return [];
+    try {
+      return importGames(text, { size, rule });
+    } catch {
+      return [];
+    }
+  }, [format, text, size, rule]);
 
-  function submit(e: FormEvent) {
+  async function store(e: FormEvent) {
     e.preventDefault();
+    setSending(true);
+    setStored(null);
+    const games = format === "sgf" && sgfGames.length > 1 && pick !== "all" ? [pick] : "all";
+    const answer = await storeImport({ fileName: fileName ?? "", text, size, rule, games });
+    setSending(false);
+    if (!answer.ok) {
+      // A refusal of the file's content says where (the parser's words); others by their code.
+      const e = answer.error;
+      setError({ message: e.line !== undefined ? e.message : errorText(e), line: e.line ?? null, column: e.column ?? null });
+      return;
+    }
+    setError(null);
+    if (answer.stored.length === 1) router.push(`/replay/${answer.stored[0].id}`);
+    else setStored(answer.stored);
+  }
+
+  function openOnly() {
     try {
       const imported = importGame(text, { size, rule });
       const game = fromImport(imported);
@@ -34,23 +80,25 @@ export function ImportForm() {
   async function upload(e: ChangeEvent<HTMLInputElement>) {
     const f = e.target.files?.[0];
     if (!f) return;
-    if (f.size > 200_000) {
-      setError({ message: `${f.name} is too large for a game record (${Math.round(f.size / 1000)} kB).`, line: null, column: null });
+    if (f.size > 256 * 1024) {
+      setError({ message: t("tooLarge", { name: f.name, kb: Math.round(f.size / 1000) }), line: null, column: null });
       return;
     }
     setText(await f.text());
     setFileName(f.name);
     setError(null);
+    setPick("all");
+    setStored(null);
   }
 
   const lines = text.split(/\r\n|\r|\n/);
   const badLine = error?.line ? lines[error.line - 1] : undefined;
 
   return (
-    <form onSubmit={submit} className="space-y-4" data-testid="import-form">
+    <form onSubmit={store} className="space-y-4" data-testid="import-form">
       <div>
         <label htmlFor="import-text" className="field-label">
-          Game record
+          {t("record")}
         </label>
         <textarea
           id="import-text"
@@ -59,10 +107,11 @@ export function ImportForm() {
             setText(e.target.value);
             setError(null);
             setFileName(null);
+            setStored(null);
           }}
           rows={10}
           spellCheck={false}
-          placeholder={"h8 i9 h9 h10 j8 …\n\nor a Piskvork file:\nPiskvorky 15x15, 11:11, 0\n8,8,0\n9,7,1203\n…"}
+          placeholder={t("placeholder")}
           className={`select font-mono text-sm leading-6 ${error ? "border-danger" : ""}`}
           data-testid="import-text"
           aria-invalid={!!error}
@@ -70,19 +119,19 @@ export function ImportForm() {
         />
         <div className="mt-1 flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
           <span data-testid="import-format">
-            {text.trim() === "" ? "Paste a move string or a .psq file" : isPsq ? "Looks like a Piskvork .psq file" : "Looks like a move string"}
+            {format === null ? t("paste") : format === "sgf" ? t("looksSgf", { n: sgfGames.length }) : format === "psq" ? t("looksPsq") : t("looksMoves")}
           </span>
           <label className="btn-ghost cursor-pointer px-3 py-1 text-xs">
-            Upload a file…
-            <input type="file" accept=".psq,.txt,text/plain" onChange={upload} className="sr-only" data-testid="import-file" />
+            {t("upload")}
+            <input type="file" accept=".psq,.sgf,.txt,text/plain" onChange={upload} className="sr-only" data-testid="import-file" />
           </label>
         </div>
-        {fileName && <p className="mt-1 text-xs text-muted">Loaded {fileName}</p>}
+        {fileName && <p className="mt-1 text-xs text-muted">{t("loaded", { name: fileName })}</p>}
       </div>
 
       {error && (
         <div id="import-error" role="alert" className="rounded-lg border border-danger/40 bg-danger/5 p-3 text-sm" data-testid="import-error">
-          <p className="font-semibold text-danger">Cannot import: {error.message}</p>
+          <p className="font-semibold text-danger">{t("cannot", { what: importErrorText(error) })}</p>
           {badLine !== undefined && error.column !== null && (
             <pre className="mt-2 overflow-x-auto font-mono text-xs leading-5 text-ink">
               <span className="text-muted">{String(error.line).padStart(3)} │ </span>
@@ -98,7 +147,7 @@ export function ImportForm() {
       <div className="grid grid-cols-2 gap-3">
         <div className={isPsq ? "opacity-50" : ""}>
           <label htmlFor="import-size" className="field-label">
-            Board (move strings)
+            {t("board")}
           </label>
           <select id="import-size" className="select" value={size} onChange={(e) => setSize(Number(e.target.value))} disabled={isPsq} data-testid="import-size">
             {SIZES.map((s) => (
@@ -110,27 +159,73 @@ export function ImportForm() {
         </div>
         <div>
           <label htmlFor="import-rule" className="field-label">
-            Rule
+            {t("rule")}
           </label>
-          <select
-            id="import-rule"
-            className="select"
-            value={rule}
-            onChange={(e) => setRule(e.target.value as "freestyle" | "exact5")}
-            data-testid="import-rule"
-          >
-            <option value="freestyle">Freestyle (five or more)</option>
-            <option value="exact5">Exactly five</option>
+          <select id="import-rule" className="select" value={rule} onChange={(e) => setRule(e.target.value as Rule)} data-testid="import-rule">
+            <option value="freestyle">{t("freestyle")}</option>
+            <option value="exact5">{rules.name("exact5")}</option>
+            <option value="renju">{rules.name("renju")}</option>
           </select>
         </div>
       </div>
-      {isPsq && (
-        <p className="-mt-2 text-xs text-muted">A .psq file gives its own board size; the rule is read from files exported here, else the one chosen.</p>
+      {isPsq && <p className="-mt-2 text-xs text-muted">{t("psqNote")}</p>}
+
+      {sgfGames.length > 1 && (
+        <div>
+          <label htmlFor="import-pick" className="field-label">
+            {t("gamesInFile")}
+          </label>
+          <select
+            id="import-pick"
+            className="select"
+            value={String(pick)}
+            onChange={(e) => setPick(e.target.value === "all" ? "all" : Number(e.target.value))}
+            data-testid="import-pick"
+          >
+            <option value="all">{t("allGames", { n: sgfGames.length })}</option>
+            {sgfGames.map((g, i) => (
+              <option key={i} value={i + 1}>
+                {t("gameOption", {
+                  n: i + 1,
+                  black: listed(g.names?.[0] ?? "Black"),
+                  white: listed(g.names?.[1] ?? "White"),
+                  moves: g.moves.length,
+                  size: g.size,
+                })}
+              </option>
+            ))}
+          </select>
+        </div>
       )}
 
-      <button type="submit" className="btn-primary w-full py-3 text-base" disabled={text.trim() === ""} data-testid="import-submit">
-        Open in the replay
-      </button>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn-primary flex-1 py-3 text-base" disabled={text.trim() === "" || sending} data-testid="import-submit">
+          {sending ? t("storing") : sgfGames.length > 1 && pick === "all" ? t("storeAll", { n: sgfGames.length }) : t("store")}
+        </button>
+        <button type="button" className="btn-ghost py-3" disabled={text.trim() === ""} onClick={openOnly} data-testid="import-open">
+          {t("openOnly")}
+        </button>
+      </div>
+
+      {stored && (
+        <div className="card p-3 text-sm" data-testid="import-stored">
+          <p className="mb-1 font-semibold">{t("stored", { n: stored.length })}</p>
+          <ul className="space-y-1">
+            {stored.map((g) => (
+              <li key={g.id}>
+                <Link href={`/replay/${g.id}`} className="text-accent-dark underline" data-testid="import-stored-link">
+                  {t("storedGame", { n: g.index, black: listed(g.black), white: listed(g.white), moves: g.plies })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <div className="border-t border-line pt-4">
+        <p className="mb-2 text-xs text-muted">{t("archiveNote")}</p>
+        <ImportFiles size={size} rule={rule} />
+      </div>
     </form>
   );
 }

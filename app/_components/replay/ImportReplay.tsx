@@ -1,12 +1,14 @@
 "use client";
 // An imported game's replay: the whole game is in the address (see lib/shared/replay/game toImportQuery),
 // so nothing is stored and the link can be shared.
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
 import { fromImportQuery } from "@/lib/shared/replay/game";
 import { ReplayView } from "./ReplayView";
 
 export function ImportReplay({ query, initialPly }: { query: string; initialPly: number | null }) {
+  const t = useTranslations("import");
   const parsed = useMemo(() => {
     try {
       return { game: fromImportQuery(new URLSearchParams(query)), error: null };
@@ -17,10 +19,10 @@ export function ImportReplay({ query, initialPly }: { query: string; initialPly:
   if (!parsed.game)
     return (
       <div className="card mx-auto max-w-md p-6 text-center" data-testid="load-error">
-        <h1 className="mb-2 text-xl font-bold">This link does not hold a game</h1>
+        <h1 className="mb-2 text-xl font-bold">{t("noGameInLink")}</h1>
         <p className="mb-4 text-muted">{parsed.error}</p>
         <Link href="/import" className="btn-primary">
-          Import a game
+          {t("title")}
         </Link>
       </div>
     );

@@ -1,39 +1,69 @@
 "use client";
 // The replay: the board at any ply (scrubber, buttons, ←/→/Home/End, the move list, the graph), the
 // evaluation graph from black's side, and for each engine move the heatmap of its root scores and its
-// expected line as ghost stones. Works for finished games, games in progress (it follows new moves
+// expected line as ghost stones. With a server analysis (./AnalysisPanel): every move's score,
+// marks in the move list and on the graph, and the best move as a ghost stone with its line. Works for finished games, games in progress (it follows new moves
 // while you are at the end) and imported games. Export: move string and Piskvork PSQ.
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Board } from "@/app/_components/Board";
 import { Icon } from "@/app/_components/Icon";
-import { formatScore } from "@/engine";
+import { cellsOf, forbiddenPoints, sideToMove } from "@/engine";
 import { toLabel } from "@/lib/shared/notation";
-import { clampPly, evalSeries, heatOf, positionAt, toMoveString, toPsq, type HeatCell, type ReplayGame, type ReplayMove } from "@/lib/shared/replay/game";
+import {
+  analysisHref,
+  clampPly,
+  evalSeries,
+  heatOf,
+  positionAt,
+  toMoveString,
+  toPsq,
+  type HeatCell,
+  type ReplayGame,
+  type ReplayMove,
+} from "@/lib/shared/replay/game";
 import { EvalGraph } from "./EvalGraph";
-import { heatColor, heatLayer } from "./HeatLayer";
+import { heatColor, heatLayer, useHeatWords } from "./HeatLayer";
+import { PlayerLink } from "../PlayerLink";
+import { MARK_SYMBOL, plyOf, type AnalysisView, type PlyAnalysis } from "@/lib/shared/analysis";
+import { MARK_COLOR, useMarkName } from "./AnalysisPanel";
+import { Swap2Opening, splitSwap2 } from "../Swap2Opening";
+import { useTranslations } from "next-intl";
+import { useColorName, useDates, useListedName, useNumbers, useRuleWords, useScoreText } from "../i18n/words";
 
-const colorName = (c: 1 | 2) => (c === 1 ? "Black" : "White");
-
-function resultLine(g: ReplayGame): string {
-  if (g.status === "playing") return "In progress";
-  if (g.status === "waiting") return "Waiting for a player";
-  if (!g.result) return g.status === "imported" ? "No result (unfinished)" : "—";
-  if (g.result === "draw") return "Draw · board full";
-  const why =
-    g.reason === "five"
-      ? g.rule === "exact5"
-        ? "exactly five"
-        : "five in a row"
-      : g.reason === "resign"
-        ? `${g.result === "black" ? "white" : "black"} resigned`
-        : g.reason === "timeout"
-          ? "on time"
-          : "";
-  return `${g.result === "black" ? "Black" : "White"} wins${why ? ` · ${why}` : ""}`;
+/** The board label of a finished game: "Black wins · five in a row" / "黑棋胜 · 连五". */
+function useResultLine(): (g: ReplayGame) => string {
+  const t = useTranslations("replay.result");
+  return (g) => {
+    if (g.status === "playing") return t("playing");
+    if (g.status === "waiting") return t("waiting");
+    if (g.reason === "abort") return t("aborted");
+    if (!g.result) return g.status === "imported" || g.kind === "imported" ? t("unfinished") : "—";
+    if (g.result === "draw") return g.reason === "agreement" ? t("drawAgreement") : t("drawFull");
+    const loser = g.result === "black" ? "white" : "black";
+    const why =
+      g.reason === "five"
+        ? g.rule === "exact5" || (g.rule === "renju" && g.result === "black")
+          ? "exactFive"
+          : "five"
+        : g.reason === "resign" || g.reason === "timeout" || g.reason === "abandon"
+          ? g.reason
+          : "none";
+    return t("wins", { color: g.result, why, loser });
+  };
 }
 
-export function ReplayView({ game, initialPly }: { game: ReplayGame; initialPly?: number | null }) {
+export function ReplayView({
+  game,
+  initialPly,
+  analysis = null,
+  analysisPanel = null,
+}: {
+  game: ReplayGame;
+  initialPly?: number | null;
+  analysis?: AnalysisView | null;
+  analysisPanel?: React.ReactNode;
+}) {
   const total = game.moves.length;
   const [ply, setPlyRaw] = useState(() => (initialPly == null ? total : clampPly(game, initialPly)));
   const [showHeat, setShowHeat] = useState(true);
@@ -41,6 +71,7 @@ export function ReplayView({ game, initialPly }: { game: ReplayGame; initialPly?
   const [numbers, setNumbers] = useState(false);
   const [hover, setHover] = useState<HeatCell | null>(null);
   const atEnd = useRef(ply === total);
+  const t = useTranslations("replay");
 
   const setPly = useCallback(
     (p: number) => {
@@ -90,52 +121,74 @@ export function ReplayView({ game, initialPly }: { game: ReplayGame; initialPly?
   }, [ply, game, setPly]);
 
   const pos = useMemo(() => positionAt(game, ply), [game, ply]);
-  const series = useMemo(() => evalSeries(game.moves), [game.moves]);
+  // Renju: black's forbidden points at this ply, when black is the one to move.
+  const forbidden = useMemo(
+    () => (game.rule === "renju" && !pos.winLine && sideToMove(pos.stones) === 1 ? forbiddenPoints(game.size, cellsOf(game.size, pos.stones)) : null),
+    [game.rule, game.size, pos],
+  );
+  // A move without a stored score (a human's) takes the analysis's score of it.
+  const series = useMemo(
+    () =>
+      evalSeries(
+        game.moves.map((m) => {
+          const a = m.score ? null : plyOf(analysis, m.ply);
+          return a ? { ...m, score: a.after } : m;
+        }),
+      ),
+    [game.moves, analysis],
+  );
+  const marks = useMemo(() => (analysis?.plies ?? []).map((p) => ({ ply: p.ply, mark: p.mark })), [analysis]);
+  const judged = useMemo(() => (pos.move ? plyOf(analysis, pos.move.ply) : null), [analysis, pos.move]);
   const hasAnalysis = useMemo(() => game.moves.some((m) => m.rootScores?.length || m.pv?.length), [game.moves]);
   const move = pos.move;
   const heat = useMemo(() => (showHeat ? heatOf(move) : []), [move, showHeat]);
   const occupied = useMemo(() => new Set(pos.stones.map((s) => s.y * game.size + s.x)), [pos.stones, game.size]);
+  // Where the analysis found a better move: it and its line as ghosts (the mover's colour first).
+  const bestGhosts = !!(judged && judged.rank > 1 && judged.best && showPv);
   const ghosts = useMemo(() => {
+    if (bestGhosts && judged) return judged.line.length ? judged.line.slice(0, 8) : [judged.best!];
     if (!showPv || !move?.pv?.length) return [];
     const pv = move.pv[0] && move.pv[0].x === move.x && move.pv[0].y === move.y ? move.pv.slice(1) : move.pv;
     return pv.slice(0, 8);
-  }, [move, showPv]);
+  }, [move, showPv, bestGhosts, judged]);
 
+  const heatWords = useHeatWords();
   const overlay = useMemo(
     () =>
       heatLayer({
         size: game.size,
         cells: heat,
         ghosts,
-        ghostFirstColor: move ? (move.color === 1 ? 2 : 1) : 1,
+        ghostFirstColor: move ? (bestGhosts ? move.color : move.color === 1 ? 2 : 1) : 1,
         occupied,
         hover,
         onHover: setHover,
         mover: move?.color ?? 1,
+        words: heatWords,
       }),
-    [game.size, heat, ghosts, move, occupied, hover],
+    [game.size, heat, ghosts, move, occupied, hover, bestGhosts, heatWords],
   );
 
   return (
     <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_24rem]" data-testid="replay" data-ply={ply} data-plies={total} data-source={game.source}>
       <div className="mx-auto flex w-full max-w-[min(100%,calc(100vh-11rem))] flex-col gap-3">
-        <Board size={game.size} stones={pos.stones} lastMove={pos.last} winLine={pos.winLine} showNumbers={numbers} overlay={overlay} />
+        <Board size={game.size} stones={pos.stones} lastMove={pos.last} winLine={pos.winLine} showNumbers={numbers} overlay={overlay} forbidden={forbidden} />
         <Scrubber ply={ply} total={total} onPly={setPly} />
         <div className="flex flex-wrap items-center justify-center gap-x-5 gap-y-2 text-sm text-muted">
-          {hasAnalysis && (
+          {(hasAnalysis || !!analysis?.plies.length) && (
             <>
               <Toggle checked={showHeat} onChange={setShowHeat} testId="toggle-heat">
-                Heatmap
+                {t("heatmap")}
               </Toggle>
               <Toggle checked={showPv} onChange={setShowPv} testId="toggle-pv">
-                Expected line
+                {t("expectedLine")}
               </Toggle>
             </>
           )}
           <Toggle checked={numbers} onChange={setNumbers} testId="toggle-numbers">
-            Move numbers
+            {t("moveNumbers")}
           </Toggle>
-          <span className="hidden text-xs sm:inline">Keys: ← → Home End</span>
+          <span className="hidden text-xs sm:inline">{t("keys")}</span>
         </div>
       </div>
 
@@ -143,17 +196,21 @@ export function ReplayView({ game, initialPly }: { game: ReplayGame; initialPly?
         <GameHeader game={game} />
         <section className="card p-3" aria-labelledby="graph-h">
           <h2 id="graph-h" className="mb-2 flex items-baseline justify-between px-1 text-sm font-bold">
-            Evaluation <span className="text-xs font-normal text-muted">from black&apos;s side</span>
+            {t("evaluation")} <span className="text-xs font-normal text-muted">{t("fromBlack")}</span>
           </h2>
-          <EvalGraph series={series} plies={total} ply={ply} onJump={setPly} />
+          <EvalGraph series={series} plies={total} ply={ply} onJump={setPly} marks={marks} />
         </section>
-        <MoveAnalysis game={game} move={move} ply={ply} heat={heat} hover={hover} />
+        {analysisPanel}
+        <MoveAnalysis game={game} move={move} ply={ply} heat={heat} hover={hover} judged={judged} />
         <section className="card overflow-hidden" aria-labelledby="moves-h">
           <h2 id="moves-h" className="flex items-baseline justify-between border-b border-line px-4 py-2 text-sm font-bold">
-            Moves <span className="text-xs font-normal text-muted">scores from the mover&apos;s side</span>
+            {t("moves")} <span className="text-xs font-normal text-muted">{t("fromMover")}</span>
           </h2>
-          <ReplayMoveList game={game} ply={ply} onPly={setPly} />
+          <ReplayMoveList game={game} ply={ply} onPly={setPly} analysis={analysis} />
         </section>
+        <Link href={analysisHref(game, ply)} className="btn-ghost" data-testid="analyse-here" title={t("analyseHereTitle")}>
+          {t("analyseHere", { ply })}
+        </Link>
         <ExportPanel game={game} />
       </aside>
     </div>
@@ -171,12 +228,13 @@ function Toggle({ checked, onChange, testId, children }: { checked: boolean; onC
 
 function Scrubber({ ply, total, onPly }: { ply: number; total: number; onPly: (p: number) => void }) {
   const btn = "btn-ghost size-10 shrink-0 px-0 py-0 text-base";
+  const t = useTranslations("replay.scrubber");
   return (
     <div className="card flex items-center gap-2 px-2 py-2" data-testid="scrubber">
-      <button className={btn} onClick={() => onPly(0)} disabled={ply === 0} aria-label="First position (Home)" title="Start (Home)" data-testid="first">
+      <button className={btn} onClick={() => onPly(0)} disabled={ply === 0} aria-label={t("firstLabel")} title={t("first")} data-testid="first">
         <Icon d="M6 5v14M18 6l-9 6 9 6z" />
       </button>
-      <button className={btn} onClick={() => onPly(ply - 1)} disabled={ply === 0} aria-label="Previous move (←)" title="Back (←)" data-testid="prev">
+      <button className={btn} onClick={() => onPly(ply - 1)} disabled={ply === 0} aria-label={t("prevLabel")} title={t("prev")} data-testid="prev">
         <Icon d="M16 6l-9 6 9 6z" />
       </button>
       <input
@@ -186,16 +244,16 @@ function Scrubber({ ply, total, onPly }: { ply: number; total: number; onPly: (p
         value={ply}
         onChange={(e) => onPly(Number(e.target.value))}
         className="min-w-0 flex-1 accent-accent"
-        aria-label="Move"
+        aria-label={t("move")}
         data-testid="ply-range"
       />
       <span className="w-20 shrink-0 text-center text-sm font-semibold tabular-nums" data-testid="ply-label">
         {ply} / {total}
       </span>
-      <button className={btn} onClick={() => onPly(ply + 1)} disabled={ply === total} aria-label="Next move (→)" title="Forward (→)" data-testid="next">
+      <button className={btn} onClick={() => onPly(ply + 1)} disabled={ply === total} aria-label={t("nextLabel")} title={t("next")} data-testid="next">
         <Icon d="M8 6l9 6-9 6z" />
       </button>
-      <button className={btn} onClick={() => onPly(total)} disabled={ply === total} aria-label="Last position (End)" title="End (End)" data-testid="last">
+      <button className={btn} onClick={() => onPly(total)} disabled={ply === total} aria-label={t("lastLabel")} title={t("last")} data-testid="last">
         <Icon d="M18 5v14M6 6l9 6-9 6z" />
       </button>
     </div>
@@ -203,19 +261,24 @@ function Scrubber({ ply, total, onPly }: { ply: number; total: number; onPly: (p
 }
 
 function GameHeader({ game }: { game: ReplayGame }) {
-  const kind = { hva: "Human vs AI", hvh: "Human vs human", ava: "AI vs AI", imported: "Imported game" }[game.kind];
+  const t = useTranslations("replay");
+  const rules = useRuleWords();
+  const dates = useDates();
+  const resultLine = useResultLine();
+  const kind = t(`kind.${game.kind}`);
   return (
     <section className="card p-4" data-testid="replay-header">
       <div className="mb-2 flex items-center justify-between gap-2 text-xs font-semibold tracking-wide text-muted uppercase">
         <span>
-          {kind} · {game.size}×{game.size} · {game.rule === "exact5" ? "exactly five" : "freestyle"}
-          {game.opening.length > 0 && " · opening"}
+          {kind} · {game.size}×{game.size} · {rules.text(game.rule)}
+          {game.opening.length > 0 && ` · ${t("opening")}`}
+          {game.swap2 && ` · ${t("swap2")}`}
         </span>
-        {game.createdAt && <time dateTime={game.createdAt}>{new Date(game.createdAt).toLocaleDateString()}</time>}
+        {game.createdAt && <time dateTime={game.createdAt}>{dates.date(game.createdAt)}</time>}
       </div>
       <div className="space-y-1">
-        <PlayerLine c={1} name={game.black} won={game.result === "black"} />
-        <PlayerLine c={2} name={game.white} won={game.result === "white"} />
+        <PlayerLine c={1} name={game.black} player={game.players?.[1] ?? null} won={game.result === "black"} />
+        <PlayerLine c={2} name={game.white} player={game.players?.[2] ?? null} won={game.result === "white"} />
       </div>
       <div className="mt-3 flex items-center justify-between gap-2">
         <span className="font-semibold" data-testid="replay-result" data-result={game.result ?? ""}>
@@ -223,7 +286,7 @@ function GameHeader({ game }: { game: ReplayGame }) {
         </span>
         {game.id && game.status !== "finished" && (
           <Link href={`/game/${game.id}?watch=1`} className="btn-ghost px-3 py-1 text-xs">
-            ● Live
+            ● {t("live")}
           </Link>
         )}
       </div>
@@ -231,51 +294,68 @@ function GameHeader({ game }: { game: ReplayGame }) {
   );
 }
 
-function PlayerLine({ c, name, won }: { c: 1 | 2; name: string; won: boolean }) {
+function PlayerLine({ c, name, player, won }: { c: 1 | 2; name: string; player: string | null; won: boolean }) {
+  const t = useTranslations("replay");
+  const listed = useListedName();
   return (
     <div className="flex items-center gap-2.5">
       <span
         className={`size-4 shrink-0 rounded-full shadow ${c === 1 ? "bg-gradient-to-br from-neutral-600 to-black" : "border border-neutral-300 bg-gradient-to-br from-white to-neutral-200"}`}
       />
-      <span className="truncate font-medium">{name}</span>
-      {won && <span className="rounded bg-accent/15 px-1.5 text-xs font-bold text-accent-dark">winner</span>}
+      <span className="truncate font-medium">
+        {player ? <PlayerLink name={player} testId={`replay-player-${c === 1 ? "black" : "white"}`} /> : listed(name)}
+      </span>
+      {won && <span className="rounded bg-accent/15 px-1.5 text-xs font-bold text-accent-dark">{t("winner")}</span>}
     </div>
   );
 }
 
-function MoveAnalysis({ game, move, ply, heat, hover }: { game: ReplayGame; move: ReplayMove | null; ply: number; heat: HeatCell[]; hover: HeatCell | null }) {
+function MoveAnalysis({
+  game,
+  move,
+  ply,
+  heat,
+  hover,
+  judged,
+}: {
+  game: ReplayGame;
+  move: ReplayMove | null;
+  ply: number;
+  heat: HeatCell[];
+  hover: HeatCell | null;
+  judged: PlyAnalysis | null;
+}) {
+  const t = useTranslations("replay.move");
+  const colorName = useColorName();
+  const formatScore = useScoreText();
+  const { compact, int } = useNumbers();
   let body: React.ReactNode;
   if (!move) {
-    body = (
-      <p className="text-sm text-muted">
-        Start position{game.opening.length ? ` (${game.opening.length} opening stones)` : ""}. Step forward to see each move and what the engine thought of it.
-      </p>
-    );
+    body = <p className="text-sm text-muted">{t("startExplain", { opening: game.opening.length })}</p>;
   } else if (!move.score) {
-    body = <p className="text-sm text-muted">{move.by === "human" ? "A human move" : "No engine analysis stored for this move"}.</p>;
+    body = judged ? null : <p className="text-sm text-muted">{move.by === "human" ? t("humanMove") : t("noAnalysis")}</p>;
   } else {
-    const who = colorName(move.color).toLowerCase();
+    const who = move.color === 1 ? "black" : "white";
     const best = heat.find((h) => h.best);
     const pv = (move.pv ?? []).map((p) => toLabel(p, game.size));
     body = (
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-muted">Score</dt>
+        <dt className="text-muted">{t("score")}</dt>
         <dd>
           <span className="font-semibold tabular-nums" data-testid="analysis-score">
             {formatScore(move.score)}
           </span>{" "}
-          <span className="text-xs text-muted">from {who}&apos;s side (the mover)</span>
+          <span className="text-xs text-muted">{t("fromSide", { color: who })}</span>
         </dd>
-        <dt className="text-muted">Search</dt>
+        <dt className="text-muted">{t("search")}</dt>
         <dd className="tabular-nums">
-          depth {move.depth ?? "?"}
-          {move.nodes !== undefined &&
-            ` · ${move.nodes >= 1e6 ? `${(move.nodes / 1e6).toFixed(1)}M` : move.nodes >= 1e3 ? `${Math.round(move.nodes / 1e3)}k` : move.nodes} ${move.nodes === 1 ? "node" : "nodes"}`}
-          {move.timeMs !== undefined && ` · ${(move.timeMs / 1000).toFixed(1)} s`}
+          {t("depth", { depth: move.depth ?? "?" })}
+          {move.nodes !== undefined && ` · ${t("nodes", { n: move.nodes, shown: move.nodes >= 1e3 ? compact(move.nodes) : int(move.nodes) })}`}
+          {move.timeMs !== undefined && ` · ${t("seconds", { s: (move.timeMs / 1000).toFixed(1) })}`}
         </dd>
         {pv.length > 0 && (
           <>
-            <dt className="text-muted">Line</dt>
+            <dt className="text-muted">{t("line")}</dt>
             <dd className="font-mono text-xs leading-5" data-testid="analysis-pv">
               {pv.slice(0, 10).join(" ")}
             </dd>
@@ -283,10 +363,10 @@ function MoveAnalysis({ game, move, ply, heat, hover }: { game: ReplayGame; move
         )}
         {heat.length > 0 && (
           <>
-            <dt className="text-muted">Options</dt>
+            <dt className="text-muted">{t("options")}</dt>
             <dd>
-              {heat.length} {heat.length === 1 ? "move" : "moves"} scored
-              {best && !best.played ? ` · best ${toLabel(best, game.size)} ${formatScore(best.score)}` : " · played the best"}
+              {t("scored", { n: heat.length })}
+              {best && !best.played ? ` · ${t("best", { move: toLabel(best, game.size), score: formatScore(best.score) })}` : ` · ${t("playedBest")}`}
             </dd>
           </>
         )}
@@ -296,17 +376,18 @@ function MoveAnalysis({ game, move, ply, heat, hover }: { game: ReplayGame; move
   return (
     <section className="card p-4" data-testid="analysis" aria-labelledby="analysis-h">
       <h2 id="analysis-h" className="mb-2 flex items-baseline justify-between text-sm font-bold">
-        <span>{move ? `Move ${ply} · ${colorName(move.color)} ${toLabel(move, game.size)}` : "Start"}</span>
-        {move?.by && <span className="text-xs font-normal text-muted">{move.by === "engine" ? "engine" : "human"}</span>}
+        <span>{move ? t("title", { ply, color: colorName(move.color), move: toLabel(move, game.size) }) : t("start")}</span>
+        {move?.by && <span className="text-xs font-normal text-muted">{move.by === "engine" ? t("byEngine") : t("byHuman")}</span>}
       </h2>
+      {judged && <JudgedLine game={game} judged={judged} />}
       {body}
       {heat.length > 0 && (
         <div className="mt-3 flex items-center gap-2 text-xs text-muted">
-          <span>best</span>
+          <span>{t("heatBest")}</span>
           <span className="h-2 flex-1 rounded-full" style={{ background: `linear-gradient(to right, ${heatColor(0)}, ${heatColor(0.5)}, ${heatColor(1)})` }} />
-          <span>worst</span>
+          <span>{t("heatWorst")}</span>
           <span className="w-24 text-right font-semibold text-ink tabular-nums" data-testid="heat-hover">
-            {hover ? `${toLabel(hover, game.size)} ${formatScore(hover.score)}` : "hover a square"}
+            {hover ? `${toLabel(hover, game.size)} ${hover.bound ? "≤ " : ""}${formatScore(hover.score)}` : t("hover")}
           </span>
         </div>
       )}
@@ -314,7 +395,37 @@ function MoveAnalysis({ game, move, ply, heat, hover }: { game: ReplayGame; move
   );
 }
 
-function ReplayMoveList({ game, ply, onPly }: { game: ReplayGame; ply: number; onPly: (p: number) => void }) {
+/** The server analysis of the move shown: its mark, its score and rank, and the best move with its line. */
+function JudgedLine({ game, judged }: { game: ReplayGame; judged: PlyAnalysis }) {
+  const line = judged.line.map((p) => toLabel(p, game.size));
+  const t = useTranslations("replay.move");
+  const formatScore = useScoreText();
+  const markName = useMarkName();
+  return (
+    <div className="mb-2 space-y-1 border-b border-line pb-2 text-sm" data-testid="judged" data-mark={judged.mark}>
+      <div className="flex items-baseline justify-between gap-2">
+        <span className="font-semibold" style={{ color: MARK_COLOR[judged.mark] }} data-testid="judged-mark">
+          {MARK_SYMBOL[judged.mark] ? `${MARK_SYMBOL[judged.mark]} ` : ""}
+          {markName(judged.mark)}
+        </span>
+        <span className="text-xs text-muted tabular-nums">
+          {t("judged", { score: formatScore(judged.after), rank: judged.rank, total: judged.candidates, loss: judged.loss.toFixed(0) })}
+        </span>
+      </div>
+      {judged.rank > 1 && judged.best && (
+        <div data-testid="best-was">
+          {t("bestWas")}{" "}
+          <span className="font-mono font-semibold">
+            {toLabel(judged.best, game.size)} ({formatScore(judged.bestScore)})
+          </span>
+          {line.length > 1 && <span className="ml-1 font-mono text-xs text-muted">{line.slice(0, 10).join(" ")}</span>}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ReplayMoveList({ game, ply, onPly, analysis }: { game: ReplayGame; ply: number; onPly: (p: number) => void; analysis: AnalysisView | null }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current?.querySelector<HTMLElement>(`[data-current="true"]`);
@@ -324,8 +435,12 @@ function ReplayMoveList({ game, ply, onPly }: { game: ReplayGame; ply: number; o
       if (top < parent.scrollTop || top > parent.scrollTop + parent.clientHeight - el.offsetHeight) parent.scrollTop = top - parent.clientHeight / 2;
     }
   }, [ply]);
+  const t = useTranslations("replay");
+  const formatScore = useScoreText();
+  const markName = useMarkName();
+  const { opening, rest } = splitSwap2(game.moves, game.swap2);
   const rows: Array<[ReplayMove | null, ReplayMove | null]> = [];
-  for (const m of game.moves) {
+  for (const m of rest) {
     const last = rows[rows.length - 1];
     if (m.color === 1 || !last || last[1] !== null) rows.push(m.color === 1 ? [m, null] : [null, m]);
     else last[1] = m;
@@ -340,9 +455,20 @@ function ReplayMoveList({ game, ply, onPly }: { game: ReplayGame; ply: number; o
         data-testid={`rmove-${m.ply}`}
         data-current={current}
         className={`flex items-baseline justify-between gap-1 rounded px-2 py-1 text-left hover:bg-wood/30 ${current ? "bg-wood/60 font-bold" : ""}`}
-        title={m.score ? `${formatScore(m.score)}: engine score from ${m.color === 1 ? "black" : "white"}'s side (the mover)` : undefined}
+        title={m.score ? t("moveScoreTitle", { score: formatScore(m.score), color: m.color === 1 ? "black" : "white" }) : undefined}
       >
-        <span className="font-mono">{toLabel(m, game.size)}</span>
+        <span className="font-mono">
+          {toLabel(m, game.size)}
+          {(() => {
+            const j = plyOf(analysis, m.ply);
+            const sym = j ? MARK_SYMBOL[j.mark] : "";
+            return sym ? (
+              <span className="ml-0.5 font-sans font-bold" style={{ color: MARK_COLOR[j!.mark] }} data-testid={`mark-${m.ply}`} title={markName(j!.mark)}>
+                {sym}
+              </span>
+            ) : null;
+          })()}
+        </span>
         {m.score && (
           <span
             className={`text-xs tabular-nums ${m.score.kind === "win" || (m.score.kind === "eval" && m.score.value > 0) ? "text-accent-dark" : m.score.kind === "loss" || (m.score.kind === "eval" && m.score.value < 0) ? "text-danger" : "text-muted"}`}
@@ -361,10 +487,13 @@ function ReplayMoveList({ game, ply, onPly }: { game: ReplayGame; ply: number; o
         data-current={ply === 0}
         className={`block w-full px-3 py-1 text-left text-xs text-muted hover:bg-wood/30 ${ply === 0 ? "bg-wood/60 font-bold text-ink" : ""}`}
       >
-        Start position
+        {t("startPosition")}
       </button>
+      {game.swap2 && <Swap2Opening swap2={game.swap2} opening={opening} cell={cell} />}
       {rows.length === 0 ? (
-        <p className="px-3 py-3 text-center text-muted">No moves yet.</p>
+        game.swap2 ? null : (
+          <p className="px-3 py-3 text-center text-muted">{t("noMoves")}</p>
+        )
       ) : (
         <ol>
           {rows.map(([b, w], i) => (
@@ -382,6 +511,7 @@ function ReplayMoveList({ game, ply, onPly }: { game: ReplayGame; ply: number; o
 
 function ExportPanel({ game }: { game: ReplayGame }) {
   const [copied, setCopied] = useState(false);
+  const t = useTranslations("replay.export");
   let moveString = "";
   let psq = "";
   let problem: string | null = null;
@@ -413,7 +543,7 @@ function ExportPanel({ game }: { game: ReplayGame }) {
   return (
     <section className="card p-4" aria-labelledby="export-h" data-testid="export">
       <h2 id="export-h" className="mb-2 text-sm font-bold">
-        Export
+        {t("title")}
       </h2>
       {problem ? (
         <p className="text-sm text-danger">{problem}</p>
@@ -425,26 +555,22 @@ function ExportPanel({ game }: { game: ReplayGame }) {
               value={moveString}
               onFocus={(e) => e.currentTarget.select()}
               className="select min-w-0 flex-1 font-mono text-xs"
-              aria-label="Move string"
+              aria-label={t("moveString")}
               data-testid="export-moves"
             />
             <button className="btn-ghost px-3" onClick={copy} data-testid="copy-moves">
-              {copied ? "Copied" : "Copy"}
+              {copied ? t("copied") : t("copy")}
             </button>
           </div>
           <div className="mt-2 flex items-center justify-between gap-2">
             <button className="btn-ghost" onClick={download} data-testid="export-psq">
-              ⬇ Piskvork .psq
+              ⬇ {t("psq")}
             </button>
             <Link href="/import" className="text-xs text-muted underline-offset-2 hover:underline">
-              Import a game…
+              {t("import")}
             </Link>
           </div>
-          {game.opening.length > 0 && (
-            <p className="mt-2 text-xs text-muted">
-              The {game.opening.length} opening stones are written as the first moves (black, white, …); the .psq also records them as an opening for this site.
-            </p>
-          )}
+          {game.opening.length > 0 && <p className="mt-2 text-xs text-muted">{t("openingNote", { n: game.opening.length })}</p>}
         </>
       )}
     </section>

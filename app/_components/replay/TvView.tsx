@@ -6,10 +6,12 @@ import { useEffect, useState } from "react";
 import { GameView } from "@/app/_components/GameView";
 import { EV, type TvCurrent } from "@/lib/shared/protocol";
 import { getSocket, request } from "@/lib/client/socket";
+import { useTranslations } from "next-intl";
 
 export function TvView() {
   const [tv, setTv] = useState<TvCurrent | null>(null);
   const [now, setNow] = useState(() => Date.now());
+  const t = useTranslations("tv");
 
   useEffect(() => {
     const socket = getSocket();
@@ -33,15 +35,15 @@ export function TvView() {
   const waiting = tv?.status === "finished" && tv.nextAt;
   useEffect(() => {
     if (!waiting) return;
-    const t = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(t);
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
   }, [waiting]);
 
-  if (!tv) return <div className="grid place-items-center py-24 text-muted">Tuning in…</div>;
+  if (!tv) return <div className="grid place-items-center py-24 text-muted">{t("tuning")}</div>;
   if (!tv.enabled || !tv.gameId)
     return (
       <div className="card p-6 text-center text-muted" data-testid="tv-off">
-        {tv.enabled ? "The first TV game is starting…" : "The TV is switched off on this server. Start an AI-vs-AI match below instead."}
+        {tv.enabled ? t("starting") : t("off")}
       </div>
     );
 
@@ -52,11 +54,11 @@ export function TvView() {
         <span className="inline-flex items-center gap-1.5 rounded-full bg-danger px-2.5 py-0.5 text-xs font-bold tracking-wider text-white uppercase">
           <span className={`size-1.5 rounded-full bg-white ${tv.status === "playing" ? "animate-pulse" : "opacity-50"}`} /> TV
         </span>
-        <span className="font-semibold">AI vs AI, around the clock</span>
-        <span className="text-muted">· game {tv.number}</span>
+        <span className="font-semibold">{t("headline")}</span>
+        <span className="text-muted">· {t("number", { n: tv.number })}</span>
         {waiting ? (
           <span className="font-semibold text-accent-dark" data-testid="tv-next" role="status">
-            Next game in {secs} s…
+            {t("next", { secs })}
           </span>
         ) : null}
         <Link
@@ -64,7 +66,7 @@ export function TvView() {
           className="ml-auto text-xs font-semibold text-muted underline-offset-2 hover:text-ink hover:underline"
           data-testid="tv-replay"
         >
-          Replay &amp; analysis →
+          {t("replay")} →
         </Link>
       </div>
       <GameView key={tv.gameId} gameId={tv.gameId} watchOnly />

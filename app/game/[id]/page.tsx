@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { GameView } from "@/app/_components/GameView";
 
-export const metadata: Metadata = { title: "Game" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("common.titles"))("game") };
+}
 
 export default async function GamePage({
   params,

@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { ServerReplay } from "@/app/_components/replay/ServerReplay";
 
-export const metadata: Metadata = { title: "Replay" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("common.titles"))("replay") };
+}
 
 export default async function ReplayPage({
   params,

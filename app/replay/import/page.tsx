@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { ImportReplay } from "@/app/_components/replay/ImportReplay";
 
-export const metadata: Metadata = { title: "Imported game" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("common.titles"))("importedReplay") };
+}
 
 export default async function ImportedReplayPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const sp = await searchParams;

@@ -2,6 +2,10 @@ import { describe as group, expect, it } from "vitest";
 import { alphaBeta, minimax, nim, recordTrace, type TraceEvent } from "@/engine/search";
 import { buildSteps, nodeCounts, snapshotAt, type Algorithm, type StepModel } from "./steps";
 import { gameOf, minAsChance, pathKey, preset, sortTree } from "./tree";
+import { sayIn } from "@/test/i18n/translate";
+
+/** The steps speak through the catalogue (learn.steps): these checks read the English. */
+const en = sayIn("en");
 
 const last = <T>(xs: T[]) => xs[xs.length - 1];
 
@@ -37,7 +41,7 @@ group("AIMA figure 5.5 with alpha-beta", () => {
     expect(m.value).toBe(3);
     const end = last(m.steps);
     expect(end).toMatchObject({ kind: "exit", path: [] });
-    expect(end.narration).toMatch(/root A is worth 3/);
+    expect(en(end.narration)).toMatch(/root A is worth 3/);
     const snap = snapshotAt(m, m.steps.length - 1);
     expect(snap.nodes.get("")).toMatchObject({ state: "done", value: 3 });
     expect(snap.stack).toEqual([]);
@@ -48,7 +52,7 @@ group("AIMA figure 5.5 with alpha-beta", () => {
     expect(cuts).toHaveLength(1);
     expect(cuts[0].path).toEqual([1]);
     expect(m.cuts).toEqual([expect.objectContaining({ path: [1], skipped: [1, 2], alpha: 3, beta: 2 })]);
-    expect(cuts[0].cutText).toBe("β ≤ α: 2 ≤ 3, so C's remaining children 4 and 6 are never examined.");
+    expect(en(cuts[0].cutText)).toBe("β ≤ α: 2 ≤ 3, so C's remaining children 4 and 6 are never examined.");
     const snap = snapshotAt(m, m.steps.length - 1);
     const cutLeaves = [...snap.nodes].filter(([, v]) => v.state === "cut").map(([k]) => k);
     expect(cutLeaves.sort()).toEqual(["1,1", "1,2"]);
@@ -63,9 +67,9 @@ group("AIMA figure 5.5 with alpha-beta", () => {
   it("narrates C: its window, β dropping to 2, and the fail-hard return", () => {
     const atC = m.steps.filter((s) => pathKey(s.path) === "1");
     expect(atC.map((s) => s.kind)).toEqual(["enter", "backup", "cut", "exit"]);
-    expect(atC[0].narration).toMatch(/α = 3, β = \+∞/);
-    expect(atC[1].narration).toMatch(/MIN lowers β from \+∞ to 2/);
-    expect(atC[3].narration).toMatch(/worth at most 2.*returns 3/);
+    expect(en(atC[0].narration)).toMatch(/α = 3, β = \+∞/);
+    expect(en(atC[1].narration)).toMatch(/MIN lowers β from \+∞ to 2/);
+    expect(en(atC[3].narration)).toMatch(/worth at most 2.*returns 3/);
     const afterExit = snapshotAt(m, m.steps.indexOf(atC[3]));
     expect(afterExit.nodes.get("1")).toMatchObject({ state: "done", value: 3, bound: "upper", best: 2 });
   });
@@ -86,8 +90,8 @@ group("the three-level exercise", () => {
       ],
       [[1], [1]],
     ]);
-    expect(m.cuts[0].text).toBe("α ≥ β: 13 ≥ 11, so E's remaining children 7, 8 and 6 are never examined.");
-    expect(m.cuts[1].text).toBe("β ≤ α: 11 ≤ 11, so C's remaining child G is never examined.");
+    expect(en(m.cuts[0].text)).toBe("α ≥ β: 13 ≥ 11, so E's remaining children 7, 8 and 6 are never examined.");
+    expect(en(m.cuts[1].text)).toBe("β ≤ α: 11 ≤ 11, so C's remaining child G is never examined.");
     const snap = snapshotAt(m, m.steps.length - 1);
     const cut = [...snap.nodes].filter(([, v]) => v.state === "cut").map(([k]) => k);
     expect(cut.sort()).toEqual(["0,1,2", "0,1,3", "0,1,4", "1,1", "1,1,0", "1,1,1"]);
@@ -110,7 +114,7 @@ group("expectimax", () => {
     expectStepsCoverTrace(m);
     expect(m.value).toBeCloseTo(10, 9);
     const backups = m.steps.filter((s) => s.kind === "backup");
-    expect(backups.map((s) => s.narration)).toEqual([
+    expect(backups.map((s) => en(s.narration))).toEqual([
       expect.stringMatching(/probability 1\/2: 1\/2 · 8 = 4, so the expectation so far is 4\./),
       expect.stringMatching(/probability 1\/3: 1\/3 · 24 = 8, so the expectation so far is 12\./),
       expect.stringMatching(/probability 1\/6: 1\/6 · −12 = −2, so the expectation so far is 10\./),
@@ -142,7 +146,7 @@ group("Nim with 4 stones", () => {
   it("MAX wins by taking 1 (leaving 3): value +1", () => {
     const m = buildSteps(tree.root, "minimax");
     expect(m.value).toBe(1);
-    expect(last(m.steps).narration).toMatch(/worth 1\. MAX's best move is to B \(−1\)/);
+    expect(en(last(m.steps).narration)).toMatch(/worth 1\. MAX's best move is to B \(−1\)/);
   });
 });
 
@@ -206,5 +210,15 @@ group("ordering children", () => {
       const t = preset(id);
       expect(buildSteps(sortTree(t, "best").root, "alphabeta").nodes).toBeLessThanOrEqual(buildSteps(t.root, "alphabeta").nodes);
     }
+  });
+});
+
+group("in Chinese (the lecture's terms)", () => {
+  const zh = sayIn("zh-CN");
+  it("AIMA's cut and the end read in Chinese, with the same numbers", () => {
+    const m = buildSteps(preset("aima").root, "alphabeta");
+    expect(zh(m.steps[0].narration)).toContain("α-β剪枝");
+    expect(zh(m.cuts[0].text)).toBe("β ≤ α: 2 ≤ 3，所以 C 剩余的 2 个子节点 4 和 6 被剪枝，永远不会被搜索。");
+    expect(zh(last(m.steps).narration)).toMatch(/^完成：根节点 A 的值为 3。MAX 的最佳着法是走向 B。α-β剪枝/);
   });
 });

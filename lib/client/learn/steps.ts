@@ -1,18 +1,24 @@
 // The explainer's step model. engine/search's own instrumented algorithms run once and record their
 // trace; the trace is cut into steps a person can follow (a leaf's enter/leaf/exit is one step, a
-// backup and the bound it moves are one step, a cut is a step of its own), each with a narration line.
+// backup and the bound it moves are one step, a cut is a step of its own), each with a narration line
+// (a message of namespace "learn.steps": ./say renders it in the reader's language).
 // `snapshotAt` replays the trace up to a step to say what every node looks like there.
 // Nothing here searches: values, bounds and cuts all come from the trace.
 import { type TraceEvent, alphaBeta, expectimax, minimax, recordTrace } from "@/engine";
-import { type DNode, type NodePath, describe, fmt, fmtProb, gameOf, nodeAtPath, pathKey } from "./tree";
+import { type DNode, type NodePath, fmt, fmtProb, gameOf, nodeAtPath, pathKey } from "./tree";
+import { andList, msg, type Msg, type MsgValue } from "./say";
 
 export type Algorithm = "minimax" | "alphabeta" | "expectimax";
 
-export const ALGORITHMS: Array<{ id: Algorithm; label: string }> = [
-  { id: "minimax", label: "Minimax" },
-  { id: "alphabeta", label: "Alpha-beta" },
-  { id: "expectimax", label: "Expectimax" },
-];
+/** The algorithms in the page's order (their names: the catalogue's learn.algorithms). */
+export const ALGORITHMS: Array<{ id: Algorithm }> = [{ id: "minimax" }, { id: "alphabeta" }, { id: "expectimax" }];
+
+/** How the narration calls a node: an inner node by its name, a leaf by its value ("leaf 3"). */
+export function nameOf(n: DNode | undefined): MsgValue {
+  if (!n) return "?";
+  if (n.kind === "LEAF") return msg("leafName", { v: fmt(n.value ?? 0) });
+  return n.name ?? "?";
+}
 
 export type StepKind = "start" | "enter" | "leaf" | "backup" | "cut" | "exit";
 
@@ -25,9 +31,9 @@ export interface Step {
   /** The trace events of this step: events[from..to). */
   from: number;
   to: number;
-  narration: string;
-  /** cut steps: the short "β ≤ α: 2 ≤ 3, so …" line. */
-  cutText?: string;
+  narration: Msg;
+  /** cut steps: the short "β ≤ α: 2 ≤ 3, so …" line (the narration starts with it). */
+  cutText?: Msg;
 }
 
 export interface CutNote {
@@ -35,8 +41,8 @@ export interface CutNote {
   skipped: number[];
   alpha: number;
   beta: number;
-  text: string;
-  reason: string;
+  text: Msg;
+  reason: Msg;
 }
 
 export interface StepModel {
@@ -50,8 +56,6 @@ export interface StepModel {
   cuts: CutNote[];
 }
 
-const kindWord = (k: string) => (k === "CHANCE" ? "chance" : k);
-
 /** Runs the chosen engine/search algorithm over the tree with a trace and turns the trace into steps. */
 export function buildSteps(root: DNode, algorithm: Algorithm): StepModel {
   const game = gameOf(root);
@@ -62,7 +66,7 @@ export function buildSteps(root: DNode, algorithm: Algorithm): StepModel {
   const steps: Step[] = [{ kind: "start", path: [], from: 0, to: 0, narration: startNarration(root, algorithm) }];
   const cuts: CutNote[] = [];
   const at = (p: NodePath) => nodeAtPath(root, p);
-  const name = (p: NodePath) => describe(at(p));
+  const name = (p: NodePath) => nameOf(at(p));
 
   // What the narration needs to remember while replaying: each open node's window and best-so-far.
   const win = new Map<string, { alpha: number; beta: number }>();
@@ -79,10 +83,13 @@ export function buildSteps(root: DNode, algorithm: Algorithm): StepModel {
           const leaf = events[i + 1];
           i += 3;
           const v = leaf?.type === "leaf" ? leaf.value : NaN;
-          const parent = e.path.length ? ` under ${name(e.path.slice(0, -1))}` : "";
-          const how =
-            leaf?.type === "leaf" && leaf.source === "evaluate" ? "the depth limit stops here; its heuristic value is" : "a terminal state, its utility is";
-          steps.push({ kind: "leaf", path: e.path, from, to: i, narration: `Reach the leaf${parent}: ${how} ${fmt(v)}.` });
+          const narration = msg("leaf", {
+            under: e.path.length ? "yes" : "no",
+            parent: e.path.length ? name(e.path.slice(0, -1)) : "",
+            source: leaf?.type === "leaf" && leaf.source === "evaluate" ? "evaluate" : "terminal",
+            v: fmt(v),
+          });
+          steps.push({ kind: "leaf", path: e.path, from, to: i, narration });
           break;
         }
         i += 1;
@@ -100,33 +107,31 @@ export function buildSteps(root: DNode, algorithm: Algorithm): StepModel {
         const pName = name(e.parent);
         const cName = name(e.path);
         const isLeaf = at(e.path)?.kind === "LEAF";
-        const what = isLeaf ? `The leaf's ${fmt(e.value)}` : `${cName}'s ${fmt(e.value)}`;
-        let text: string;
+        const what = isLeaf ? msg("leafValue", { v: fmt(e.value) }) : msg("nodeValue", { name: cName, v: fmt(e.value) });
+        let text: Msg;
         if (parentNode?.kind === "CHANCE") {
           const p = e.probability ?? 0;
-          text = `${what} comes back up to the chance node ${pName}, with probability ${fmtProb(p)}: ${fmtProb(p)} · ${fmt(e.value)} = ${fmt(p * e.value)}, so the expectation so far is ${fmt(e.parentValue)}.`;
+          text = msg("backupChance", { what, p: pName, prob: fmtProb(p), v: fmt(e.value), pv: fmt(p * e.value), e: fmt(e.parentValue) });
         } else {
           const isMax = parentNode?.kind === "MAX";
           const prev = best.get(pk);
           if (e.best) best.set(pk, e.value);
-          const keeps = isMax ? "larger" : "smaller";
+          const kind = parentNode?.kind ?? "";
           if (algorithm !== "alphabeta") {
+            const stays = fmt(best.get(pk) ?? e.parentValue);
             text = e.best
               ? prev === undefined
-                ? `${what} comes back up to ${pName}, its first value: ${pName} = ${fmt(e.value)} so far.`
-                : `${what} comes back up to ${pName}: ${kindWord(parentNode?.kind ?? "")} keeps the ${keeps}, so ${pName} = ${fmt(e.value)} now.`
-              : `${what} comes back up to ${pName}: no better for ${kindWord(parentNode?.kind ?? "")} than ${fmt(best.get(pk) ?? e.parentValue)}, ${pName} stays ${fmt(best.get(pk) ?? e.parentValue)}.`;
+                ? msg("backupFirst", { what, p: pName, v: fmt(e.value) })
+                : msg("backupBetter", { what, p: pName, kind, isMax: isMax ? "yes" : "no", v: fmt(e.value) })
+              : msg("backupNotBetter", { what, p: pName, kind, b: stays });
           } else {
             const w = win.get(pk);
             if (bound) {
               if (w) w[bound.bound] = bound.to;
-              text =
-                bound.bound === "alpha"
-                  ? `${what} comes back up to ${pName}: MAX raises α from ${fmt(bound.from)} to ${fmt(bound.to)}, so ${pName} is worth at least ${fmt(bound.to)}.`
-                  : `${what} comes back up to ${pName}: MIN lowers β from ${fmt(bound.from)} to ${fmt(bound.to)}, so ${pName} is worth at most ${fmt(bound.to)}.`;
+              text = msg(bound.bound === "alpha" ? "backupAlpha" : "backupBeta", { what, p: pName, from: fmt(bound.from), to: fmt(bound.to) });
             } else {
               const b = isMax ? `α = ${fmt(w?.alpha ?? -Infinity)}` : `β = ${fmt(w?.beta ?? Infinity)}`;
-              text = `${what} comes back up to ${pName}: it does not ${isMax ? "beat" : "go below"} ${b}, nothing changes.`;
+              text = msg("backupNoChange", { what, p: pName, isMax: isMax ? "yes" : "no", b });
             }
           }
         }
@@ -139,7 +144,7 @@ export function buildSteps(root: DNode, algorithm: Algorithm): StepModel {
         const w = win.get(pathKey(e.path));
         if (w) w[e.bound] = e.to;
         const sym = e.bound === "alpha" ? "α" : "β";
-        steps.push({ kind: "backup", path: e.path, from, to: i, narration: `${name(e.path)}: ${sym} goes from ${fmt(e.from)} to ${fmt(e.to)}.` });
+        steps.push({ kind: "backup", path: e.path, from, to: i, narration: msg("boundMoves", { name: name(e.path), sym, from: fmt(e.from), to: fmt(e.to) }) });
         break;
       }
       case "cut": {
@@ -148,15 +153,14 @@ export function buildSteps(root: DNode, algorithm: Algorithm): StepModel {
         const isMax = n?.kind === "MAX";
         const skippedNames = e.skipped.map((j) => {
           const c = n?.children[j];
-          return c?.kind === "LEAF" ? fmt(c.value ?? 0) : describe(c);
+          return c?.kind === "LEAF" ? fmt(c.value ?? 0) : nameOf(c);
         });
-        const list = joinAnd(skippedNames);
-        const rem = e.skipped.length === 1 ? "remaining child" : "remaining children";
-        const verb = e.skipped.length === 1 ? "is" : "are";
         const test = isMax ? `α ≥ β: ${fmt(e.alpha)} ≥ ${fmt(e.beta)}` : `β ≤ α: ${fmt(e.beta)} ≤ ${fmt(e.alpha)}`;
-        const cutText = `${test}, so ${name(e.path)}'s ${rem} ${list} ${verb} never examined.`;
-        cuts.push({ path: e.path, skipped: e.skipped, alpha: e.alpha, beta: e.beta, text: cutText, reason: e.reason });
-        steps.push({ kind: "cut", path: e.path, from, to: i, narration: `${cutText} ${e.reason}.`, cutText });
+        const cutText = msg("cut", { test, name: name(e.path), n: e.skipped.length, list: andList(skippedNames) });
+        // Why, in the lecture's words (engine/search's trace says the same in English for the terminal).
+        const reason = msg(isMax ? "cutReasonMax" : "cutReasonMin", { alpha: fmt(e.alpha), beta: fmt(e.beta) });
+        cuts.push({ path: e.path, skipped: e.skipped, alpha: e.alpha, beta: e.beta, text: cutText, reason });
+        steps.push({ kind: "cut", path: e.path, from, to: i, narration: msg("cutNarration", { cut: cutText, reason }), cutText });
         break;
       }
       case "exit": {
@@ -167,7 +171,7 @@ export function buildSteps(root: DNode, algorithm: Algorithm): StepModel {
       case "leaf": {
         // Only reachable if a leaf's events were not grouped; keep the step list complete anyway.
         i += 1;
-        steps.push({ kind: "leaf", path: e.path, from, to: i, narration: `The leaf is worth ${fmt(e.value)}.` });
+        steps.push({ kind: "leaf", path: e.path, from, to: i, narration: msg("leafWorth", { v: fmt(e.value) }) });
         break;
       }
     }
@@ -175,66 +179,44 @@ export function buildSteps(root: DNode, algorithm: Algorithm): StepModel {
   return { algorithm, root, events, steps, value: result.value, nodes: result.stats.nodes, leaves: result.stats.leaves, cuts };
 }
 
-function joinAnd(xs: string[]): string {
-  if (xs.length <= 1) return xs.join("");
-  return `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`;
+function startNarration(root: DNode, algorithm: Algorithm): Msg {
+  return msg("start", { algorithm, root: nameOf(root) });
 }
 
-function startNarration(root: DNode, algorithm: Algorithm): string {
-  const what =
-    algorithm === "minimax"
-      ? "Minimax visits every node: MAX takes the largest child value, MIN the smallest."
-      : algorithm === "alphabeta"
-        ? "Alpha-beta carries a window [α, β] down the tree: α is the best MAX is already sure of, β the best for MIN. When β ≤ α at a node, its remaining children cannot matter."
-        : "Expectimax: MAX and MIN choose as in minimax, a chance node takes the probability-weighted average of its children.";
-  return `${what} Press → or Step to begin at the root ${describe(root)}.`;
-}
-
-function enterNarration(root: DNode, path: NodePath, kind: string, algorithm: Algorithm, alpha?: number, beta?: number): string {
+function enterNarration(root: DNode, path: NodePath, kind: string, algorithm: Algorithm, alpha?: number, beta?: number): Msg {
   const n = nodeAtPath(root, path);
-  const nm = describe(n);
-  const kids = n?.children.length ?? 0;
-  const role =
-    kind === "MAX"
-      ? `a MAX node: it will take the largest of its ${kids} children`
-      : kind === "MIN"
-        ? `a MIN node: it will take the smallest of its ${kids} children`
-        : `a chance node: its value is the average of its ${kids} children, weighted by their probabilities`;
-  const lead = path.length === 0 ? `Start at the root ${nm}, ${role}.` : `Go down to ${nm}, ${role}.`;
+  const role = msg("role", { kind, kids: n?.children.length ?? 0 });
+  const lead = msg(path.length === 0 ? "enterRoot" : "enterNode", { name: nameOf(n), role });
   if (algorithm !== "alphabeta" || alpha === undefined || beta === undefined) return lead;
-  const window = `Its window is α = ${fmt(alpha)}, β = ${fmt(beta)}`;
-  if (alpha === -Infinity && beta === Infinity) return `${lead} ${window}: nothing is known yet.`;
-  const parts: string[] = [];
-  if (alpha !== -Infinity) parts.push(`MAX already has ${fmt(alpha)} elsewhere`);
-  if (beta !== Infinity) parts.push(`MIN already has ${fmt(beta)} elsewhere`);
-  return `${lead} ${window}: ${parts.join(", ")}.`;
+  const window = msg("window", { alpha: fmt(alpha), beta: fmt(beta) });
+  if (alpha === -Infinity && beta === Infinity) return msg("enterUnknown", { lead, window });
+  const parts: Msg[] = [];
+  if (alpha !== -Infinity) parts.push(msg("maxHas", { v: fmt(alpha) }));
+  if (beta !== Infinity) parts.push(msg("minHas", { v: fmt(beta) }));
+  return msg("enterKnown", { lead, window, parts: parts.length === 2 ? msg("partsBoth", { a: parts[0], b: parts[1] }) : parts[0] });
 }
 
-function exitNarration(root: DNode, e: Extract<TraceEvent, { type: "exit" }>, algorithm: Algorithm, bestSeen: number | undefined): string {
+function exitNarration(root: DNode, e: Extract<TraceEvent, { type: "exit" }>, algorithm: Algorithm, bestSeen: number | undefined): Msg {
   const n = nodeAtPath(root, e.path);
-  const nm = describe(n);
+  const nm = nameOf(n);
   const isRoot = e.path.length === 0;
   if (e.bound) {
     const seen = fmt(e.best ?? NaN);
-    const rel = e.bound === "upper" ? "at most" : "at least";
-    const why =
-      e.bound === "upper" && n?.kind === "MIN"
-        ? `it stopped early: MIN found ${seen}`
-        : e.bound === "lower" && n?.kind === "MAX"
-          ? `it stopped early: MAX found ${seen}`
-          : `none of its children got inside its window (best ${seen})`;
-    return `${nm} is done, ${why}, so it is worth ${rel} ${seen}. Fail-hard, it returns ${fmt(e.value)}, the edge of its window: enough for the node above to decide.`;
+    const why = msg(e.bound === "upper" && n?.kind === "MIN" ? "stoppedMin" : e.bound === "lower" && n?.kind === "MAX" ? "stoppedMax" : "outsideWindow", {
+      seen,
+    });
+    return msg("exitBound", { name: nm, why, rel: e.bound, seen, v: fmt(e.value) });
   }
   if (isRoot) {
-    let move = "";
+    let move: MsgValue = "";
     if (n && n.kind !== "CHANCE" && n.kind !== "LEAF" && bestSeen !== undefined) {
       const j = n.children.findIndex((c) => Math.abs(subtreeOrLeaf(c) - e.value) < 1e-9);
-      if (j >= 0) move = ` ${kindWord(n.kind)}'s best move is to ${describe(n.children[j])}${n.children[j].edge ? ` (${n.children[j].edge})` : ""}.`;
+      if (j >= 0) move = msg("bestMove", { kind: n.kind, child: nameOf(n.children[j]), edge: n.children[j].edge ?? "none" });
     }
-    const extra = algorithm === "alphabeta" ? " Alpha-beta gets exactly minimax's value, with fewer nodes." : "";
-    return `Done: the root ${nm} is worth ${fmt(e.value)}.${move}${extra}`;
+    const extra = algorithm === "alphabeta" ? msg("sameAsMinimax") : "";
+    return msg("rootDone", { name: nm, v: fmt(e.value), move, extra });
   }
-  return `${nm} is done: its value is ${fmt(e.value)}.`;
+  return msg("exitNode", { name: nm, v: fmt(e.value) });
 }
 
 function subtreeOrLeaf(c: DNode): number {

@@ -10,7 +10,7 @@ group("presets", () => {
     expect(countNodes(aima.root)).toBe(13);
     const n = preset("nim");
     expect(countNodes(n.root)).toBe(12);
-    expect(n.root).toMatchObject({ kind: "MAX", note: "4 left" });
+    expect(n.root).toMatchObject({ kind: "MAX", stonesLeft: 4 });
     expect(n.root.children.map((c) => c.edge)).toEqual(["−1", "−2"]);
     expect(preset("expectimax").root.children.map((c) => fmtProb(c.p!))).toEqual(["1/2", "1/3", "1/6"]);
   });

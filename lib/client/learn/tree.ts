@@ -30,8 +30,8 @@ export interface DNode {
   h?: number;
   /** Inner nodes: a short name for the narration (A, B, C …). */
   name?: string;
-  /** A second line under the node (Nim: stones left). */
-  note?: string;
+  /** Nim: the stones left, a second line under the node ("4 left"; its words: the page's catalogue). */
+  stonesLeft?: number;
   /** A label on the edge from the parent (Nim: "take 2"). */
   edge?: string;
 }
@@ -116,12 +116,8 @@ function compactJson(v: unknown): string {
 
 export type PresetId = "aima" | "exercise" | "expectimax" | "nim";
 
-export const PRESETS: Array<{ id: PresetId; label: string; blurb: string }> = [
-  { id: "aima", label: "AIMA fig. 5.5", blurb: "MAX A over three MIN nodes B, C, D: the textbook's alpha-beta example. Value 3." },
-  { id: "exercise", label: "Exercise", blurb: "The three-level exercise: MAX, MIN, MAX, then leaves. Value 11, two cuts." },
-  { id: "expectimax", label: "Chance node", blurb: "One chance node over 8, 24 and −12 with probabilities 1/2, 1/3, 1/6. Value 10." },
-  { id: "nim", label: "Nim (4)", blurb: "Nim with 4 stones: take 1 or 2, whoever cannot move loses (+1: MAX wins, −1: MIN wins)." },
-];
+/** The lecture's trees (their names and one-line descriptions: the catalogue's learn.presets). */
+export const PRESETS: Array<{ id: PresetId }> = [{ id: "aima" }, { id: "exercise" }, { id: "expectimax" }, { id: "nim" }];
 
 export function preset(id: PresetId): LearnTree {
   switch (id) {
@@ -140,11 +136,10 @@ export function preset(id: PresetId): LearnTree {
 export function nimTree(stones = 4, maxTake = 2): LearnTree {
   const game = nim(stones, maxTake);
   const expand = (s: ReturnType<typeof game.initialState>): DNode => {
-    const note = `${s.stones} left`;
     if (game.isTerminal(s)) return { kind: "LEAF", value: game.utility(s), children: [] }; // no stone left: the mover lost
     return {
       kind: game.player(s),
-      note,
+      stonesLeft: s.stones,
       children: game.actions(s).map((a) => ({ ...expand(game.result(s, a)), edge: `−${a}` })),
     };
   };

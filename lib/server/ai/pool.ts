@@ -14,7 +14,7 @@ import type { Algo, Analysis, Limits, Position, Progress } from "../../../engine
 import { serverConfig } from "../config";
 import { AiScheduler, type AiPriority } from "./scheduler";
 import { newStopFlag, stopTask } from "./stop-clock";
-import type { ThinkTask } from "./task";
+import type { Swap2Answer, Swap2Step, ThinkTask } from "./task";
 
 export { AiBusyError, type AiPriority } from "./scheduler";
 
@@ -48,10 +48,20 @@ export interface ThinkRequest {
   onProgress?: (p: Progress) => void;
   /** Abort when the answer can no longer be used: the search stops and its thread is freed at once. */
   signal?: AbortSignal;
+  /**
+   * Abort to stop the search now but keep its answer (that of its last completed depth): pondering,
+   * ended by the player's move. Before it reached a thread, it rejects (there is no answer).
+   */
+  finish?: AbortSignal;
   /** live (default: a person waits for the move), tv (AI vs AI) or analysis. */
   priority?: AiPriority;
   /** Whose search (the caps and the turn order count per owner); default a new owner per search. */
   owner?: string;
+}
+
+/** A swap2 step (./task): the engine's choice in the opening, made like a search (same queue, caps, abort). */
+export interface Swap2Request extends Pick<ThinkRequest, "position" | "limits" | "signal" | "priority" | "owner"> {
+  step: Swap2Step;
 }
 
 export interface AiPoolStats {
@@ -66,6 +76,8 @@ export interface AiPoolStats {
 export interface AiPool {
   /** Rejects with AiBusyError (AI_BUSY) when over a cap, with the signal's reason when aborted. */
   think(req: ThinkRequest): Promise<Analysis>;
+  /** The engine's swap2 choice (alpha-beta: its own evaluation); rejects as think() does. */
+  swap2(req: Swap2Request): Promise<Swap2Answer>;
   /** Why think() would refuse a search of `owner` at `priority` now (null: it would take it). */
   refusal(owner: string, priority: AiPriority): string | null;
   stats(): AiPoolStats;
@@ -98,25 +110,32 @@ export function createAiPool(opts: AiPoolOptions = {}): AiPool {
         limits: { timeMs: 100, maxDepth: 3 },
       } satisfies ThinkTask)
       .catch(() => {});
-  return {
-    async think({ position, limits, algo, onProgress, signal, priority = "live", owner = `anonymous-${++anonymous}` }) {
+  /** One task through the scheduler: a search, or a swap2 step (`swap2`). */
+  async function task(
+    { position, limits, algo, onProgress, signal, finish, priority = "live", owner = `anonymous-${++anonymous}` }: ThinkRequest,
+    swap2?: Swap2Step,
+  ): Promise<Analysis | Swap2Answer> {
+    if (closed) throw new Error("AI pool closed");
+    const asked = Date.now();
+    // Finished while still waiting for a thread: there is nothing to keep, so it leaves the queue.
+    const release = await scheduler.acquire(owner, priority, finish ? AbortSignal.any(signal ? [signal, finish] : [finish]) : signal);
+    try {
       if (closed) throw new Error("AI pool closed");
-      const asked = Date.now();
-      const release = await scheduler.acquire(owner, priority, signal);
-      try {
-        if (closed) throw new Error("AI pool closed");
-        const threadsOf = priority === "live" ? live : (background ??= pool(tvThreads));
-        const timed = chargeWait(limits, Date.now() - asked);
-        const analysis = await run(threadsOf, { position, limits: timed, algo, onProgress, signal }, release);
-        signal?.throwIfAborted(); // stopped early: its answer is of no use
-        return analysis;
-      } catch (err) {
-        signal?.throwIfAborted(); // however it ended, an aborted search rejects with the signal's reason
-        throw err;
-      } finally {
-        release();
-      }
-    },
+      const threadsOf = priority === "live" ? live : (background ??= pool(tvThreads));
+      const timed = chargeWait(limits, Date.now() - asked);
+      const analysis = await run(threadsOf, { position, limits: timed, algo, onProgress, signal, finish, swap2 }, release);
+      signal?.throwIfAborted(); // stopped early: its answer is of no use
+      return analysis;
+    } catch (err) {
+      signal?.throwIfAborted(); // however it ended, an aborted search rejects with the signal's reason
+      throw err;
+    } finally {
+      release();
+    }
+  }
+  return {
+    think: (req) => task(req) as Promise<Analysis>,
+    swap2: ({ step, ...req }) => task({ ...req, algo: "alphabeta" }, step) as Promise<Swap2Answer>,
     refusal: (owner, priority) => scheduler.refusal(owner, priority),
     stats: () => ({ running: scheduler.running, queued: scheduler.queued, threads: live.threads.length + (background?.threads.length ?? 0) }),
     async close() {
@@ -145,8 +164,12 @@ const STOP_GRACE_MS = 1000;
  * returns at once. Cancelled before it reached a thread, it gives its slot back then (`release`):
  * piscina drops it in no time when a thread takes it.
  */
-async function run(pool: Piscina, req: Pick<ThinkRequest, "position" | "limits" | "algo" | "onProgress" | "signal">, release: () => void): Promise<Analysis> {
-  const { position, limits, algo, onProgress, signal } = req;
+async function run(
+  pool: Piscina,
+  req: Pick<ThinkRequest, "position" | "limits" | "algo" | "onProgress" | "signal" | "finish"> & { swap2?: Swap2Step },
+  release: () => void,
+): Promise<Analysis | Swap2Answer> {
+  const { position, limits, algo, onProgress, signal, finish, swap2 } = req;
   signal?.throwIfAborted();
   const { port1, port2 } = new MessageChannel();
   // The worker posts { done: true } after the last progress message.
@@ -168,13 +191,15 @@ async function run(pool: Piscina, req: Pick<ThinkRequest, "position" | "limits" 
     hardTimer.unref();
   };
   signal?.addEventListener("abort", onAbort, { once: true });
-  const task: ThinkTask = { position, limits, ...(algo ? { algo } : {}), port: port2, stop };
+  finish?.addEventListener("abort", onAbort, { once: true });
+  const task: ThinkTask = { position, limits, ...(algo ? { algo } : {}), ...(swap2 ? { swap2 } : {}), port: port2, stop };
   try {
-    const analysis = (await pool.run(task, { transferList: [port2], signal: hard.signal })) as Analysis;
+    const analysis = (await pool.run(task, { transferList: [port2], signal: hard.signal })) as Analysis | Swap2Answer;
     if (!signal?.aborted) await Promise.race([drained, new Promise((r) => setTimeout(r, 100).unref())]);
     return analysis;
   } finally {
     signal?.removeEventListener("abort", onAbort);
+    finish?.removeEventListener("abort", onAbort);
     clearTimeout(hardTimer);
     port1.close();
   }

@@ -11,6 +11,7 @@ import net from "node:net";
 import { setupPrimary } from "@socket.io/cluster-adapter";
 import { RateLimiterClusterMaster } from "rate-limiter-flexible";
 import type { Logger } from "../log";
+import { STATIC_SECURITY_HEADERS } from "../http/headers";
 import { firstRequest, pickSlot, routeKey } from "./routing";
 import { CONN, READY, type ConnMessage, type ReadyMessage } from "./messages";
 import { stopReading } from "./stop-reading";
@@ -46,8 +47,12 @@ interface Slot {
 const RESTART_DELAY_MS = 500;
 const MAX_RESTART_DELAY_MS = 15_000;
 const STABLE_MS = 60_000;
-const RESPONSE = (status: string, text: string) =>
-  `HTTP/1.1 ${status}\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`;
+/** The primary's own answers (no worker up): the same security headers as every other response. */
+const SECURITY_LINES = Object.entries(STATIC_SECURITY_HEADERS)
+  .map(([name, value]) => `${name}: ${value}\r\n`)
+  .join("");
+export const RESPONSE = (status: string, text: string) =>
+  `HTTP/1.1 ${status}\r\ncontent-type: text/plain; charset=utf-8\r\n${SECURITY_LINES}content-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`;
 
 export async function runPrimary(opts: PrimaryOptions): Promise<Primary> {
   const { log } = opts;

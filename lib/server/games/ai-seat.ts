@@ -5,10 +5,11 @@
 // it; a claim held elsewhere is retried when it lapses, and a sweep picks up the games a dead node
 // left. It sits above the service and sees it only through EngineHost (lib/server/games/engines).
 import { AiBusyError, type AiPool, type AiPriority } from "../ai/pool";
-import type { Color } from "../../../engine";
+import { SITE_EXACT_ROOT_MOVES, type Analysis, type Color } from "../../../engine";
 import type { EngineSettings, Thinking } from "../../shared/protocol";
 import { searchTimeMs } from "./clock";
-import { stonesOf, toMoveOf, type Entry } from "./entry";
+import { actorOf, inOpening, phaseOf, stonesOf, toMoveOf, type Entry } from "./entry";
+import type { Swap2Step } from "../ai/task";
 import type { EngineHost, EngineSeats } from "./engines";
 
 export interface AiSeatOptions {
@@ -21,6 +22,27 @@ export interface AiSeatOptions {
   sweepMs?: number;
   /** The AI refused the search (AI_BUSY): try again after this long (default 1000 ms). */
   busyRetryMs?: number;
+  /**
+   * A game against the AI without a clock whose player has had no socket in the room this long is
+   * "gone": its search is stopped and the turn waits for them to come back (default 20,000 ms;
+   * 0: never). One node only: with several, a node does not know every node's sockets.
+   */
+  goneMs?: number;
+  /**
+   * While the person thinks in a game against the AI, the engine searches their position at the lowest
+   * priority for at most this long; their move is stored with its score and rank from that search
+   * (default 30,000 ms; 0: never). One node only, as goneMs.
+   */
+  ponderMs?: number;
+}
+
+/** A search of the person's position while they think: its answer scores their move. */
+interface Ponder {
+  ply: number;
+  abort: AbortController;
+  /** Stops the search, keeping the answer of its last completed depth. */
+  finish: AbortController;
+  answer: Promise<Analysis | null>;
 }
 
 interface Ticket {
@@ -30,8 +52,22 @@ interface Ticket {
   abort: AbortController;
 }
 
-/** Whose search it is, for the AI's caps and turn order: the game (the service knows no person or address). */
-const ownerOf = (e: Readonly<Entry>) => e.id;
+/**
+ * Whose search it is, for the AI's caps and turn order: the person playing the AI (their identity:
+ * one person's many games share one cap), else the address that made the game (a script without a
+ * session), else the game (reloaded from the rows, its maker unknown).
+ */
+const ownerOf = (e: Readonly<Entry>) => {
+  const person = e.seats[1].kind === "human" ? e.players[1] : e.seats[2].kind === "human" ? e.players[2] : null;
+  return person ? `player:${person}` : (e.aiOwner ?? `game:${e.id}`);
+};
+/** The colour of the one person in a game against the AI, or null (AI vs AI, two people). */
+function humanSeatOf(e: Readonly<Entry>): Color | null {
+  const h1 = e.seats[1].kind === "human";
+  const h2 = e.seats[2].kind === "human";
+  return h1 === h2 ? null : h1 ? 1 : 2;
+}
+
 /** Nobody waits for an AI-vs-AI move (the TV, watched matches): it yields to the live turns. */
 const priorityOf = (e: Readonly<Entry>): AiPriority => (e.seats[1].kind === "engine" && e.seats[2].kind === "engine" ? "tv" : "live");
 
@@ -53,6 +89,13 @@ export class AiSeat implements EngineSeats {
   private claimRetry = new Map<string, NodeJS.Timeout>();
   private sweepTimer: NodeJS.Timeout | null = null;
   private closed = false;
+  private readonly goneMs: number;
+  /** Games whose player stepped away during the engine's search: when the wait runs out, the search is stopped. */
+  private goneTimers = new Map<string, NodeJS.Timeout>();
+  /** Games whose engine turn was stopped because their player is gone: restarted when they come back. */
+  private parked = new Set<string>();
+  private readonly ponderMs: number;
+  private ponders = new Map<string, Ponder>();
 
   constructor(
     private readonly host: EngineHost,
@@ -63,22 +106,44 @@ export class AiSeat implements EngineSeats {
     this.claimGraceMs = opts.claimGraceMs ?? 3000;
     this.sweepMs = opts.sweepMs ?? 5000;
     this.busyRetryMs = opts.busyRetryMs ?? 1000;
+    this.goneMs = opts.goneMs ?? 20_000;
+    this.ponderMs = opts.ponderMs ?? 30_000;
   }
 
   /** If an engine is to move, start its search (once: a second call while it runs does nothing). */
   turn(e: Readonly<Entry>): void {
+    this.endPonder(e);
     if (this.closed || e.status !== "playing") return;
-    const color = toMoveOf(e);
+    // In a swap2 opening the seat that acts is the placer or chooser, whatever the colour of the next stone.
+    const color = actorOf(e);
     const seat = e.seats[color];
-    if (seat.kind !== "engine") return;
+    if (seat.kind !== "engine") return this.startPonder(e);
     if (this.running.has(e.id)) return;
     const ticket: Ticket = { gen: this.gen(e.id), ply: e.moves.length + 1, abort: new AbortController() };
     this.running.set(e.id, ticket);
-    const p = this.run(e, color, seat.engine, ticket).finally(() => this.pending.delete(p));
+    this.parked.delete(e.id);
+    const p = (inOpening(e) ? this.runSwap2(e, seat.engine, ticket) : this.run(e, color, seat.engine, ticket)).finally(() => this.pending.delete(p));
     this.pending.add(p);
+    this.watchPlayer(e);
+  }
+
+  seatsChanged(gameId: string): void {
+    const e = this.host.peek(gameId);
+    if (!e || this.closed) return;
+    const human = humanSeatOf(e);
+    if (human === null) return;
+    if (this.host.seatConnected(gameId, human)) {
+      this.clearGone(gameId);
+      // Back for a turn that was stopped while they were away: search it now.
+      if (this.parked.delete(gameId))
+        void this.host.resume(gameId).catch((err) => this.host.log.warn({ err, gameId }, "could not restart a stopped engine turn"));
+    } else this.watchPlayer(e);
   }
 
   reset(gameId: string): void {
+    this.stopPonder(gameId);
+    this.clearGone(gameId);
+    this.parked.delete(gameId);
     this.gens.set(gameId, this.gen(gameId) + 1);
     this.running.get(gameId)?.abort.abort();
     this.running.delete(gameId);
@@ -108,16 +173,97 @@ export class AiSeat implements EngineSeats {
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const t of this.goneTimers.values()) clearTimeout(t);
+    this.goneTimers.clear();
     for (const t of this.claimRetry.values()) clearTimeout(t);
     this.claimRetry.clear();
     if (this.sweepTimer) clearTimeout(this.sweepTimer);
     this.sweepTimer = null;
     for (const t of this.running.values()) t.abort.abort(); // nobody will commit their answers
+    for (const id of [...this.ponders.keys()]) this.stopPonder(id);
     await Promise.allSettled([...this.pending]);
   }
 
   private gen(id: string): number {
     return this.gens.get(id) ?? 0;
+  }
+
+  // ---------------------------------------------------------------- pondering: the person's moves scored
+
+  /** The person is to move in a game against the AI: search their position while they think. */
+  private startPonder(e: Readonly<Entry>): void {
+    if (this.ponderMs <= 0 || this.host.cluster || this.closed || e.status !== "playing" || inOpening(e)) return;
+    const human = humanSeatOf(e);
+    if (human === null || toMoveOf(e) !== human || this.ponders.has(e.id)) return;
+    const ply = e.moves.length + 1;
+    const abort = new AbortController();
+    const finish = new AbortController();
+    const answer = this.ai
+      .think({
+        position: { size: e.size, rule: e.rule, stones: stonesOf(e), toMove: human },
+        limits: { timeMs: this.ponderMs },
+        algo: "alphabeta",
+        priority: "analysis",
+        owner: `${ownerOf(e)}:ponder`,
+        signal: abort.signal,
+        finish: finish.signal,
+      })
+      .then(
+        (a) => (a.depth > 0 ? a : null),
+        () => null, // stopped, refused (a full queue) or failed: the move goes unscored
+      );
+    const p = answer.finally(() => this.pending.delete(p));
+    this.pending.add(p);
+    this.ponders.set(e.id, { ply, abort, finish, answer });
+  }
+
+  /** The game changed: a ponder for the move just played by the person scores it; any other is stopped. */
+  private endPonder(e: Readonly<Entry>): void {
+    const p = this.ponders.get(e.id);
+    if (!p) return;
+    const last = e.moves.at(-1);
+    if (last && last.ply === p.ply && last.by === "human") {
+      this.ponders.delete(e.id);
+      p.finish.abort();
+      void p.answer
+        .then((a) => (a ? this.host.scoreHumanMove(e.id, last.ply, a) : undefined))
+        .catch((err: unknown) => this.host.log.warn({ err, gameId: e.id }, "could not store a move's score"));
+    } else if (p.ply !== e.moves.length + 1 || e.status !== "playing") this.stopPonder(e.id);
+  }
+
+  private stopPonder(gameId: string): void {
+    const p = this.ponders.get(gameId);
+    if (!p) return;
+    this.ponders.delete(gameId);
+    p.abort.abort();
+  }
+
+  // ---------------------------------------------------------------- a player who is gone
+
+  /** If the engine is searching for a player who is not in the room, stop the search once they have been away goneMs. */
+  private watchPlayer(e: Readonly<Entry>): void {
+    const human = humanSeatOf(e);
+    // With a clock the search is short (a fifth of the time left) and stopping it would lose the AI the game on time.
+    if (this.goneMs <= 0 || this.host.cluster || e.clock || human === null) return;
+    if (!this.running.has(e.id) || this.goneTimers.has(e.id) || this.host.seatConnected(e.id, human)) return;
+    const id = e.id;
+    const t = setTimeout(() => {
+      this.goneTimers.delete(id);
+      const ticket = this.running.get(id);
+      if (!ticket || this.closed || this.host.seatConnected(id, human)) return;
+      this.host.log.info({ gameId: id, ply: ticket.ply, awayMs: this.goneMs }, "engine search stopped: its player is gone");
+      this.running.delete(id);
+      this.parked.add(id);
+      ticket.abort.abort();
+    }, this.goneMs);
+    t.unref?.();
+    this.goneTimers.set(id, t);
+  }
+
+  private clearGone(gameId: string): void {
+    const t = this.goneTimers.get(gameId);
+    if (t) clearTimeout(t);
+    this.goneTimers.delete(gameId);
   }
 
   // ---------------------------------------------------------------- one engine turn
@@ -153,7 +299,9 @@ export class AiSeat implements EngineSeats {
       this.report({ gameId: id, ply: ticket.ply, depth: 0, score: { kind: "eval", value: 0 }, nodes: 0, timeMs: 0, pv: [] });
       const analysis = await this.ai.think({
         position,
-        limits: { timeMs, ...(engine.maxDepth ? { maxDepth: engine.maxDepth } : {}) },
+        // Exact scores for the best few root moves, bounds for the rest: the heatmap keeps every
+        // candidate while the move gets nearly the depth of a best-move-only search.
+        limits: { timeMs, exactRootScores: SITE_EXACT_ROOT_MOVES, ...(engine.maxDepth ? { maxDepth: engine.maxDepth } : {}) },
         algo: engine.algo,
         priority: priorityOf(e),
         owner: ownerOf(e),
@@ -195,7 +343,66 @@ export class AiSeat implements EngineSeats {
         return this.run(scheduled, color, engine, ticket, attempt + 1);
       }
     } finally {
-      if (this.running.get(id) === ticket) this.running.delete(id);
+      if (this.running.get(id) === ticket) {
+        this.running.delete(id);
+        this.clearGone(id);
+      }
+      if (this.thinkingNow.get(id)?.ply === ticket.ply) this.thinkingNow.delete(id);
+    }
+  }
+
+  /**
+   * The engine's step in a swap2 opening (engine/swap2 through the pool): the three first stones, a
+   * choice, or the next stone of an opening left half-placed. Committed by the service like a
+   * person's (EngineHost.playEngineSwap2); failures are retried as run() retries.
+   */
+  private async runSwap2(scheduled: Readonly<Entry>, engine: EngineSettings, ticket: Ticket, attempt = 1): Promise<void> {
+    const id = scheduled.id;
+    const log = this.host.log;
+    const phase = phaseOf(scheduled);
+    const current = () => this.running.get(id) === ticket && this.gen(id) === ticket.gen && !this.closed;
+    try {
+      const e = await this.host.load(id);
+      if (e.status !== "playing" || e.moves.length + 1 !== ticket.ply || phaseOf(e) !== phase) return;
+      const plies = e.moves.length;
+      const step: Swap2Step = phase === "choose3" || phase === "choose5" ? "decide" : plies === 0 ? "open" : "next";
+      if (this.host.cluster) {
+        const claim = await this.host.rows.claimEngineTurn(id, ticket.ply, this.host.nodeId, engine.timeMs, this.claimGraceMs);
+        if (claim !== true) {
+          if (claim && current()) this.retryAt(id, claim);
+          return;
+        }
+        if (!current()) return;
+      }
+      this.report({ gameId: id, ply: ticket.ply, depth: 0, score: { kind: "eval", value: 0 }, nodes: 0, timeMs: 0, pv: [] });
+      const answer = await this.ai.swap2({
+        step,
+        // Stones in order (colours alternate from black); "next" searches for the colour of the next ply.
+        position: { size: e.size, rule: e.rule, stones: stonesOf(e), toMove: toMoveOf(e) },
+        limits: { timeMs: engine.timeMs, ...(engine.maxDepth ? { maxDepth: engine.maxDepth } : {}) },
+        priority: priorityOf(e),
+        owner: ownerOf(e),
+        signal: ticket.abort.signal,
+      });
+      log.debug({ gameId: id, phase, answer }, "ai swap2");
+      await this.host.playEngineSwap2({ gameId: id, plies, answer }, { current, committing: () => this.running.delete(id) });
+    } catch (err) {
+      if (ticket.abort.signal.aborted) return;
+      if (err instanceof AiBusyError && current()) {
+        log.warn({ gameId: id, phase }, err.message);
+        await sleep(this.busyRetryMs);
+        return this.runSwap2(scheduled, engine, ticket, attempt);
+      }
+      log.error({ err, gameId: id, phase, attempt }, "AI swap2 step failed");
+      if (attempt < 3 && current()) {
+        await sleep(500 * attempt);
+        return this.runSwap2(scheduled, engine, ticket, attempt + 1);
+      }
+    } finally {
+      if (this.running.get(id) === ticket) {
+        this.running.delete(id);
+        this.clearGone(id);
+      }
       if (this.thinkingNow.get(id)?.ply === ticket.ply) this.thinkingNow.delete(id);
     }
   }
@@ -246,7 +453,7 @@ export class AiSeat implements EngineSeats {
       if (r.aiClaimUntil && r.aiClaimUntil > now && (!r.clocked || clockHere)) continue; // a search is under way somewhere
       if (r.clocked && clockHere) {
         const e = this.host.peek(r.id);
-        if (e && e.seats[toMoveOf(e)].kind !== "engine") continue; // we watch its clock; a human is to move
+        if (e && e.seats[actorOf(e)].kind !== "engine") continue; // we watch its clock; a human is to move
       }
       await this.host.resume(r.id).catch((err) => this.host.log.warn({ err, gameId: r.id }, "sweep: could not resume a game"));
     }

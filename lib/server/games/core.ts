@@ -5,16 +5,18 @@
 import { EventEmitter } from "node:events";
 import type { Db } from "../db/client";
 import { log as rootLog, type Logger } from "../log";
+import { serverConfig } from "../config";
 import { other, type Point } from "../../../engine";
 import type { GameEndReason, GameResult, GameState, MoveRecord, ServerToClient, Thinking } from "../../shared/protocol";
 import { newGameId } from "./tokens";
-import { colorName, toMoveOf, type Entry } from "./entry";
+import { actorOf, colorName, toMoveOf, type Entry } from "./entry";
 import { remainingMs, timeIsUp } from "./clock";
-import { applyEnding, newEntry, type NewGame } from "./moves";
+import { applyEnding, applyRatingChange, newEntry, ratedPlayersOf, type NewGame } from "./moves";
 import { GameStore } from "./store";
 import { GameCache } from "./cache";
 import { ClockTimers } from "./timers";
 import { NOBODY, stateOf, type PresenceSource } from "./state";
+import { claimableAt } from "./endings";
 import type { EngineHost, EngineSeats } from "./engines";
 
 export type MovedEvent = Parameters<ServerToClient["game:moved"]>[0];
@@ -44,6 +46,8 @@ export interface GameServiceOptions {
    * picks up what a dead node left (default false: one node, nothing to claim).
    */
   cluster?: boolean;
+  /** How long a player to move must be gone before their opponent may claim the win (default CLAIM_GRACE_MS). */
+  claimGraceMs?: number;
 }
 
 export const PAGE_SIZE = 20;
@@ -62,6 +66,7 @@ export abstract class GameCore extends EventEmitter {
   protected readonly pageSize: number;
   protected readonly liveWindowMs: number;
   protected readonly cluster: boolean;
+  protected readonly claimGraceMs: number;
   protected readonly clockTimers = new ClockTimers();
   protected closed = false;
 
@@ -73,6 +78,7 @@ export abstract class GameCore extends EventEmitter {
     this.liveWindowMs = opts.liveWindowMs ?? LIVE_WINDOW_MS;
     this.nodeId = opts.nodeId ?? `node-${newGameId()}`;
     this.cluster = opts.cluster ?? false;
+    this.claimGraceMs = opts.claimGraceMs ?? serverConfig().claimGraceMs;
     this.presence = opts.presence ?? NOBODY;
     this.isTvGame = opts.isTvGame ?? (() => false);
     this.store = new GameStore(this.db);
@@ -92,6 +98,8 @@ export abstract class GameCore extends EventEmitter {
   override on(event: "moved", fn: (e: MovedEvent) => void): this;
   override on(event: "state", fn: (s: GameState) => void): this;
   override on(event: "thinking", fn: (t: Thinking) => void): this;
+  /** A person's move got its score afterwards (pondering). */
+  override on(event: "scored", fn: (e: { gameId: string; move: MoveRecord }) => void): this;
   /** A game's rows changed here (other nodes drop their cached copy: lib/server/realtime/adapter); with
    *  `move` when the change is just that move, which the others can apply to their copy. */
   override on(event: "changed", fn: (gameId: string, move?: MoveRecord) => void): this;
@@ -118,7 +126,8 @@ export abstract class GameCore extends EventEmitter {
   }
 
   protected stateOf(e: Entry): GameState {
-    return stateOf(e, this.presence.presenceOf(e.id), this.isTvGame(e.id));
+    const presence = this.presence.presenceOf(e.id);
+    return stateOf(e, presence, this.isTvGame(e.id), claimableAt(e, presence, this.claimGraceMs));
   }
 
   /** Broadcasts the state after a change the moved event cannot describe (seat taken, takeback, resign, flag). */
@@ -135,15 +144,25 @@ export abstract class GameCore extends EventEmitter {
     return true;
   }
 
-  protected async finish(e: Entry, result: GameResult, reason: GameEndReason, winLine: Point[] | null): Promise<void> {
+  /**
+   * Ends the game (result null: aborted). A rated game is rated in the same transaction; the state
+   * broadcast after the write carries the rating change.
+   */
+  protected async finish(e: Entry, result: GameResult | null, reason: GameEndReason, winLine: Point[] | null): Promise<void> {
     const end = { result, reason, winLine, at: new Date() };
+    const rated = ratedPlayersOf(e);
     applyEnding(e, end);
     this.engines?.reset(e.id);
     this.clockTimers.clear(e.id);
     this.log.info({ gameId: e.id, result, reason, plies: e.moves.length }, "game over");
-    this.emitState(e);
     // Only a game still playing: another node may have ended it first (its result stands).
-    if (!(await this.store.finish(e.id, end))) this.cache.invalidate(e.id);
+    const written = await this.store.finish(e.id, end, rated).catch((err: unknown) => {
+      this.emitState(e);
+      throw err;
+    });
+    if (written.change) applyRatingChange(e, written.change);
+    this.emitState(e);
+    if (!written.ended) this.cache.invalidate(e.id);
     this.emit("changed", e.id);
   }
 
@@ -152,12 +171,14 @@ export abstract class GameCore extends EventEmitter {
     if (this.closed) return;
     this.clockTimers.clear(e.id);
     if (e.status !== "playing") return;
-    if (e.clock && e.startedAt) {
-      const ms = Math.max(0, remainingMs(e, Date.now())) + 5;
+    const left = remainingMs(e, Date.now());
+    // Infinity: the clocks stand still (a swap2 opening): no timer (setTimeout would fire at once).
+    if (e.clock && e.startedAt && Number.isFinite(left)) {
+      const ms = Math.max(0, left) + 5;
       this.clockTimers.set(e.id, ms, () => void this.resume(e.id).catch((err) => this.log.error({ err, gameId: e.id }, "clock check failed")));
     }
     if (this.engines) this.engines.turn(e);
-    else if (e.seats[toMoveOf(e)].kind === "engine") this.log.warn({ gameId: e.id }, "an engine is to move but there is no AI pool");
+    else if (e.seats[actorOf(e)].kind === "engine") this.log.warn({ gameId: e.id }, "an engine is to move but there is no AI pool");
   }
 
   /** Flags the game if its time is up, else restarts its clock timer and engine turn (the service, under the lock). */

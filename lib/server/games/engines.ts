@@ -5,6 +5,7 @@
 import type { Analysis, Color } from "../../../engine";
 import type { Thinking } from "../../shared/protocol";
 import type { Logger } from "../log";
+import type { Swap2Answer } from "../ai/task";
 import type { Entry } from "./entry";
 import type { GameStore } from "./store";
 
@@ -22,6 +23,8 @@ export interface EngineSeats {
   thinking(gameId: string, ply: number): Thinking | null;
   /** Every game in progress has been resumed (server start): cluster, start the sweep. */
   resumed(): void;
+  /** Who holds a seat in the game's room changed (a player left or came back). */
+  seatsChanged(gameId: string): void;
   /** Resolves when no engine turn is scheduled or running. */
   idle(): Promise<void>;
   /** Stops timers and waits for the searches under way (they finish within their deadline). */
@@ -34,6 +37,13 @@ export interface EngineMove {
   ply: number;
   color: Color;
   analysis: Analysis;
+}
+
+/** An engine's step in a swap2 opening (lib/shared/swap2), made with `plies` stones on the board. */
+export interface EngineSwap2 {
+  gameId: string;
+  plies: number;
+  answer: Swap2Answer;
 }
 
 /** What the engine seats may see and do: the service's narrow side door. */
@@ -62,6 +72,12 @@ export interface EngineHost {
    * (calling `turn.committing()` just before, so the next engine turn can be scheduled).
    */
   playEngineMove(m: EngineMove, turn: { current(): boolean; committing(): void }): Promise<void>;
+  /** The same for a swap2 step: its stones placed, or its choice made, as a person's would be (checked alike). */
+  playEngineSwap2(m: EngineSwap2, turn: { current(): boolean; committing(): void }): Promise<void>;
   /** Tells the service's listeners (sockets, the TV) how a search is going. */
   reportThinking(t: Thinking): void;
+  /** Stores `a`, a search of the position before ply `ply` (a person's move), as that move's score and rank. */
+  scoreHumanMove(gameId: string, ply: number, a: Analysis): Promise<void>;
+  /** Whether a socket of seat `color`'s player is in the game's room (this node's knowledge). */
+  seatConnected(gameId: string, color: Color): boolean;
 }

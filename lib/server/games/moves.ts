@@ -4,23 +4,35 @@ import { cellsOf, winningLine, type Analysis, type Color, type Point } from "../
 import type { GameEndReason, GameResult, MoveRecord } from "../../shared/protocol";
 import { lastMoveAt } from "./clock";
 import { cellsFor, colorName, type Entry } from "./entry";
+import type { RatedPlayers, RatingChange } from "../ratings/update";
 
 /** How a game ended. */
 export interface Ending {
-  result: GameResult;
+  /** null: aborted (no result). */
+  result: GameResult | null;
   reason: GameEndReason;
   winLine: Point[] | null;
   at: Date;
 }
 
 /** What a new game starts with. */
-export type NewGame = Pick<Entry, "kind" | "size" | "rule" | "opening" | "seats" | "tokens" | "clock" | "status">;
+export type NewGame = Pick<Entry, "kind" | "size" | "rule" | "opening" | "seats" | "tokens" | "clock" | "status"> &
+  Partial<Pick<Entry, "players" | "names" | "access" | "rated" | "pool" | "ratings" | "aiOwner" | "swap2">>;
 
 /** A new game's Entry, created `now` (started too, unless it waits for a player). */
 export function newEntry(id: string, g: NewGame, now: Date): Entry {
   return {
     id,
+    players: { 1: null, 2: null },
+    names: { 1: null, 2: null },
+    access: null,
+    rated: false,
+    pool: null,
+    ratings: { 1: null, 2: null },
+    swap2: null,
     ...g,
+    ratingDiffs: { 1: null, 2: null },
+    drawOffer: null,
     result: null,
     reason: null,
     winLine: null,
@@ -31,6 +43,11 @@ export function newEntry(id: string, g: NewGame, now: Date): Entry {
     moves: [],
     cells: cellsOf(g.size, g.opening),
   };
+}
+
+/** Root scores as a move record keeps them; a bound carries its flag (records without one read as exact). */
+export function storedRootScores(a: Analysis): NonNullable<MoveRecord["rootScores"]> {
+  return a.rootScores.map((r) => (r.bound ? { x: r.move.x, y: r.move.y, score: r.score, bound: r.bound } : { x: r.move.x, y: r.move.y, score: r.score }));
 }
 
 /** A legal move of `color` at p, played `now`: its record, the board after it, and the game's end if it ends it. */
@@ -47,7 +64,7 @@ export function playMove(e: Entry, color: Color, p: Point, by: "human" | "engine
     rec.depth = a.depth;
     rec.nodes = a.nodes;
     rec.pv = a.pv.map(({ x, y }) => ({ x, y }));
-    rec.rootScores = a.rootScores.map((r) => ({ x: r.move.x, y: r.move.y, score: r.score }));
+    rec.rootScores = storedRootScores(a);
   }
   const end: Ending | null = line || full ? { result: line ? colorName(color) : "draw", reason: line ? "five" : "full", winLine: line, at: now } : null;
   return { rec, cells, end };
@@ -59,6 +76,23 @@ export function applyEnding(e: Entry, end: Ending): void {
   e.reason = end.reason;
   e.winLine = end.winLine;
   e.finishedAt = end.at;
+  e.drawOffer = null;
+}
+
+/**
+ * Swap2: the first player ended with white, so the seats change colour (the service has written
+ * the same exchange to the row): seats, tokens, players, names, ratings before the game.
+ */
+export function exchangeSeats(e: Entry): void {
+  const flip = <T>(o: { 1: T; 2: T }): { 1: T; 2: T } => ({ 1: o[2], 2: o[1] });
+  e.seats = flip(e.seats);
+  e.tokens = flip(e.tokens);
+  e.players = flip(e.players);
+  e.names = flip(e.names);
+  e.ratings = flip(e.ratings);
+  e.ratingDiffs = flip(e.ratingDiffs);
+  if (e.provisional) e.provisional = flip(e.provisional);
+  e.drawOffer = null;
 }
 
 /** The game without its moves from index `from` on, playing again. */
@@ -69,4 +103,35 @@ export function applyTakeback(e: Entry, from: number): void {
   e.result = e.reason = null;
   e.winLine = null;
   e.finishedAt = null;
+}
+
+/**
+ * A person's move `rec` scored by `a`, a search of the position before it (pondering): the score of
+ * their point among the candidates (none if the engine did not consider it), every candidate's
+ * score, and the engine's own line. Null when the search saw no candidates.
+ */
+export function humanMoveScored(rec: MoveRecord, a: Analysis): MoveRecord | null {
+  if (!a.rootScores.length) return null;
+  const mine = a.rootScores.find((r) => r.move.x === rec.x && r.move.y === rec.y);
+  return {
+    ...rec,
+    ...(mine && !mine.bound ? { score: mine.score } : {}),
+    depth: a.depth,
+    nodes: a.nodes,
+    pv: a.pv.map(({ x, y }) => ({ x, y })),
+    rootScores: storedRootScores(a),
+  };
+}
+
+/** Who a rated game's end rates (null: not rated, or a seat without an identity). */
+export function ratedPlayersOf(e: Entry): RatedPlayers | null {
+  if (!e.rated || !e.pool || !e.players[1] || !e.players[2]) return null;
+  return { pool: e.pool, 1: e.players[1], 2: e.players[2] };
+}
+
+/** The rating change a rated game's end wrote, onto the game in memory (what the result banner shows). */
+export function applyRatingChange(e: Entry, change: RatingChange): void {
+  e.ratings = { ...change.before };
+  e.ratingDiffs = { ...change.diff };
+  e.provisional = { ...change.provisional };
 }

@@ -9,24 +9,31 @@
 // (moves), what sockets see (state). Engine seats are played from above (ai-seat) through the
 // EngineSeats / EngineHost pair (engines): the service is handed a factory for them and never
 // imports the AI.
-import { labOpening, moveError, other, type Analysis, type Color, type Point } from "../../../engine";
+import { forbiddenReason, forbiddenText, labOpening, moveError, other, type Analysis, type Color, type Point } from "../../../engine";
 import type { EngineSettings, GameKind, GameState, GameSummary, MoveRecord, Thinking } from "../../shared/protocol";
 import { lastMoveIndexOf, takebackRefusal } from "../../shared/takeback";
+import { applyChoice, choiceRefusal, placeRefusal, swapped, type Swap2Choice } from "../../shared/swap2";
 import { GameError, fail } from "./errors";
-import { hashToken, newSeatToken } from "./tokens";
-import { colorName, requirePlaying, requireSeat, seatOf, toMoveOf, type Entry } from "./entry";
+import { hashToken, newGameId, newSeatToken } from "./tokens";
+import { actorOf, colorName, inOpening, phaseOf, requirePlaying, requireSeat, seatOf, toMoveOf, type Actor, type Entry } from "./entry";
 import { clockOf, remainingMs } from "./clock";
-import { applyEnding, applyTakeback, playMove } from "./moves";
+import { applyEnding, applyRatingChange, applyTakeback, exchangeSeats, humanMoveScored, newEntry, playMove, ratedPlayersOf } from "./moves";
+import { abortRefusal, claimRefusal, drawAnswerRefusal, drawOfferRefusal, offerAfterMove, type Refusal } from "./endings";
 import { GameCore, type GameServiceOptions, type MovedEvent } from "./core";
-import type { EngineHost, EngineMove } from "./engines";
-import type { CreateAiMatchInput, CreateGameInput, JoinInput, ListInput, MoveInput, SeatActionInput } from "./inputs";
+import type { EngineHost, EngineMove, EngineSwap2 } from "./engines";
+import { importedEntry, importedSummary, type ImportedGameInput, type ImportedSummary } from "./imported";
+import type { CreateAiMatchInput, CreateGameInput, JoinInput, ListInput, MatchedGameInput, MoveInput, SeatActionInput, Swap2ChooseInput } from "./inputs";
 
-export type { SeatDesc } from "./entry";
+export type { SeatDesc, Actor } from "./entry";
 export type { Presence, PresenceSource } from "./state";
-export type { CreateAiMatchInput, CreateGameInput, JoinInput, ListInput, MoveInput, SeatActionInput } from "./inputs";
+export type { CreateAiMatchInput, CreateGameInput, JoinInput, ListInput, MatchedGameInput, MoveInput, SeatActionInput, Swap2ChooseInput } from "./inputs";
 export { LIVE_WINDOW_MS, PAGE_SIZE, type GameServiceOptions, type MovedEvent } from "./core";
 
 const DEFAULT_ENGINE: EngineSettings = { algo: "alphabeta", timeMs: 1000 };
+
+const refuseIf = (r: Refusal | null): void => {
+  if (r) fail(r.code, r.message);
+};
 
 export class GameService extends GameCore {
   constructor(opts: GameServiceOptions) {
@@ -36,7 +43,8 @@ export class GameService extends GameCore {
 
   // ---------------------------------------------------------------- creating
 
-  async createGame(input: CreateGameInput): Promise<{ gameId: string; seatToken: string; color: Color }> {
+  /** actor: who creates it (their identity holds the seat, besides the token). */
+  async createGame(input: CreateGameInput, actor: Actor = {}): Promise<{ gameId: string; seatToken: string; color: Color }> {
     const color = input.color;
     const token = newSeatToken();
     const seats: Entry["seats"] =
@@ -47,19 +55,79 @@ export class GameService extends GameCore {
         : { 1: { kind: "human" }, 2: { kind: "human" } };
     const tokens: Entry["tokens"] = { 1: null, 2: null };
     tokens[color] = hashToken(token);
+    const players: Entry["players"] = { 1: null, 2: null };
+    players[color] = actor.playerId ?? null;
     const kind: GameKind = input.opponent === "ai" ? "hva" : "hvh";
     const e = await this.insertGame({
       kind,
       size: input.size,
       rule: input.rule,
-      opening: input.labOpening ? labOpening(input.size) : [],
+      opening: input.labOpening && !input.swap2 ? labOpening(input.size) : [],
+      // Swap2: seat 1 (the creator's when they chose black) places the first stones.
+      ...(input.swap2 ? { swap2: {} } : {}),
       seats,
       tokens,
+      players,
+      names: await this.namesFor(players),
       clock: input.clock ?? null,
       status: kind === "hvh" ? "waiting" : "playing",
+      ...(actor.address ? { aiOwner: `address:${actor.address}` } : {}),
     });
     this.afterChange(e);
     return { gameId: e.id, seatToken: token, color };
+  }
+
+  /**
+   * A game between two known players (an accepted challenge, a quick pairing): both seats belong
+   * to their identities from the start (no tokens: they play as who they are), and it starts now.
+   */
+  async createMatched(input: MatchedGameInput): Promise<{ gameId: string }> {
+    const [gameId] = await this.createMatchedMany([input]);
+    return { gameId };
+  }
+
+  /** Several such games at once (a pairing pass): one read of the names, one multi-row insert. */
+  async createMatchedMany(inputs: MatchedGameInput[]): Promise<string[]> {
+    for (const input of inputs) if (input.black === input.white) fail("NOT_ALLOWED", "A player cannot play themselves.");
+    const names = await this.store.namesOf(inputs.flatMap((i) => [i.black, i.white]));
+    const now = new Date();
+    const entries = inputs.map((input) => {
+      const e = newEntry(
+        newGameId(),
+        {
+          kind: "hvh",
+          size: input.size,
+          rule: input.rule,
+          opening: [],
+          seats: { 1: { kind: "human" }, 2: { kind: "human" } },
+          tokens: { 1: null, 2: null },
+          players: { 1: input.black, 2: input.white },
+          names: { 1: names.get(input.black) ?? null, 2: names.get(input.white) ?? null },
+          access: "reserved",
+          rated: input.rated,
+          pool: input.pool ?? null,
+          ratings: input.ratings ?? { 1: null, 2: null },
+          clock: input.clock,
+          ...(input.swap2 ? { swap2: {} } : {}),
+          status: "playing",
+        },
+        now,
+      );
+      if (input.provisional) e.provisional = input.provisional;
+      return e;
+    });
+    await this.store.insertMany(entries);
+    for (const e of entries) {
+      this.cache.remember(e);
+      this.log.info({ gameId: e.id, kind: e.kind, size: e.size, rule: e.rule, rated: e.rated }, "game created");
+      this.afterChange(e);
+    }
+    return entries.map((e) => e.id);
+  }
+
+  private async namesFor(players: Entry["players"]): Promise<Entry["names"]> {
+    const names = await this.store.namesOf([players[1], players[2]]);
+    return { 1: players[1] ? (names.get(players[1]) ?? null) : null, 2: players[2] ? (names.get(players[2]) ?? null) : null };
   }
 
   /** opts.idPrefix: put before the new game's id (the TV marks its games so: lib/server/tv/ids). */
@@ -81,17 +149,26 @@ export class GameService extends GameCore {
     return { gameId: e.id };
   }
 
+  /** Finished games read from files (lib/server/imports, already validated): stored as they are, kind "imported", all or none. */
+  async importGames(games: ImportedGameInput[]): Promise<ImportedSummary[]> {
+    const now = new Date();
+    const entries = games.map((g) => importedEntry(g, now));
+    await this.store.insertFinished(entries);
+    for (const e of entries) this.log.info({ gameId: e.id, size: e.size, rule: e.rule, plies: e.moves.length }, "game imported");
+    return entries.map(importedSummary);
+  }
+
   // ---------------------------------------------------------------- joining
 
   /** Your seat back (token), the free human seat of a waiting game (takeSeat), or a spectator's view. */
-  join(input: JoinInput): Promise<{ state: GameState; color: Color | null; seatToken: string | null }> {
-    const run = this.withLock(input.gameId, () => this.joinLocked(input));
+  join(input: JoinInput, actor: Actor = {}): Promise<{ state: GameState; color: Color | null; seatToken: string | null }> {
+    const run = this.withLock(input.gameId, () => this.joinLocked(input, actor));
     const done = () => undefined;
     if (this.listenerCount("join") > 0) this.emit("join", input.gameId, run.then(done, done));
     return run;
   }
 
-  private async joinLocked(input: JoinInput): Promise<{ state: GameState; color: Color | null; seatToken: string | null }> {
+  private async joinLocked(input: JoinInput, actor: Actor): Promise<{ state: GameState; color: Color | null; seatToken: string | null }> {
     const e = await this.load(input.gameId);
     if (input.seatToken) {
       const color = seatOf(e, input.seatToken);
@@ -99,24 +176,25 @@ export class GameService extends GameCore {
       if (this.cluster) this.afterChange(e);
       return { state: this.stateOf(e), color, seatToken: input.seatToken };
     }
-    if (input.takeSeat && e.status === "waiting") {
-      const free = ([1, 2] as const).find((c) => e.seats[c].kind === "human" && e.tokens[c] === null);
+    // Your identity's seat (any device you are signed in on). In a waiting game the seat was
+    // reserved for you (a rematch): coming takes it, and the game starts.
+    const mine = seatOf(e, undefined, actor);
+    if (mine) {
+      if (e.status === "waiting" && e.tokens[mine] === null) {
+        await this.takeSeatLocked(e, mine, null, actor);
+        return { state: this.stateOf(e), color: mine, seatToken: null };
+      }
+      if (this.cluster) this.afterChange(e);
+      return { state: this.stateOf(e), color: mine, seatToken: null };
+    }
+    // A free seat for whoever holds the link (an invite), never a seat reserved for someone else;
+    // and nobody plays themselves.
+    const playingSelf = !!actor.playerId && (e.players[1] === actor.playerId || e.players[2] === actor.playerId);
+    if (input.takeSeat && e.status === "waiting" && e.access !== "reserved" && !playingSelf) {
+      const free = ([1, 2] as const).find((c) => e.seats[c].kind === "human" && e.tokens[c] === null && e.players[c] === null);
       if (free) {
         const token = newSeatToken();
-        const hash = hashToken(token);
-        const now = new Date();
-        if (!(await this.store.takeSeat(e.id, free, hash, now))) {
-          // Someone else (another process) took it first: our cache is stale.
-          this.cache.drop(e.id);
-          fail("SEAT_TAKEN", "The free seat was taken by someone else.");
-        }
-        e.tokens[free] = hash;
-        e.status = "playing";
-        e.startedAt = now;
-        this.log.info({ gameId: e.id, color: free }, "seat taken");
-        this.emit("changed", e.id);
-        this.emitState(e);
-        this.afterChange(e);
+        await this.takeSeatLocked(e, free, token, actor);
         return { state: this.stateOf(e), color: free, seatToken: token };
       }
     }
@@ -125,13 +203,36 @@ export class GameService extends GameCore {
     return { state: this.stateOf(e), color: null, seatToken: null };
   }
 
+  /** The free (or reserved-for-the-actor) seat `color` of waiting game `e` becomes the actor's; the game starts. Under the lock. */
+  private async takeSeatLocked(e: Entry, color: Color, token: string | null, actor: Actor): Promise<void> {
+    const hash = token ? hashToken(token) : null;
+    const playerId = actor.playerId ?? e.players[color];
+    const now = new Date();
+    if (!(await this.store.takeSeat(e.id, color, hash, playerId, now))) {
+      // Someone else (another process) took it first: our cache is stale.
+      this.cache.drop(e.id);
+      fail("SEAT_TAKEN", "The free seat was taken by someone else.");
+    }
+    e.tokens[color] = hash;
+    if (playerId !== e.players[color]) {
+      e.players[color] = playerId;
+      e.names = await this.namesFor(e.players);
+    }
+    e.status = "playing";
+    e.startedAt = now;
+    this.log.info({ gameId: e.id, color }, "seat taken");
+    this.emit("changed", e.id);
+    this.emitState(e);
+    this.afterChange(e);
+  }
+
   async getState(gameId: string): Promise<GameState> {
     return this.stateOf(await this.load(gameId));
   }
 
   // ---------------------------------------------------------------- moving
 
-  async move(input: MoveInput): Promise<{ move: MoveRecord }> {
+  async move(input: MoveInput, actor: Actor = {}): Promise<{ move: MoveRecord }> {
     return this.withLock(input.gameId, async () => {
       let e = await this.load(input.gameId);
       if (input.ply > e.moves.length + 1 && e.status === "playing") {
@@ -139,21 +240,25 @@ export class GameService extends GameCore {
         this.cache.drop(e.id);
         e = await this.load(input.gameId);
       }
-      const color = requireSeat(e, input.seatToken);
+      const color = requireSeat(e, input.seatToken, actor);
       requirePlaying(e);
       if (this.flagIfExpired(e)) fail("GAME_OVER", `The game is over: ${colorName(toMoveOf(e) as Color)} ran out of time.`);
       // A stale ply first (the client's view is out of date), then whose turn it is.
       const expected = e.moves.length + 1;
       if (input.ply !== expected) fail("WRONG_PLY", `This would be ply ${expected}, not ${input.ply}: reload the game.`);
+      // The stone's colour follows from its ply; in a swap2 opening the placer need not hold that colour.
       const toMove = toMoveOf(e);
-      if (color !== toMove) fail("NOT_YOUR_TURN", `It is ${colorName(toMove)}'s turn, not yours.`);
+      if (e.swap2) refuseIf(placeRefusal(e.swap2, e.moves.length, color));
+      if (!inOpening(e) && color !== toMove) fail("NOT_YOUR_TURN", `It is ${colorName(toMove)}'s turn, not yours.`);
       const err = moveError(e.size, e.cells, input);
       if (err === "OFF_BOARD") fail("OFF_BOARD", `(${input.x}, ${input.y}) is off the ${e.size}×${e.size} board.`);
       if (err === "OCCUPIED") fail("OCCUPIED", `(${input.x}, ${input.y}) is already taken.`);
+      const forbidden = forbiddenFor(e, toMove, input);
+      if (forbidden) fail("FORBIDDEN", `Forbidden for black: ${forbiddenText(forbidden)}.`, { forbidden });
       // The engine answers this move: refuse it now (nothing changes) rather than leave the game waiting on a full AI.
       const busy = e.seats[other(color)].kind === "engine" ? this.engines?.refusal(e) : null;
       if (busy) fail("AI_BUSY", busy);
-      const move = await this.commitMove(e, color, input, "human");
+      const move = await this.commitMove(e, toMove, input, "human");
       return { move };
     });
   }
@@ -166,9 +271,85 @@ export class GameService extends GameCore {
       if (cur.status !== "playing" || cur.moves.length + 1 !== m.ply || toMoveOf(cur) !== m.color) return;
       if (this.flagIfExpired(cur)) return;
       const mv = m.analysis.move;
-      if (!mv || moveError(cur.size, cur.cells, mv)) throw new Error(`engine returned an illegal move ${JSON.stringify(mv)}`);
+      if (!mv || moveError(cur.size, cur.cells, mv) || forbiddenFor(cur, m.color, mv)) throw new Error(`engine returned an illegal move ${JSON.stringify(mv)}`);
       turn.committing();
       await this.commitMove(cur, m.color, mv, "engine", m.analysis);
+    });
+  }
+
+  // ---------------------------------------------------------------- swap2 (lib/shared/swap2)
+
+  /** A swap2 choice by a seat holder: checked (phase, seat, stale count), then made once. */
+  async chooseSwap2(input: Swap2ChooseInput, actor: Actor = {}): Promise<object> {
+    return this.withLock(input.gameId, async () => {
+      const e = await this.load(input.gameId);
+      const seat = requireSeat(e, input.seatToken, actor);
+      requirePlaying(e);
+      if (!e.swap2) fail("WRONG_PHASE", "This game has no swap2 opening: there is no colour to choose.");
+      refuseIf(choiceRefusal(e.swap2, e.moves.length, seat, input.choice, input.stones));
+      // The engine may act next (it places two more, or plays as the side to move): refuse now if it cannot.
+      const busy = e.seats[other(seat)].kind === "engine" ? this.engines?.refusal(e) : null;
+      if (busy) fail("AI_BUSY", busy);
+      await this.applySwap2Choice(e, input.choice);
+      return {};
+    });
+  }
+
+  /** A checked choice: the record (and, when the first player ends with white, the seats) written once, then told. Under the lock. */
+  private async applySwap2Choice(e: Entry, choice: Swap2Choice): Promise<void> {
+    const was = e.swap2!;
+    const next = applyChoice(was, e.moves.length, choice, new Date());
+    const exchange = swapped(next) !== swapped(was);
+    if (!(await this.store.setSwap2(e, was, next, exchange))) {
+      // Another writer (another node) chose first: the database decides; our copy is stale.
+      this.cache.drop(e.id);
+      fail("WRONG_PLY", "That choice was already made: reload the game.");
+    }
+    e.swap2 = next;
+    if (exchange) exchangeSeats(e);
+    this.log.info({ gameId: e.id, choice, plies: e.moves.length, phase: phaseOf(e) }, "swap2 choice");
+    this.emit("changed", e.id);
+    this.emitState(e);
+    this.afterChange(e);
+  }
+
+  /** The engine's swap2 step (EngineHost): checked like a person's against the game as it is now, under the lock. */
+  private playEngineSwap2(m: EngineSwap2, turn: { current(): boolean; committing(): void }): Promise<void> {
+    return this.withLock(m.gameId, async () => {
+      if (!turn.current()) return;
+      const e = await this.load(m.gameId);
+      if (e.status !== "playing" || !e.swap2 || e.moves.length !== m.plies) return;
+      const seat = actorOf(e);
+      if (e.seats[seat].kind !== "engine") return;
+      const a = m.answer;
+      if (a.kind === "stones") {
+        if (!a.stones.length) throw new Error("engine placed no swap2 stone");
+        for (const [i, p] of a.stones.entries()) {
+          const color = toMoveOf(e);
+          const refused = placeRefusal(e.swap2, e.moves.length, seat);
+          if (refused || moveError(e.size, e.cells, p) || forbiddenFor(e, color, p))
+            throw new Error(`engine placed an illegal swap2 stone ${JSON.stringify(p)}`);
+          // The engine's turn ends with its last stone (the next turn may be scheduled from then on).
+          if (i === a.stones.length - 1) turn.committing();
+          await this.commitMove(e, color, p, "engine");
+          if (e.status !== "playing") return;
+        }
+        return;
+      }
+      // swap: take black; play: take white (the 4th or 6th move is then searched as a usual turn); place: two more stones.
+      const choice: Swap2Choice = a.kind === "swap" ? "black" : a.kind === "play" ? "white" : "place";
+      const refused = choiceRefusal(e.swap2, e.moves.length, seat, choice, e.moves.length);
+      if (refused) throw new Error(`engine's swap2 choice refused: ${refused.message}`);
+      if (a.kind !== "place") turn.committing();
+      await this.applySwap2Choice(e, choice);
+      if (a.kind === "place") {
+        for (const [i, p] of a.moves.entries()) {
+          const color = toMoveOf(e);
+          if (moveError(e.size, e.cells, p) || forbiddenFor(e, color, p)) throw new Error(`engine placed an illegal swap2 stone ${JSON.stringify(p)}`);
+          if (i === a.moves.length - 1) turn.committing();
+          await this.commitMove(e, color, p, "engine");
+        }
+      }
     });
   }
 
@@ -176,18 +357,26 @@ export class GameService extends GameCore {
   private async commitMove(e: Entry, color: Color, p: Point, by: "human" | "engine", a?: Analysis): Promise<MoveRecord> {
     const now = new Date();
     const { rec, cells, end } = playMove(e, color, p, by, a, now);
-    if (!(await this.store.insertMove(e.id, rec, now, end))) {
-      // Another writer committed this ply first: the database decides; our cache is stale.
+    const written = await this.store.insertMove(e.id, rec, now, end, end ? ratedPlayersOf(e) : null);
+    if (!written.inserted) {
+      // Another writer committed this ply (or ended the game) first: the database decides; our cache is stale.
       this.cache.drop(e.id);
       fail("WRONG_PLY", `Ply ${rec.ply} was already played: reload the game.`);
     }
     e.moves.push(rec);
     e.cells = cells;
     this.emit("changed", e.id, end ? undefined : rec);
+    const offerBefore = e.drawOffer;
+    const offer = offerAfterMove(e.drawOffer, color);
     if (end) {
       applyEnding(e, end);
+      if (written.change) applyRatingChange(e, written.change);
       this.engines?.reset(e.id);
       this.log.info({ gameId: e.id, result: e.result, reason: e.reason, plies: rec.ply }, "game over");
+    } else if (offer !== offerBefore) {
+      // The offerer's opponent moved: the offer lapses (written only then: most moves touch no game row).
+      e.drawOffer = offer;
+      await this.store.setDrawOffer(e.id, offer);
     }
     this.emit("moved", {
       gameId: e.id,
@@ -198,16 +387,34 @@ export class GameService extends GameCore {
       winLine: e.winLine,
       clock: clockOf(e),
     } satisfies MovedEvent);
+    // The moved event does not carry rating changes or draw offers: the full state does.
+    if (written.change || offer !== offerBefore) this.emitState(e);
     this.afterChange(e);
     return rec;
   }
 
+  /**
+   * A person's move `ply`, scored by the search of the position before it (pondering): its score from
+   * their side, every candidate's, and the engine's line; stored, and told to the room.
+   */
+  private async scoreHumanMove(gameId: string, ply: number, a: Analysis): Promise<void> {
+    const e = this.cache.peek(gameId);
+    const rec = e?.moves[ply - 1];
+    if (!e || !rec || rec.ply !== ply || rec.by !== "human") return;
+    const scored = humanMoveScored(rec, a);
+    if (!scored) return;
+    if (!(await this.store.scoreMove(gameId, scored))) return; // taken back meanwhile
+    // Our copy, unless the move list changed meanwhile (a takeback replaces the record).
+    if (e.moves[ply - 1] === rec) e.moves[ply - 1] = scored;
+    this.emit("scored", { gameId, move: scored });
+  }
+
   // ---------------------------------------------------------------- resign, takeback, rematch
 
-  async resign(input: SeatActionInput): Promise<object> {
+  async resign(input: SeatActionInput, actor: Actor = {}): Promise<object> {
     return this.withLock(input.gameId, async () => {
       const e = await this.load(input.gameId);
-      const color = requireSeat(e, input.seatToken);
+      const color = requireSeat(e, input.seatToken, actor);
       requirePlaying(e);
       if (this.flagIfExpired(e)) fail("GAME_OVER", "The game is over: time ran out.");
       await this.finish(e, colorName(other(color)), "resign", null);
@@ -215,11 +422,79 @@ export class GameService extends GameCore {
     });
   }
 
-  /** Against the AI only: takes back your last move and the AI's reply to it. */
-  async takeback(input: SeatActionInput): Promise<object> {
+  // ---------------------------------------------------------------- abort, draw offers, claim (lib/server/games/endings)
+
+  /** Ends the game without a result (no rating change) before each side has made a move of its own. */
+  async abort(input: SeatActionInput, actor: Actor = {}): Promise<object> {
+    return this.endingAction(input, actor, async (e) => {
+      refuseIf(abortRefusal(e));
+      await this.finish(e, null, "abort", null);
+    });
+  }
+
+  /** Offers a draw (the opponent's offer standing: accepts it). */
+  async offerDraw(input: SeatActionInput, actor: Actor = {}): Promise<object> {
+    return this.endingAction(input, actor, async (e, color) => {
+      if (e.drawOffer === other(color)) return this.finish(e, "draw", "agreement", null);
+      refuseIf(drawOfferRefusal(e, color, this.drawOffers.get(e.id)?.[color]));
+      this.drawOffers.set(e.id, { ...this.drawOffers.get(e.id), [color]: e.moves.length });
+      this.pruneDrawOffers();
+      await this.store.setDrawOffer(e.id, color);
+      e.drawOffer = color;
+      this.emit("changed", e.id);
+      this.emitState(e);
+    });
+  }
+
+  async acceptDraw(input: SeatActionInput, actor: Actor = {}): Promise<object> {
+    return this.endingAction(input, actor, async (e, color) => {
+      refuseIf(drawAnswerRefusal(e, color));
+      await this.finish(e, "draw", "agreement", null);
+    });
+  }
+
+  async declineDraw(input: SeatActionInput, actor: Actor = {}): Promise<object> {
+    return this.endingAction(input, actor, async (e, color) => {
+      refuseIf(drawAnswerRefusal(e, color));
+      await this.store.setDrawOffer(e.id, null);
+      e.drawOffer = null;
+      this.emit("changed", e.id);
+      this.emitState(e);
+    });
+  }
+
+  /** The win over an opponent who left on their turn and stayed away longer than the grace time (reason "abandon"). */
+  async claim(input: SeatActionInput, actor: Actor = {}): Promise<object> {
+    return this.endingAction(input, actor, async (e, color) => {
+      refuseIf(claimRefusal(e, color, this.presence.presenceOf(e.id), this.claimGraceMs, Date.now()));
+      await this.finish(e, colorName(color), "abandon", null);
+    });
+  }
+
+  /** A seat holder's action on a game in progress, under its lock (a flagged game is over first). */
+  private endingAction(input: SeatActionInput, actor: Actor, run: (e: Entry, color: Color) => Promise<void>): Promise<object> {
     return this.withLock(input.gameId, async () => {
       const e = await this.load(input.gameId);
-      const color = requireSeat(e, input.seatToken);
+      const color = requireSeat(e, input.seatToken, actor);
+      requirePlaying(e);
+      if (this.flagIfExpired(e)) fail("GAME_OVER", "The game is over: time ran out.");
+      await run(e, color);
+      return {};
+    });
+  }
+
+  /** Games in memory whose players offered a draw: the ply of each side's last offer (one offer per position). */
+  private readonly drawOffers = new Map<string, { 1?: number; 2?: number }>();
+  private pruneDrawOffers(): void {
+    // Oldest first (a Map keeps insertion order): a long-running node forgets offers of games long over.
+    while (this.drawOffers.size > 10_000) this.drawOffers.delete(this.drawOffers.keys().next().value as string);
+  }
+
+  /** Against the AI only: takes back your last move and the AI's reply to it. */
+  async takeback(input: SeatActionInput, actor: Actor = {}): Promise<object> {
+    return this.withLock(input.gameId, async () => {
+      const e = await this.load(input.gameId);
+      const color = requireSeat(e, input.seatToken, actor);
       const refusal = takebackRefusal(e, color);
       if (refusal) fail(refusal.code, refusal.message);
       const from = lastMoveIndexOf(e.moves, color);
@@ -235,35 +510,47 @@ export class GameService extends GameCore {
     });
   }
 
-  /** A new game with the same settings and colours swapped. hvh: the second asker takes the free seat. */
-  async rematch(input: SeatActionInput): Promise<{ gameId: string; seatToken: string; color: Color }> {
+  /**
+   * A new game with the same settings and colours swapped. hvh: reserved for the two players (a
+   * stranger who learns its id cannot sit in it); the second asker takes the other seat.
+   */
+  async rematch(input: SeatActionInput, actor: Actor = {}): Promise<{ gameId: string; seatToken: string; color: Color }> {
     return this.withLock(input.gameId, async () => {
       const e = await this.load(input.gameId);
-      const color = requireSeat(e, input.seatToken);
+      const color = requireSeat(e, input.seatToken, actor);
       if (e.status !== "finished") fail("NOT_ALLOWED", "A rematch can start only once this game is over.");
       const newColor = other(color);
       if (e.kind === "hvh" && e.rematchId) {
-        const r = await this.withLock(e.rematchId, async () => {
-          const n = await this.load(e.rematchId!);
-          if (n.status === "waiting" && n.tokens[newColor] === null) return n;
-          return null;
+        const rematchId = e.rematchId;
+        const token = await this.withLock(rematchId, async () => {
+          const n = await this.load(rematchId);
+          if (n.status !== "waiting" || n.tokens[newColor] !== null) return null;
+          const t = newSeatToken();
+          await this.takeSeatLocked(n, newColor, t, { playerId: e.players[color] });
+          return t;
         });
-        if (r) {
-          const joined = await this.join({ gameId: r.id, takeSeat: true });
-          if (joined.seatToken && joined.color) return { gameId: r.id, seatToken: joined.seatToken, color: joined.color };
-        }
+        if (token) return { gameId: rematchId, seatToken: token, color: newColor };
         fail("SEAT_TAKEN", "The rematch already has both players.");
       }
       const token = newSeatToken();
       const tokens: Entry["tokens"] = { 1: null, 2: null };
       tokens[newColor] = hashToken(token);
+      // The seats go with their players: each keeps their identity in the new game, colours swapped.
+      const players: Entry["players"] = { 1: e.players[2], 2: e.players[1] };
       const n = await this.insertGame({
         kind: e.kind,
         size: e.size,
         rule: e.rule,
         opening: e.opening,
+        // Swap2: a fresh opening; the other player places first (their seat is black until the choice).
+        ...(e.swap2 ? { swap2: {} } : {}),
         seats: { 1: e.seats[2], 2: e.seats[1] },
         tokens,
+        players,
+        names: { 1: e.names[2], 2: e.names[1] },
+        access: e.kind === "hvh" ? "reserved" : null,
+        rated: e.rated,
+        pool: e.pool,
         clock: e.clock,
         status: e.kind === "hvh" ? "waiting" : "playing",
       });
@@ -318,6 +605,11 @@ export class GameService extends GameCore {
     });
   }
 
+  /** Who holds a seat in the game's room changed (the realtime layer's presence): the engine seats may stop or restart a search. */
+  seatsChanged(gameId: string): void {
+    this.engines?.seatsChanged(gameId);
+  }
+
   /** Another node committed `m`: our copy takes it if it fits, else is dropped (lib/server/games/cache). */
   applyRemoteMove(gameId: string, m: MoveRecord): void {
     this.cache.applyRemoteMove(gameId, m);
@@ -363,9 +655,17 @@ export class GameService extends GameCore {
       remainingMs: (e) => remainingMs(e, Date.now()),
       resume: (id) => this.resume(id),
       playEngineMove: (m, turn) => this.playEngineMove(m, turn),
+      playEngineSwap2: (m, turn) => this.playEngineSwap2(m, turn),
       reportThinking: (t) => void this.emit("thinking", t),
+      scoreHumanMove: (id, ply, a) => this.scoreHumanMove(id, ply, a),
+      seatConnected: (id, color) => this.presence.presenceOf(id).connected[color],
     };
   }
 }
 
 export { GameError };
+
+/** Renju: why black may not play p here (double three, double four, overline), or null. */
+function forbiddenFor(e: Entry, color: Color, p: Point) {
+  return e.rule === "renju" && color === 1 ? forbiddenReason(e.size, e.cells, p) : null;
+}

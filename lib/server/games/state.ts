@@ -9,6 +9,8 @@ import { toMoveOf, type Entry } from "./entry";
 export interface Presence {
   spectators: number;
   connected: { 1: boolean; 2: boolean };
+  /** When a seat's last socket left (ms since the epoch), while it stays away (claims: lib/server/games/endings). */
+  goneSince?: { 1?: number; 2?: number };
 }
 
 /** Where the service reads presence from (the realtime layer: lib/server/realtime/presence). */
@@ -21,11 +23,20 @@ export interface PresenceSource {
 export const noPresence = (): Presence => ({ spectators: 0, connected: { 1: false, 2: false } });
 export const NOBODY: PresenceSource = { presenceOf: noPresence };
 
-/** The state of `e` as sockets see it (copies: the Entry stays the service's). */
-export function stateOf(e: Entry, presence: Presence, tv: boolean): GameState {
+/** The state of `e` as sockets see it (copies: the Entry stays the service's). claimAt: when the absent player to move can be claimed as a loss. */
+export function stateOf(e: Entry, presence: Presence, tv: boolean, claimAt: number | null = null): GameState {
   const seat = (c: Color): Seat => {
     const s = e.seats[c];
-    return s.kind === "engine" ? { kind: "engine", engine: s.engine } : { kind: "human", taken: e.tokens[c] !== null, connected: presence.connected[c] };
+    if (s.kind === "engine") return { kind: "engine", engine: s.engine };
+    const name = e.names[c];
+    const rating = e.ratings[c];
+    const diff = e.ratingDiffs[c];
+    const player = name
+      ? { name, ...(rating !== null ? { rating } : {}), ...(e.provisional?.[c] ? { provisional: true } : {}), ...(diff !== null ? { diff } : {}) }
+      : undefined;
+    // A seat reserved for a named player (a rematch) is taken once they came: the game has started.
+    const taken = e.tokens[c] !== null || (e.players[c] !== null && e.startedAt !== null);
+    return { kind: "human", taken, connected: presence.connected[c], ...(player ? { player } : {}), ...(s.name ? { name: s.name } : {}) };
   };
   return {
     id: e.id,
@@ -46,5 +57,9 @@ export function stateOf(e: Entry, presence: Presence, tv: boolean): GameState {
     createdAt: e.createdAt.toISOString(),
     rematchId: e.rematchId,
     ...(tv ? { tv: true } : {}),
+    ...(e.rated ? { rated: true, pool: e.pool } : {}),
+    drawOffer: e.drawOffer,
+    ...(claimAt !== null ? { claimableAt: new Date(claimAt).toISOString() } : {}),
+    ...(e.swap2 ? { swap2: { ...e.swap2 } } : {}),
   };
 }

@@ -10,6 +10,8 @@ import type { ClockSettings, GameEndReason, GameKind, GameResult, GameStatus, Ga
 import { seatLabel } from "../../shared/labels";
 import { cellsFor, type Entry, type SeatDesc } from "./entry";
 import type { Ending } from "./moves";
+import { applyRatedResult, type RatedPlayers, type RatingChange } from "../ratings/update";
+import type { Swap2Record } from "../../shared/swap2";
 
 const json = <T>(s: string | null | undefined, fallback: T): T => (s ? (JSON.parse(s) as T) : fallback);
 
@@ -42,48 +44,94 @@ export class GameStore {
 
   /** The row of a new game. */
   async insert(e: Entry): Promise<void> {
-    await this.db.game.create({
-      data: {
-        id: e.id,
-        kind: e.kind,
-        size: e.size,
-        rule: e.rule,
-        opening: JSON.stringify(e.opening),
-        black: JSON.stringify(e.seats[1]),
-        white: JSON.stringify(e.seats[2]),
-        blackToken: e.tokens[1],
-        whiteToken: e.tokens[2],
-        clock: e.clock ? JSON.stringify(e.clock) : null,
-        status: e.status,
-        createdAt: e.createdAt,
-        startedAt: e.startedAt,
+    await this.db.game.create({ data: gameRowOf(e) });
+  }
+
+  /** The rows of several new games in one statement (a pairing pass). */
+  async insertMany(entries: Entry[]): Promise<void> {
+    if (!entries.length) return;
+    await this.db.game.createMany({ data: entries.map((e) => gameRowOf(e)) });
+  }
+
+  /**
+   * Finished games with all their moves (imports: lib/server/games/imported), in one transaction:
+   * every game of the batch is stored, or none.
+   */
+  async insertFinished(entries: Entry[]): Promise<void> {
+    if (!entries.length) return;
+    await this.db.$transaction(
+      async (tx) => {
+        await tx.game.createMany({
+          data: entries.map((e) => ({
+            ...gameRowOf(e),
+            result: e.result,
+            reason: e.reason,
+            winLine: e.winLine ? JSON.stringify(e.winLine) : null,
+            finishedAt: e.finishedAt,
+          })),
+        });
+        const moves = entries.flatMap((e) => e.moves.map((m) => moveRowOf(e.id, m, e.createdAt)));
+        // In slices: a statement has a bound on its parameters (SQLite 32,766; 13 a row).
+        for (let i = 0; i < moves.length; i += 2000) await tx.move.createMany({ data: moves.slice(i, i + 2000) });
       },
-    });
+      { timeout: 30_000, maxWait: 10_000 },
+    );
   }
 
   /** A game and its moves from the rows, or null if there is no such game. */
   async read(id: string): Promise<Entry | null> {
     const row = await this.db.game.findUnique({ where: { id }, include: { moves: { orderBy: { ply: "asc" } } } });
-    return row ? decodeGame(row, row.moves) : null;
+    if (!row) return null;
+    const e = decodeGame(row, row.moves);
+    const names = await this.namesOf([e.players[1], e.players[2]]);
+    e.names = { 1: e.players[1] ? (names.get(e.players[1]) ?? null) : null, 2: e.players[2] ? (names.get(e.players[2]) ?? null) : null };
+    return e;
   }
 
-  /** The free seat `color` of a waiting game becomes `hash`'s, and the game starts. False: someone took it first. */
-  async takeSeat(id: string, color: Color, hash: string, at: Date): Promise<boolean> {
-    const field = color === 1 ? "blackToken" : "whiteToken";
+  /** Player id → name, for the ids given (one query). */
+  async namesOf(ids: Array<string | null>): Promise<Map<string, string>> {
+    const want = [...new Set(ids.filter((id): id is string => !!id))];
+    if (!want.length) return new Map();
+    const rows = await this.db.player.findMany({ where: { id: { in: want } }, select: { id: true, name: true } });
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
+  /**
+   * The free seat `color` of a waiting game becomes `hash`'s (and `playerId`'s), and the game
+   * starts. False: someone took it first.
+   */
+  async takeSeat(id: string, color: Color, hash: string | null, playerId: string | null, at: Date): Promise<boolean> {
+    const token = color === 1 ? "blackToken" : "whiteToken";
+    const player = color === 1 ? "blackPlayerId" : "whitePlayerId";
     const { count } = await this.db.game.updateMany({
-      where: { id, status: "waiting", [field]: null },
-      data: { [field]: hash, status: "playing", startedAt: at },
+      where: { id, status: "waiting", [token]: null, ...(playerId ? { OR: [{ [player]: null }, { [player]: playerId }] } : { [player]: null }) },
+      data: { [token]: hash, [player]: playerId, status: "playing", startedAt: at },
     });
     return count === 1;
   }
 
-  /** Ends a game still playing. False: it was not (another node may have ended it first: its result stands). */
-  async finish(id: string, end: Ending): Promise<boolean> {
-    const { count } = await this.db.game.updateMany({
-      where: { id, status: "playing" },
-      data: { status: "finished", result: end.result, reason: end.reason, winLine: end.winLine ? JSON.stringify(end.winLine) : null, finishedAt: end.at },
+  /**
+   * Ends a game still playing (and rates it, when `rated` names its players and it has a result).
+   * ended false: it was not playing (another node may have ended it first: its result stands, and
+   * its rating change was its own). One transaction: the game ends and rates once, or not at all.
+   */
+  async finish(id: string, end: Ending, rated: RatedPlayers | null = null): Promise<{ ended: boolean; change: RatingChange | null }> {
+    const data = endingColumns(end);
+    if (!rated || !end.result) {
+      const { count } = await this.db.game.updateMany({ where: { id, status: "playing" }, data });
+      return { ended: count === 1, change: null };
+    }
+    const result = end.result;
+    return this.db.$transaction(async (tx) => {
+      const { count } = await tx.game.updateMany({ where: { id, status: "playing" }, data });
+      if (count !== 1) return { ended: false, change: null };
+      return { ended: true, change: await applyRatedResult(tx, id, rated, result, end.at) };
     });
-    return count === 1;
+  }
+
+  /** The colour whose draw offer stands in a game still playing (null: none). */
+  async setDrawOffer(id: string, color: Color | null): Promise<void> {
+    await this.db.game.updateMany({ where: { id, status: "playing" }, data: { drawOffer: color } });
   }
 
   /** Deletes the moves from `fromPly` on; the game is playing again. */
@@ -97,6 +145,32 @@ export class GameStore {
     ]);
   }
 
+  /**
+   * A swap2 choice: the record `was` becomes `next` in a game still playing, and with `exchange` the
+   * seat columns (seats, tokens, players, ratings before the game) change colour in the same update,
+   * taken from `e` (the game as read, whose seats are still those of `was`). False: the stored
+   * record was no longer `was` (another writer chose first) and nothing changed.
+   */
+  async setSwap2(e: Entry, was: Swap2Record, next: Swap2Record, exchange: boolean): Promise<boolean> {
+    const seats = exchange
+      ? {
+          black: JSON.stringify(e.seats[2]),
+          white: JSON.stringify(e.seats[1]),
+          blackToken: e.tokens[2],
+          whiteToken: e.tokens[1],
+          blackPlayerId: e.players[2],
+          whitePlayerId: e.players[1],
+          blackRating: e.ratings[2],
+          whiteRating: e.ratings[1],
+        }
+      : {};
+    const { count } = await this.db.game.updateMany({
+      where: { id: e.id, status: "playing", swap2: JSON.stringify(was) },
+      data: { swap2: JSON.stringify(next), ...seats },
+    });
+    return count === 1;
+  }
+
   async setRematch(id: string, rematchId: string): Promise<void> {
     await this.db.game.update({ where: { id }, data: { rematchId } });
   }
@@ -104,31 +178,49 @@ export class GameStore {
   // ---------------------------------------------------------------- moves
 
   /**
-   * Commits move `rec` of game `gameId` (and the game's end with it, if it ends the game). False:
-   * that ply was already played (the unique (gameId, ply) key decides between writers).
+   * Commits move `rec` of game `gameId` (and the game's end with it, if it ends the game, rating it
+   * when `rated` names its players). inserted false: that ply was already played (the unique
+   * (gameId, ply) key decides between writers).
    */
-  async insertMove(gameId: string, rec: MoveRecord, at: Date, end: Ending | null): Promise<boolean> {
+  async insertMove(
+    gameId: string,
+    rec: MoveRecord,
+    at: Date,
+    end: Ending | null,
+    rated: RatedPlayers | null = null,
+  ): Promise<{ inserted: boolean; change: RatingChange | null }> {
     const data = moveRowOf(gameId, rec, at);
     try {
       if (end) {
-        await this.db.$transaction([
-          this.db.move.create({ data }),
-          this.db.game.update({
-            where: { id: gameId },
-            data: { status: "finished", result: end.result, reason: end.reason, winLine: end.winLine ? JSON.stringify(end.winLine) : null, finishedAt: end.at },
-          }),
-        ]);
-      } else {
-        // The hot path: plain INSERTs, grouped with the other games' moves of the same moment into
-        // one statement (lib/server/db/move-writer). Prisma's create wraps INSERT … RETURNING in a
-        // transaction: about 4× the time per move, measured by bench:load.
-        await this.writer.insert(data);
+        const result = end.result;
+        const change = await this.db.$transaction(async (tx) => {
+          await tx.move.create({ data });
+          // Guarded like finish: a game another node ended meanwhile (a resign, a flag) keeps its end and is not rated twice.
+          const { count } = await tx.game.updateMany({ where: { id: gameId, status: "playing" }, data: endingColumns(end) });
+          if (count !== 1) throw new GameEndedMeanwhile();
+          return rated && result ? applyRatedResult(tx, gameId, rated, result, end.at) : null;
+        });
+        return { inserted: true, change };
       }
-      return true;
+      // The hot path: plain INSERTs, grouped with the other games' moves of the same moment into
+      // one statement (lib/server/db/move-writer). Prisma's create wraps INSERT … RETURNING in a
+      // transaction: about 4× the time per move, measured by bench:load.
+      await this.writer.insert(data);
+      return { inserted: true, change: null };
     } catch (err) {
-      if (isUniqueViolation(err)) return false;
+      if (isUniqueViolation(err) || err instanceof GameEndedMeanwhile) return { inserted: false, change: null };
       throw err;
     }
+  }
+
+  /** A person's move gets its score afterwards (pondering): only that move's analysis columns change. */
+  async scoreMove(gameId: string, rec: MoveRecord): Promise<boolean> {
+    const { score, depth, nodes, pv, rootScores } = moveRowOf(gameId, rec, new Date());
+    const { count } = await this.db.move.updateMany({
+      where: { gameId, ply: rec.ply, x: rec.x, y: rec.y, by: "human" },
+      data: { score, depth, nodes, pv, rootScores },
+    });
+    return count === 1;
   }
 
   // ---------------------------------------------------------------- queries
@@ -137,7 +229,9 @@ export class GameStore {
   async list(q: ListQuery): Promise<{ games: GameSummary[]; count: number }> {
     const recent = q.liveSince;
     const where = {
-      status: q.status === "live" ? { in: ["waiting", "playing"] } : "finished",
+      // Waiting games are never listed: an invite is for whoever holds its link, a rematch for the
+      // two players (open challenges have their own list: lib/server/lobby).
+      status: q.status === "live" ? "playing" : "finished",
       ...(q.status === "live" ? { OR: [{ createdAt: { gte: recent } }, { moves: { some: { createdAt: { gte: recent } } } }] } : {}),
       ...(q.kind ? { kind: q.kind } : {}),
     };
@@ -151,6 +245,8 @@ export class GameStore {
         include: { _count: { select: { moves: true } } },
       }),
     ]);
+    const names = await this.namesOf(rows.flatMap((r) => [r.blackPlayerId, r.whitePlayerId]));
+    const nameOf = (id: string | null) => (id ? (names.get(id) ?? null) : null);
     const games: GameSummary[] = rows.map((r) => ({
       id: r.id,
       kind: r.kind as GameKind,
@@ -160,8 +256,11 @@ export class GameStore {
       result: r.result as GameResult | null,
       reason: r.reason as GameEndReason | null,
       plies: r._count.moves,
-      black: seatLabel(json<SeatDesc>(r.black, { kind: "human" })),
-      white: seatLabel(json<SeatDesc>(r.white, { kind: "human" })),
+      black: nameOf(r.blackPlayerId) ?? seatLabel(json<SeatDesc>(r.black, { kind: "human" })),
+      white: nameOf(r.whitePlayerId) ?? seatLabel(json<SeatDesc>(r.white, { kind: "human" })),
+      blackName: nameOf(r.blackPlayerId),
+      whiteName: nameOf(r.whitePlayerId),
+      ...(r.rated ? { rated: true } : {}),
       createdAt: r.createdAt.toISOString(),
       finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
     }));
@@ -215,6 +314,21 @@ export class GameStore {
   }
 }
 
+/** Rolls back a final move whose game another writer ended first (the move is refused as stale). */
+class GameEndedMeanwhile extends Error {}
+
+/** The columns of a game's end. */
+function endingColumns(end: Ending) {
+  return {
+    status: "finished",
+    result: end.result,
+    reason: end.reason,
+    winLine: end.winLine ? JSON.stringify(end.winLine) : null,
+    finishedAt: end.at,
+    drawOffer: null,
+  };
+}
+
 /** A move as its row stores it. */
 function moveRowOf(gameId: string, rec: MoveRecord, at: Date): MoveRow {
   return {
@@ -261,7 +375,16 @@ function decodeGame(r: GameRow, moves: MoveRowRead[]): Entry {
     opening: json<Stone[]>(r.opening, []),
     seats: { 1: json<SeatDesc>(r.black, { kind: "human" }), 2: json<SeatDesc>(r.white, { kind: "human" }) },
     tokens: { 1: r.blackToken, 2: r.whiteToken },
+    players: { 1: r.blackPlayerId, 2: r.whitePlayerId },
+    names: { 1: null, 2: null },
+    access: r.access === "reserved" ? "reserved" : null,
+    rated: r.rated,
+    pool: r.pool,
+    ratings: { 1: r.blackRating, 2: r.whiteRating },
+    ratingDiffs: { 1: r.blackRatingDiff, 2: r.whiteRatingDiff },
+    drawOffer: r.drawOffer === 1 || r.drawOffer === 2 ? r.drawOffer : null,
     clock: json<ClockSettings | null>(r.clock, null),
+    swap2: json<Swap2Record | null>(r.swap2, null),
     status: r.status as GameStatus,
     result: r.result as GameResult | null,
     reason: r.reason as GameEndReason | null,
@@ -275,4 +398,31 @@ function decodeGame(r: GameRow, moves: MoveRowRead[]): Entry {
   };
   e.cells = cellsFor(e);
   return e;
+}
+
+/** A new game's row. */
+function gameRowOf(e: Entry) {
+  return {
+    id: e.id,
+    kind: e.kind,
+    size: e.size,
+    rule: e.rule,
+    opening: JSON.stringify(e.opening),
+    black: JSON.stringify(e.seats[1]),
+    white: JSON.stringify(e.seats[2]),
+    blackToken: e.tokens[1],
+    whiteToken: e.tokens[2],
+    blackPlayerId: e.players[1],
+    whitePlayerId: e.players[2],
+    access: e.access,
+    rated: e.rated,
+    pool: e.pool,
+    blackRating: e.ratings[1],
+    whiteRating: e.ratings[2],
+    clock: e.clock ? JSON.stringify(e.clock) : null,
+    swap2: e.swap2 ? JSON.stringify(e.swap2) : null,
+    status: e.status,
+    createdAt: e.createdAt,
+    startedAt: e.startedAt,
+  };
 }

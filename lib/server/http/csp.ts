@@ -41,3 +41,13 @@ export function pageCsp({ nonce, dev, host }: PageCspOptions): string {
  * nothing may run or load from it, and nobody may frame it. proxy.ts replaces it on pages.
  */
 export const FALLBACK_CSP = "default-src 'none'; img-src 'self'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * Next's own script files (/_next/static/…js). A Web Worker runs under the CSP of its script's
+ * response, not the page's: the analysis board's engine worker loads its chunks with
+ * importScripts, so these responses allow scripts from this origin and nothing else.
+ */
+export const SCRIPT_FILE_CSP = "default-src 'none'; script-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** True for the responses SCRIPT_FILE_CSP is for. */
+export const isScriptFile = (url: string | undefined): boolean => !!url && /^\/_next\/static\/[^?#]*\.js(\?|$)/.test(url);

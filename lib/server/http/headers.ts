@@ -5,7 +5,7 @@
 // The one header that differs per page, the nonce CSP, is proxy.ts's: only Next can hand the
 // nonce to its own <script> tags (it overwrites the fallback CSP set here).
 import type { IncomingMessage } from "node:http";
-import { FALLBACK_CSP } from "./csp";
+import { FALLBACK_CSP, SCRIPT_FILE_CSP, isScriptFile } from "./csp";
 import { firstForwarded } from "./forwarded";
 
 /** Headers that never vary. */
@@ -33,5 +33,8 @@ export function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
 
 /** The headers for one response. */
 export function securityHeaders(req: IncomingMessage, trustProxy: boolean): Record<string, string> {
-  return isHttps(req, trustProxy) ? { ...STATIC_SECURITY_HEADERS, "strict-transport-security": HSTS } : { ...STATIC_SECURITY_HEADERS };
+  const headers: Record<string, string> = { ...STATIC_SECURITY_HEADERS };
+  if (isScriptFile(req.url)) headers["content-security-policy"] = SCRIPT_FILE_CSP;
+  if (isHttps(req, trustProxy)) headers["strict-transport-security"] = HSTS;
+  return headers;
 }

@@ -7,25 +7,43 @@ import { Server, type ServerOptions, type Socket } from "socket.io";
 import type { z } from "zod";
 import { EV, type Ack, type ErrorInfo, type ServerToClient } from "../../shared/protocol";
 import { CONTRACT, type ClientEvent, type ClientToServer, type ContractEntry, type Handlers } from "../../shared/contract";
-import { GameError } from "../games/errors";
+import { GameError, fail } from "../games/errors";
 import type { GameService, Presence } from "../games/service";
 import { log as rootLog, type Logger } from "../log";
 import { createLimiter, rateLimitedInfo, rateLimitedMessage, RateLimitedError, type Limiter } from "./limits";
-import { costOf } from "./costs";
+import { costOf, timeCost } from "./costs";
 import { createListCache } from "../games/list-cache";
 import type { Metrics } from "../metrics/registry";
 import { TV_OFF, type TvLoop } from "../tv/loop";
 import { createPresence, roomOf } from "./presence";
 import { noPresence } from "../games/state";
+import type { Identities } from "../identity/players";
+import { sessionTokenOf } from "../identity/cookie";
+import type { Me } from "../../shared/identity";
+import type { Lobby } from "../lobby";
+import type { AnalysisService } from "../analysis/service";
 
 export { roomOf };
 /** Sockets following the TV (lib/server/tv): they get EV.tvCurrent whenever the game on air changes. */
 export const TV_ROOM = "tv";
+/** Sockets following the lobby: they get EV.lobby whenever its challenges or pools change. */
+export const LOBBY_ROOM = "lobby";
+/** Lobby broadcasts wait this long for more changes (a burst of seeks is one message). */
+const LOBBY_DEBOUNCE_MS = 200;
+
+/** Every socket of one identity (all its tabs and devices): personal notices go there. */
+export const playerRoom = (playerId: string) => `player:${playerId}`;
 
 export interface RealtimeServices {
   games: GameService;
+  /** Sessions → identities (lib/server/identity); none: every socket is anonymous (seat tokens only). */
+  identities?: Identities | null;
   /** The TV loop, if the server runs one. */
   tv?: TvLoop | null;
+  /** Open challenges and quick pairing (lib/server/lobby); none: those events answer NOT_FOUND. */
+  lobby?: Lobby | null;
+  /** Game analysis (lib/server/analysis); none: its events answer NOT_FOUND. */
+  analysis?: AnalysisService | null;
   log?: Logger;
 }
 
@@ -66,7 +84,11 @@ interface Conn {
   ip: string;
   /** The games this socket is in and its role there: a colour (seat holder) or null (spectator). */
   joined: Map<string, 1 | 2 | null>;
+  /** Who this socket is (its handshake's session cookie), or null: anonymous (seat tokens only). */
+  me: Me | null;
 }
+
+const actorOf = (c: Conn) => ({ playerId: c.me?.id ?? null, address: c.ip });
 
 /** "size: Too small: expected number to be >=5; color: Invalid input" */
 export function summarizeIssues(error: z.ZodError): string {
@@ -112,19 +134,23 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
   // Every connection keeps its upgrade request (headers and all) for its whole life unless told
   // otherwise: take the client address from it, then let it go (socket.io's memory-usage advice;
   // nothing here reads the headers later).
-  io.engine.on("connection", (raw: { request: IncomingMessage | null; clientAddress?: string; transport?: { name?: string } }) => {
-    const req = raw.request;
-    if (!req) return;
-    raw.clientAddress = limiter.addressOf(req);
-    raw.request = null;
-    // engine.io's stand-in response for a websocket upgrade holds the request until the socket
-    // closes anyway: empty its headers (the upgrade is over; a long-polling handshake is still
-    // answering with them, so it keeps them).
-    if (raw.transport?.name === "websocket") {
-      req.headers = {};
-      req.rawHeaders = [];
-    }
-  });
+  io.engine.on(
+    "connection",
+    (raw: { request: IncomingMessage | null; clientAddress?: string; sessionToken?: string | null; transport?: { name?: string } }) => {
+      const req = raw.request;
+      if (!req) return;
+      raw.clientAddress = limiter.addressOf(req);
+      raw.sessionToken = sessionTokenOf(req.headers);
+      raw.request = null;
+      // engine.io's stand-in response for a websocket upgrade holds the request until the socket
+      // closes anyway: empty its headers (the upgrade is over; a long-polling handshake is still
+      // answering with them, so it keeps them).
+      if (raw.transport?.name === "websocket") {
+        req.headers = {};
+        req.rawHeaders = [];
+      }
+    },
+  );
   const addressOf = (socket: Sock): string => (socket.conn as unknown as { clientAddress?: string }).clientAddress ?? limiter.addressOf(socket.request);
 
   // New connections per client address.
@@ -140,6 +166,25 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
     });
   });
 
+  // Who the socket is: its handshake's session (lib/server/identity). Every socket of a player is in
+  // their personal room (challenges, pairings and rematches are announced there).
+  const identities = services.identities ?? null;
+  io.use((socket, next) => {
+    const token = (socket.conn as unknown as { sessionToken?: string | null }).sessionToken ?? null;
+    if (!identities || !token) return next();
+    identities.ofSession(token).then(
+      (me) => {
+        socket.data.me = me;
+        if (me) void socket.join(playerRoom(me.id));
+        next();
+      },
+      (err: unknown) => {
+        log.warn({ err }, "could not read a socket's session");
+        next();
+      },
+    );
+  });
+
   // Who is in each game's room (cluster-wide with an adapter): the state's counts and seat flags.
   const presence = createPresence(io, games, { cluster: !!opts.adapter, log });
   let closed = false;
@@ -150,10 +195,35 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
     presence.stateSent(s.id);
   });
   games.on("thinking", (t) => io.to(roomOf(t.gameId)).emit(EV.thinking, t));
+  games.on("scored", (e) => io.to(roomOf(e.gameId)).emit(EV.scored, e));
   const tv = services.tv ?? null;
   tv?.on("current", (c) => io.to(TV_ROOM).emit(EV.tvCurrent, c));
 
   const setMember = (socket: Sock, gameId: string, role: 1 | 2 | null | undefined) => presence.set(socket, gameId, role);
+
+  // The lobby tells a player's sockets their game started, and the lobby room what changed.
+  const lobby = services.lobby ?? null;
+  let lobbyTimer: NodeJS.Timeout | null = null;
+  lobby?.setNotices({
+    started: (playerId, gameId, via) => void io.to(playerRoom(playerId)).emit(EV.started, { gameId, via }),
+    changed: () => {
+      if (lobbyTimer || closed) return;
+      lobbyTimer = setTimeout(() => {
+        lobbyTimer = null;
+        void lobby.state().then(
+          (st) => io.to(LOBBY_ROOM).emit(EV.lobby, st),
+          (err: unknown) => log.warn({ err }, "could not read the lobby"),
+        );
+      }, LOBBY_DEBOUNCE_MS);
+      lobbyTimer.unref();
+    },
+  });
+  const requireLobby = (): Lobby => lobby ?? fail("NOT_FOUND", "This server has no lobby.");
+
+  // A game's analysis as it goes: to everyone in the game's room (the replay page joins it).
+  const analysis = services.analysis ?? null;
+  analysis?.on("update", (u) => io.to(roomOf(u.gameId)).emit(EV.analysis, u));
+  const requireAnalysis = (): AnalysisService => analysis ?? fail("NOT_FOUND", "This server does not analyse games.");
 
   const limited = (what: string, retryMs: number): Ack<never> => ({ ok: false, error: rateLimitedInfo(what, retryMs) });
   // Identical list requests share one query, and its answer for a second or two.
@@ -176,10 +246,10 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
   // Conn and two listeners (at 14,000 connections, per-socket handler closures cost megabytes).
   // Typed by the contract: each handler gets its event's parsed payload and resolves with its ack's data.
   const handlers: Handlers<Conn> = {
-    [EV.create]: (c, p) => creating(c, () => games.createGame(p)),
+    [EV.create]: (c, p) => creating(c, () => games.createGame(p, actorOf(c))),
     [EV.createAiMatch]: (c, p) => creating(c, () => games.createAiMatch(p)),
     [EV.join]: async (c, p) => {
-      const r = await games.join(p);
+      const r = await games.join(p, actorOf(c));
       c.joined.set(p.gameId, r.color);
       remember(c);
       await setMember(c.socket, p.gameId, r.color);
@@ -196,12 +266,31 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
       await setMember(c.socket, p.gameId, undefined);
       return {};
     },
-    // A payload without a seat token but otherwise fine is a spectator's attempt (the contract's `spectator` schemas).
-    [EV.move]: async (_c, p) => (await games.move(p), {}),
-    [EV.resign]: (_c, p) => games.resign(p),
-    [EV.takeback]: (_c, p) => games.takeback(p),
-    [EV.rematch]: (c, p) => creating(c, () => games.rematch(p)),
+    // A seat action without a seat token acts for the socket's identity (SPECTATOR when it has no seat).
+    [EV.move]: async (c, p) => (await games.move(p, actorOf(c)), {}),
+    [EV.swap2]: (c, p) => games.chooseSwap2(p, actorOf(c)),
+    [EV.resign]: (c, p) => games.resign(p, actorOf(c)),
+    [EV.takeback]: (c, p) => games.takeback(p, actorOf(c)),
+    [EV.abort]: (c, p) => games.abort(p, actorOf(c)),
+    [EV.drawOffer]: (c, p) => games.offerDraw(p, actorOf(c)),
+    [EV.drawAccept]: (c, p) => games.acceptDraw(p, actorOf(c)),
+    [EV.drawDecline]: (c, p) => games.declineDraw(p, actorOf(c)),
+    [EV.claim]: (c, p) => games.claim(p, actorOf(c)),
+    [EV.rematch]: (c, p) => creating(c, () => games.rematch(p, actorOf(c))),
     [EV.list]: (_c, p) => lists.list(p),
+    [EV.lobbyWatch]: async (c, p) => {
+      const l = requireLobby();
+      if (p.watch) await c.socket.join(LOBBY_ROOM);
+      else await c.socket.leave(LOBBY_ROOM);
+      return { lobby: await l.state(), seeking: await l.pairing.seeking(c.me) };
+    },
+    [EV.challengeCreate]: async (c, p) => ({ challenge: await requireLobby().challenges.create(c.me, p, c.socket.id) }),
+    [EV.challengeAccept]: (c, p) => requireLobby().challenges.accept(c.me, p.id),
+    [EV.challengeWithdraw]: async (c, p) => (await requireLobby().challenges.withdraw(c.me, p.id), {}),
+    [EV.pairingJoin]: (c, p) => requireLobby().pairing.join(c.me, p.pool, c.socket.id),
+    [EV.pairingLeave]: async (c) => (await requireLobby().pairing.leave(c.me), {}),
+    [EV.analysisRequest]: async (c, p) => ({ analysis: await requireAnalysis().request(p.gameId, { playerId: c.me?.id ?? null, ip: c.ip }) }),
+    [EV.analysisGet]: async (_c, p) => ({ analysis: await requireAnalysis().view(p.gameId) }),
     [EV.tvWatch]: async (c, p) => {
       if (p.watch) await c.socket.join(TV_ROOM);
       else await c.socket.leave(TV_ROOM);
@@ -227,10 +316,7 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
       // The handler of this event takes what its entry's schema parses (the map pairs them; tsc checks each pair in `handlers`).
       const run = handlers[event] as (conn: Conn, payload: unknown) => Promise<object>;
       const parsed = entry.payload.safeParse(payload);
-      const noToken = payload !== null && typeof payload === "object" && !("seatToken" in payload);
-      if (!parsed.success && entry.spectator && noToken && entry.spectator.safeParse(payload).success) {
-        reply = { ok: false, error: { code: "SPECTATOR", message: "Spectators cannot do that: you have no seat in this game." } };
-      } else if (!parsed.success) {
+      if (!parsed.success) {
         reply = { ok: false, error: { code: "BAD_PAYLOAD", message: summarizeIssues(parsed.error) } };
       } else {
         try {
@@ -238,6 +324,8 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
         } catch (err) {
           reply = { ok: false, error: errorInfo(err, gameLog(log, payload), event) };
         }
+        const extra = timeCost(event, performance.now() - started, parsed.data);
+        if (extra) void limiter.charge(conn.ip, extra); // not awaited: the answer does not wait for the bookkeeping
       }
     }
     const outcome = reply.ok ? "ok" : reply.error.code;
@@ -255,6 +343,8 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
 
   function disconnected(conn: Conn): void {
     limiter.forgetSocket(conn.socket.id);
+    // Its open challenges and its place in a pairing pool go with it.
+    if (lobby && conn.me) void lobby.socketGone(conn.socket.id).catch((err: unknown) => log.warn({ err }, "could not clear a socket's lobby entries"));
     for (const gameId of conn.joined.keys()) void setMember(conn.socket, gameId, undefined).catch(() => {});
     // joined stays in socket.data for a recovered connection; this copy is done.
     conn.joined.clear();
@@ -263,7 +353,12 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
   io.on("connection", (socket: Sock) => {
     const ip: string = socket.data.ip ?? addressOf(socket);
     socket.data.ip = ip;
-    const conn: Conn = { socket, ip, joined: new Map(Object.entries((socket.data.joined ?? {}) as Record<string, 1 | 2 | null>)) };
+    const conn: Conn = {
+      socket,
+      ip,
+      joined: new Map(Object.entries((socket.data.joined ?? {}) as Record<string, 1 | 2 | null>)),
+      me: (socket.data.me as Me | null | undefined) ?? null,
+    };
     socket.onAny((event: string, ...args: unknown[]) => void dispatch(conn, event, args));
     socket.on("disconnect", () => disconnected(conn));
 
@@ -283,6 +378,7 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
     presenceOf: (gameId: string): Presence => (closed ? noPresence() : presence.presenceOf(gameId)),
     async close() {
       closed = true;
+      if (lobbyTimer) clearTimeout(lobbyTimer);
       presence.close();
       lists.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -35,6 +35,8 @@ export interface Limiter {
   readonly settings: LimitSettings;
   /** One event from a socket, costing `cost` points (lib/server/realtime/costs; default 1), per socket and per address. */
   event(socketId: string, ip: string, cost?: number): Promise<LimitResult>;
+  /** Charges an address points after the fact (what an event turned out to cost: lib/server/realtime/costs timeCost); never refuses. */
+  charge(ip: string, points: number): Promise<void>;
   /** A new connection from an address. */
   connection(ip: string): Promise<LimitResult>;
   /** A game created from an address. */
@@ -105,6 +107,7 @@ export function createLimiter(settings: LimitSettings = serverConfig().limits, o
     return {
       settings,
       event: async () => OK,
+      charge: async () => {},
       connection: async () => OK,
       gameCreated: async () => OK,
       forgetSocket: () => {},
@@ -117,6 +120,11 @@ export function createLimiter(settings: LimitSettings = serverConfig().limits, o
       const s = await consume(perSocket, socketId, cost);
       if (!s.ok) return s;
       return consume(perIp, ip, cost);
+    },
+    async charge(ip, points) {
+      if (points < 1) return;
+      // Over the budget is fine here: the debt makes the address's next events wait (consume records it either way).
+      await consume(perIp, ip, points);
     },
     connection: (ip) => consume(connections, ip),
     gameCreated: (ip) => consume(games, ip),

@@ -20,7 +20,7 @@ function fakeIo(fetch: () => Promise<Array<{ id: string; data: unknown }>>) {
   return { io, emitted };
 }
 const sock = (id: string) => ({ id, join: async () => {}, leave: async () => {} });
-const games = { getState: async (id: string) => ({ id }) };
+const games = { getState: async (id: string) => ({ id }), seatsChanged: () => {} };
 const logger = () => ({ warn: vi.fn(), debug: vi.fn(), info: vi.fn(), error: vi.fn() });
 
 describe("presence, several nodes", () => {
@@ -72,7 +72,8 @@ describe("presence, several nodes", () => {
     onIo("g", false);
     await sleep(40);
     expect(fetch).toHaveBeenCalledTimes(2);
-    expect(p.presenceOf("g")).toEqual({ spectators: 0, connected: { 1: false, 2: false } });
+    // The seat's player is remembered as gone since then (an opponent's claim counts from it).
+    expect(p.presenceOf("g")).toEqual({ spectators: 0, connected: { 1: false, 2: false }, goneSince: { 2: expect.any(Number) } });
     p.close();
   });
 });

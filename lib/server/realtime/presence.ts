@@ -39,6 +39,8 @@ export function createPresence(io: IO, games: GameService, opts: PresenceOptions
   const local = new Map<string, Map<string, Role>>();
   /** Several nodes: the other nodes' members of each game this node has members in, as last fetched. */
   const remote = new Map<string, Presence>();
+  /** When each seat's last socket left a game's room, while it stays away (claims: lib/server/games/endings). */
+  const gone = new Map<string, { 1?: number; 2?: number }>();
   /** Several nodes: refetches waiting or under way, by game. */
   const refreshes = new Map<string, { timer: NodeJS.Timeout | null; running: boolean; again: boolean; resend: boolean }>();
   let closed = false;
@@ -47,8 +49,27 @@ export function createPresence(io: IO, games: GameService, opts: PresenceOptions
     const members = local.get(gameId);
     const p = noPresence();
     if (members) for (const c of members.values()) add(p, c);
+    const g = gone.get(gameId);
+    if (g) p.goneSince = { ...g };
     return p;
   };
+
+  /** A seat whose last socket just left is gone from now; one that came back is not. */
+  function noteGone(gameId: string, before: Presence, after: Presence) {
+    for (const c of [1, 2] as const) {
+      if (after.connected[c]) {
+        const g = gone.get(gameId);
+        if (g?.[c] !== undefined) {
+          delete g[c];
+          if (g[1] === undefined && g[2] === undefined) gone.delete(gameId);
+        }
+      } else if (before.connected[c]) {
+        gone.set(gameId, { ...gone.get(gameId), [c]: Date.now() });
+        // Oldest first: a long-running node forgets games long left.
+        while (gone.size > 10_000) gone.delete(gone.keys().next().value as string);
+      }
+    }
+  }
   const clusterOf = (gameId: string): Presence => {
     const p = localOf(gameId);
     const r = remote.get(gameId);
@@ -67,7 +88,8 @@ export function createPresence(io: IO, games: GameService, opts: PresenceOptions
   /** Tells the room what changed between `before` and `after`. */
   async function tell(gameId: string, before: Presence, after: Presence, spectatorsAlways: boolean) {
     if (before.connected[1] !== after.connected[1] || before.connected[2] !== after.connected[2]) {
-      // A player connected or left: everyone's seat view changes.
+      // A player connected or left: everyone's seat view changes, and an engine searching for a player who left may stop.
+      games.seatsChanged(gameId);
       try {
         to(gameId).emit(EV.state, await games.getState(gameId));
       } catch (err) {
@@ -113,6 +135,7 @@ export function createPresence(io: IO, games: GameService, opts: PresenceOptions
       }
       const before = clusterOf(gameId);
       remote.set(gameId, others);
+      noteGone(gameId, before, clusterOf(gameId));
       await tell(gameId, before, clusterOf(gameId), resend);
     } catch (err) {
       // A node that does not answer (timeout): keep the last figures; the next change retries.
@@ -159,6 +182,7 @@ export function createPresence(io: IO, games: GameService, opts: PresenceOptions
         members.set(socket.id, role);
         await socket.join(roomOf(gameId));
       }
+      noteGone(gameId, before, presenceOf(gameId));
       await tell(gameId, before, presenceOf(gameId), true);
       if (cluster) {
         notifyOthers(gameId, false);

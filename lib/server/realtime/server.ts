@@ -24,6 +24,14 @@ import { isClusterWorker, workerSlot } from "../cluster/worker";
 import { securityHeaders } from "../http/headers";
 import { isMalformedPath, MALFORMED_PATH_BODY } from "../http/url";
 import { allowRequestFor } from "../http/origin";
+import { Identities } from "../identity/players";
+import { createIdentityLimiter } from "../identity/limits";
+import { identityApi } from "../identity/http";
+import { Lobby } from "../lobby";
+import { ratingsHttp } from "../ratings/http";
+import { AnalysisService } from "../analysis/service";
+import type { AnalysisSettings } from "../config";
+import { importHttp } from "../imports/http";
 
 /** Each "default env X": the variable X as lib/server/config reads it. */
 export interface GameServerOptions {
@@ -59,15 +67,27 @@ export interface GameServerOptions {
   aiWorker?: string;
   /** Pause before each AI-vs-AI move (default env AI_PAUSE_MS or 300 ms). */
   aiPauseMs?: number;
+  /** Stop the engine's search for a player away this long (default AI_GONE_MS). */
+  aiGoneMs?: number;
+  /** The longest search of a person's position while they think (default AI_PONDER_MS; 0: none). */
+  aiPonderMs?: number;
   /** Resume AI turns and clocks of games in progress (default true). */
   resume?: boolean;
   /** CORS origins for socket.io's long-polling (default: allowedOrigins, if any; else same origin only). */
   corsOrigin?: string | string[];
   /** Other sites whose pages may open a socket (default env ALLOWED_ORIGINS; lib/server/http/origin). */
   allowedOrigins?: string[];
+  /** A game between people: how long the player to move must be gone before the opponent may claim the win (default env CLAIM_GRACE_MS). */
+  claimGraceMs?: number;
+  /** How often quick pairing looks for pairs (default 250 ms; lib/server/lobby/pairing). */
+  pairEveryMs?: number;
   /** The TV loop (lib/server/tv): a continuous stream of AI-vs-AI games. Default on unless env TV=0. */
   tv?: boolean | TvOptions;
   log?: Logger;
+  /** Game analysis settings (default env ANALYSIS_*); analysisPollMs: how often rows are polled without Redis. */
+  analysis?: Partial<AnalysisSettings> & { pollMs?: number };
+  /** Games imported per address and per identity per hour (default env LIMIT_IMPORTS_PER_HOUR; 0: unlimited). */
+  importsPerHour?: number;
   /** Where /metrics is served (default env METRICS_PORT, METRICS_TOKEN; port 0 here: any free port). */
   metrics?: MetricsSettings;
 }
@@ -75,6 +95,12 @@ export interface GameServerOptions {
 export interface GameServer {
   httpServer: http.Server;
   games: GameService;
+  /** Open challenges and quick pairing (lib/server/lobby). */
+  lobby: Lobby;
+  /** Game analysis jobs (lib/server/analysis). */
+  analysis: AnalysisService;
+  /** Guests, accounts and sessions (lib/server/identity). */
+  identities: Identities;
   db: Db;
   ai: AiPool;
   io: ReturnType<typeof attachRealtime>["io"];
@@ -110,13 +136,20 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
   const games = new GameService({
     db,
     log,
-    engines: (host) => new AiSeat(host, { ai, pauseMs: opts.aiPauseMs ?? config.aiPauseMs }),
+    engines: (host) =>
+      new AiSeat(host, {
+        ai,
+        pauseMs: opts.aiPauseMs ?? config.aiPauseMs,
+        goneMs: opts.aiGoneMs ?? config.aiGoneMs,
+        ponderMs: opts.aiPonderMs ?? config.aiPonderMs,
+      }),
     presence: { presenceOf: (gameId) => rooms.presenceOf(gameId) },
     isTvGame: isTvGameId,
     // Several nodes share rooms (Redis, or the workers of one primary): claim engine turns, and
     // follow the games other nodes changed.
     cluster: !!adapter,
     nodeId: opts.nodeId,
+    claimGraceMs: opts.claimGraceMs ?? config.claimGraceMs,
   });
   const limiter = createLimiter(opts.limits ?? config.limits, { redis: redis?.redis, prefix: redis ? `${redis.prefix}:rl` : undefined, clusterWorker });
   const fallback: http.RequestListener = (_req, res) => {
@@ -131,6 +164,31 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
   const httpServer = opts.httpServer ?? http.createServer();
   const limits = opts.limits ?? config.limits;
   const allowedOrigins = opts.allowedOrigins ?? config.allowedOrigins;
+  // Who people are: /api/me and /api/auth/* (lib/server/identity), and each socket's session.
+  const identities = new Identities(db);
+  const api = identityApi({
+    identities,
+    limiter: createIdentityLimiter(limits.enabled ? config.identityLimits : { ...config.identityLimits, enabled: false }, {
+      redis: redis?.redis,
+      prefix: redis ? `${redis.prefix}:rl` : undefined,
+    }),
+    addressOf: (req) => limiter.addressOf(req),
+    origin: { trustProxy: limits.trustProxy, allowed: allowedOrigins },
+    log,
+  });
+  // Player pages' data and leaderboards (lib/server/ratings/http).
+  const ratings = ratingsHttp({ db, limiter, log });
+  // Imported games (lib/server/imports): POST /api/import.
+  const imports = importHttp({
+    games,
+    identities,
+    limiter,
+    perHour: opts.importsPerHour ?? (limits.enabled ? config.importsPerHour : 0),
+    origin: { trustProxy: limits.trustProxy, allowed: allowedOrigins },
+    redis: redis?.redis,
+    prefix: redis ? `${redis.prefix}:rl` : undefined,
+    log,
+  });
   // Which worker answered (several workers behind one port): for operators and the cluster test.
   const slot = workerSlot();
   httpServer.on("request", (req, res) => {
@@ -151,14 +209,28 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
       return;
     }
     if (ops(req, res)) return;
+    if (api(req, res)) return;
+    if (imports(req, res)) return;
+    if (ratings(req, res, handler)) return;
     handler(req, res);
   });
+  const lobby = new Lobby(db, games, { nodeId: games.nodeId, cluster: !!adapter, log, pairEveryMs: opts.pairEveryMs });
   const tvOpts = opts.tv ?? config.tv ?? true;
   // Several nodes: only the node holding the TV lease runs the TV; the others follow it.
   const tv = tvOpts ? new TvLoop(games, { log, lease: adapter ? { holder: games.nodeId } : null, ...(typeof tvOpts === "object" ? tvOpts : {}) }) : null;
+  const analysis = new AnalysisService({
+    db,
+    games,
+    ai,
+    log,
+    nodeId: games.nodeId,
+    settings: { ...config.analysis, ...opts.analysis },
+    redis: redis && redisUrl ? { url: redisUrl, prefix: redis.prefix } : null,
+    pollMs: opts.analysis?.pollMs,
+  });
   const realtime = attachRealtime(
     httpServer,
-    { games, log, tv },
+    { games, log, tv, identities, lobby, analysis },
     {
       corsOrigin: opts.corsOrigin ?? (allowedOrigins.length ? allowedOrigins : undefined),
       limiter,
@@ -195,6 +267,7 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
       metricsServer = await startMetricsServer(opsOptions, metricsSettings.port && metricsSettings.port + (slot ?? 0), opts.host);
   } catch (err) {
     // The metrics port is taken: stop what started, and say so (the error names the port).
+    await analysis.close();
     await games.close();
     await realtime.close();
     await ai.close();
@@ -202,12 +275,22 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     await db.$disconnect();
     throw err;
   }
+  // Expired sessions go at start and every 6 hours (a year-long cookie: few, but they add up).
+  const purge = () => void identities.purgeExpired().catch((err) => log.warn({ err }, "could not purge expired sessions"));
+  purge();
+  const purgeTimer = setInterval(purge, 6 * 3600_000);
+  purgeTimer.unref();
   if (opts.resume ?? true) await games.resumeAll();
   if (tv) await tv.start().catch((err) => log.error({ err }, "TV: could not start"));
+  await lobby.start();
+  await analysis.start();
   let closing: Promise<void> | null = null;
   return {
     httpServer,
     games,
+    lobby,
+    analysis,
+    identities,
     db,
     ai,
     io: realtime.io,
@@ -219,6 +302,9 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     close() {
       closing ??= (async () => {
         await tv?.stop();
+        await lobby.close();
+        await analysis.close();
+        clearInterval(purgeTimer);
         unwireMetrics();
         await new Promise((r) => (metricsServer ? metricsServer.close(r) : r(undefined)));
         await games.close();

@@ -70,7 +70,8 @@ export function pickTvMatch(rand: () => number, opts: Pick<TvOptions, "timeMs" |
     return e;
   };
   const size = pick(opts.sizes ?? [15, 15, 15, 15, 13, 19]);
-  const rule: Rule = rand() < 0.2 ? "exact5" : "freestyle";
+  const r = rand(); // one draw, so the rest of the match is as before for a given seed
+  const rule: Rule = r < 0.2 ? "exact5" : r < 0.4 ? "renju" : "freestyle";
   return { size, rule, opening: tvOpening(size, rand), black: engine(), white: engine() };
 }
 

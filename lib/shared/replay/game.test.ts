@@ -2,7 +2,19 @@ import { describe, expect, it } from "vitest";
 import { labOpening } from "../../../engine/rules";
 import { ImportError, parsePsq } from "../psq";
 import type { GameState, MoveRecord } from "../protocol";
-import { evalSeries, fromImport, fromImportQuery, fromState, graphValue, heatOf, positionAt, toImportQuery, toMoveString, toPsq } from "./game";
+import {
+  evalSeries,
+  formatCandidateScore,
+  fromImport,
+  fromImportQuery,
+  fromState,
+  graphValue,
+  heatOf,
+  positionAt,
+  toImportQuery,
+  toMoveString,
+  toPsq,
+} from "./game";
 import { importGame, parseMoveText } from "./movetext";
 
 const mv = (ply: number, x: number, y: number, extra: Partial<MoveRecord> = {}): MoveRecord => ({
@@ -66,6 +78,20 @@ describe("move strings", () => {
     expect(e.message).toContain('"h8" is already taken (move 1, line 1)');
     e = at("a1 b2 a2 b3 a3 b4 a4 b5 a5 c9");
     expect(e.message).toMatch(/^line 1, column 28: the game was already won by black at move 9/);
+  });
+
+  it("renju: a black move on a forbidden point is refused where it stands", () => {
+    const text = "f8 a15 g8 a13 h10 a11 h9 a9\nh8";
+    expect(parseMoveText(text, 15, "freestyle")).toHaveLength(9);
+    let e: unknown = null;
+    try {
+      parseMoveText(text, 15, "renju");
+    } catch (err) {
+      e = err;
+    }
+    expect(e).toBeInstanceOf(ImportError);
+    expect((e as ImportError).message).toMatch(/"h8" forbidden for black \(double three\)/);
+    expect((e as ImportError).line).toBe(2);
   });
 
   it("tells PSQ from move strings", () => {
@@ -134,6 +160,24 @@ describe("replay model", () => {
       ],
     });
     expect(winning.map((c) => c.badness)).toEqual([0, 0.1, 0.6]);
+  });
+
+  it("heat cells: an upper bound is flagged, never the best, and reads '≤ …'; old records are exact", () => {
+    const h = heatOf({
+      ...g.moves[0],
+      rootScores: [
+        { x: 3, y: 3, score: { kind: "eval", value: 40 } },
+        { x: 4, y: 4, score: { kind: "eval", value: 40 }, bound: "upper" },
+        { x: 5, y: 5, score: { kind: "eval", value: -120 }, bound: "upper" },
+      ],
+    });
+    expect(h.map((c) => [c.bound, c.best])).toEqual([
+      [false, true],
+      [true, false],
+      [true, false],
+    ]);
+    expect(h.map(formatCandidateScore)).toEqual(["+40", "≤ +40", "≤ -120"]);
+    expect(heatOf(g.moves[0]).every((c) => !c.bound)).toBe(true);
   });
 
   it("exports a move string and a PSQ that import to the same final position", () => {

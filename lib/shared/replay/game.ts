@@ -8,12 +8,13 @@
 // "loss in N", never a number: on the graph it sits at the top or bottom edge.
 import type { Point, Rule, Score, Stone } from "../../../engine";
 import { seatLabel } from "../labels";
-import { cellsOf, replay, sideToMove, winningLine } from "../../../engine";
+import { MAX_SIZE, MIN_SIZE, cellsOf, replay, sideToMove, winningLine } from "../../../engine";
 import { formatScore, negateScore, scoreRank } from "../../../engine";
 import { movesToString } from "../notation";
 import type { GameEndReason, GameKind, GameResult, GameState, MoveRecord } from "../protocol";
 import { openingAsMoves, writePsq } from "../psq";
 import { parseMoveText, splitOpening, type ImportedGame } from "./movetext";
+import type { Swap2Record } from "../swap2";
 
 export type ReplayMove = Pick<MoveRecord, "ply" | "x" | "y" | "color"> & Partial<Omit<MoveRecord, "ply" | "x" | "y" | "color">>;
 
@@ -27,14 +28,20 @@ export interface ReplayGame {
   moves: ReplayMove[];
   black: string;
   white: string;
+  /** The players' names when the seats belong to people with a page (/@/<name>). */
+  players?: { 1: string | null; 2: string | null };
   status: "waiting" | "playing" | "finished" | "imported";
   result: GameResult | null;
   reason: GameEndReason | null;
   createdAt: string | null;
+  /** A swap2 game: its opening record (the first moves are the opening's stones: lib/shared/swap2). */
+  swap2?: Swap2Record;
 }
 
 /** A seat's name in a replay (lib/shared/labels). */
 export const seatName = seatLabel;
+
+const playerNameOf = (seat: GameState["black"]): string | null => (seat.kind === "human" ? (seat.player?.name ?? null) : null);
 
 export function fromState(s: GameState): ReplayGame {
   return {
@@ -47,10 +54,12 @@ export function fromState(s: GameState): ReplayGame {
     moves: s.moves,
     black: seatName(s.black),
     white: seatName(s.white),
+    players: { 1: playerNameOf(s.black), 2: playerNameOf(s.white) },
     status: s.status,
     result: s.result,
     reason: s.reason,
     createdAt: s.createdAt,
+    ...(s.swap2 ? { swap2: { ...s.swap2 } } : {}),
   };
 }
 
@@ -144,8 +153,21 @@ export function formatBlackScore(s: Score): string {
   return formatScore(s);
 }
 
+/**
+ * The words for a root score that is only an upper bound, in one place (the site's AI scores its
+ * best few candidates exactly and the others as bounds: "≤ −120").
+ */
+export const BOUND_WORDS = { prefix: "≤ ", note: "upper bound: this move is at most this good" };
+
+/** A candidate's score for people: "+120", or "≤ −120" when it is an upper bound. */
+export function formatCandidateScore(c: { score: Score; bound?: boolean | "upper" }): string {
+  return c.bound ? `${BOUND_WORDS.prefix}${formatScore(c.score)}` : formatScore(c.score);
+}
+
 export interface HeatCell extends Point {
   score: Score;
+  /** The score is an upper bound (the move is at most this good), not an exact score. */
+  bound: boolean;
   /** 0 best … 1 worst among the candidates (by scoreRank). */
   badness: number;
   best: boolean;
@@ -182,8 +204,9 @@ export function heatOf(m: ReplayMove | null): HeatCell[] {
     x: r.x,
     y: r.y,
     score: r.score,
+    bound: r.bound === "upper",
     badness: Math.min(1, Math.max(0, badness(r.score))),
-    best: ranks[i] === best,
+    best: ranks[i] === best && r.bound !== "upper",
     played: r.x === m.x && r.y === m.y,
   }));
 }
@@ -203,6 +226,7 @@ export function toPsq(g: ReplayGame): string {
     moves: g.moves.map((m) => ({ x: m.x, y: m.y, timeMs: m.timeMs ?? 0 })),
     black: g.black,
     white: g.white,
+    swap2: g.swap2,
   });
 }
 
@@ -220,9 +244,10 @@ export { splitOpening };
 /** The game carried by a /replay/import query (see toImportQuery). Throws ImportError or Error with a message for people. */
 export function fromImportQuery(q: URLSearchParams): ReplayGame {
   const size = Number(q.get("size") ?? "15");
-  if (!Number.isInteger(size) || size < 5 || size > 19) throw new Error(`size "${q.get("size")}" is not a board size (5 to 19)`);
+  if (!Number.isInteger(size) || size < MIN_SIZE || size > MAX_SIZE)
+    throw new Error(`size "${q.get("size")}" is not a board size (${MIN_SIZE} to ${MAX_SIZE})`);
   const ruleText = q.get("rule") ?? "freestyle";
-  if (ruleText !== "freestyle" && ruleText !== "exact5") throw new Error(`rule "${ruleText}" is not freestyle or exact5`);
+  if (ruleText !== "freestyle" && ruleText !== "exact5" && ruleText !== "renju") throw new Error(`rule "${ruleText}" is not freestyle, exact5 or renju`);
   const rule: Rule = ruleText;
   const points = parseMoveText(q.get("moves") ?? "", size, rule);
   const count = Number(q.get("opening") ?? "0");
@@ -231,4 +256,13 @@ export function fromImportQuery(q: URLSearchParams): ReplayGame {
   const b = q.get("b");
   const w = q.get("w");
   return fromImport({ size, rule, opening, moves: moves.map((m) => ({ ...m, timeMs: 0 })), names: [b || "Black", w || "White"] });
+}
+
+/** The analysis board (/analysis) at `ply` of this game (the whole line comes along, so its moves stay the main line). */
+export function analysisHref(g: Pick<ReplayGame, "size" | "rule" | "opening" | "moves">, ply: number = g.moves.length): string {
+  const q = new URLSearchParams({ size: String(g.size), rule: g.rule });
+  if (g.moves.length || g.opening.length) q.set("moves", toMoveString(g));
+  if (g.opening.length) q.set("opening", String(g.opening.length));
+  q.set("ply", String(Math.max(0, Math.min(ply, g.moves.length))));
+  return `/analysis?${q.toString()}`;
 }

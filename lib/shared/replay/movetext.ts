@@ -4,11 +4,13 @@
 import type { Point, Rule, Stone } from "../../../engine";
 import { ReplayError, replay } from "../../../engine";
 import { readLabels, type LabelAt } from "../notation";
-import { ImportError, parsePsq, type PsqMove } from "../psq";
+import { ImportError, parsePsq, type PsqGame, type PsqMove } from "../psq";
+import { looksLikeSgf, parseSgf } from "../sgf";
 
 /**
  * Reads a move string on a size×size board (see readLabels), black first. Throws ImportError with the
- * line and column of the first bad token, taken point or move after the game was won.
+ * line and column of the first bad token, taken point, move after the game was won or (renju) black
+ * move on a forbidden point.
  */
 export function parseMoveText(text: string, size: number, rule: Rule = "freestyle"): Point[] {
   const read: LabelAt[] = [];
@@ -23,20 +25,23 @@ export function parseMoveText(text: string, size: number, rule: Rule = "freestyl
   try {
     replay(size, rule, [], moves);
   } catch (e) {
-    if (!(e instanceof ReplayError) || e.reason !== "WON") throw e;
+    if (!(e instanceof ReplayError) || (e.reason !== "WON" && e.reason !== "FORBIDDEN")) throw e;
     const w = read[e.index];
+    if (e.reason === "FORBIDDEN") throw new ImportError(w.line, w.column, `"${w.text}" ${e.message.replace(/^move \d+ \([^)]*\): /, "")}`);
     throw new ImportError(w.line, w.column, `the game was already won by ${e.index % 2 === 1 ? "black" : "white"} at move ${e.index}`);
   }
   return moves;
 }
 
 export interface ImportedGame {
-  format: "psq" | "moves";
+  format: "psq" | "moves" | "sgf";
   size: number;
   rule: Rule;
   opening: Stone[];
   moves: PsqMove[];
   names: [string, string] | null;
+  /** A settled swap2 opening (PSQ files we wrote): its stones are the first 3 or 5 moves. */
+  swap2?: PsqGame["swap2"];
 }
 
 /** True when the text looks like a PSQ file (a Piskvorky header, or a first line "x,y[,time]"). */
@@ -49,15 +54,39 @@ export function looksLikePsq(text: string): boolean {
   return /^\s*Piskvorky\b/i.test(first) || /^\s*\d+\s*[,;]\s*\d+/.test(first);
 }
 
+/** What a pasted or uploaded text is. */
+export function formatOf(text: string): ImportedGame["format"] {
+  return looksLikeSgf(text) ? "sgf" : looksLikePsq(text) ? "psq" : "moves";
+}
+
 /**
- * A pasted or uploaded game, PSQ or move string. The size and rule are used for move strings (a PSQ
+ * Every game of a pasted or uploaded text: an SGF file may hold several, a PSQ file or a move string
+ * one. The size and rule are used where the file does not say (see importGame). Throws ImportError.
+ */
+export function importGames(text: string, opts: { size: number; rule: Rule }): ImportedGame[] {
+  if (text.trim() === "") throw new ImportError(1, 1, "nothing to import: paste an SGF or PSQ file or a move string");
+  if (formatOf(text) !== "sgf") return [importGame(text, opts)];
+  return parseSgf(text, opts.rule).map((g) => ({ format: "sgf", size: g.size, rule: g.rule ?? opts.rule, opening: g.opening, moves: g.moves, names: g.names }));
+}
+
+/**
+ * A pasted or uploaded game, PSQ or move string (an SGF file: its first game). The size and rule are used for move strings (a PSQ
  * says its size; its rule comes from our trailer line, else `rule`). Throws ImportError.
  */
 export function importGame(text: string, opts: { size: number; rule: Rule }): ImportedGame {
   if (text.trim() === "") throw new ImportError(1, 1, "nothing to import: paste a PSQ file or a move string");
+  if (looksLikeSgf(text)) return importGames(text, opts)[0];
   if (looksLikePsq(text)) {
     const g = parsePsq(text);
-    return { format: "psq", size: g.size, rule: g.rule ?? opts.rule, opening: g.opening, moves: g.moves, names: g.names };
+    return {
+      format: "psq",
+      size: g.size,
+      rule: g.rule ?? opts.rule,
+      opening: g.opening,
+      moves: g.moves,
+      names: g.names,
+      ...(g.swap2 ? { swap2: g.swap2 } : {}),
+    };
   }
   const pts = parseMoveText(text, opts.size, opts.rule);
   return { format: "moves", size: opts.size, rule: opts.rule, opening: [], moves: pts.map((p) => ({ ...p, timeMs: 0 })), names: null };

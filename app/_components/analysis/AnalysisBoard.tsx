@@ -1,0 +1,246 @@
+"use client";
+// /analysis: a board to explore on. Start from any position (a replay's ply, a finished game, a
+// shared link), play other moves: each becomes a branch of the move tree, and the engine, running
+// in this browser (a Web Worker: lib/client/analysis), evaluates the position shown live until you
+// stop it. The address always holds the position, so it can be shared or reloaded.
+import Link from "next/link";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { Board, type BoardStone } from "@/app/_components/Board";
+import { cellsOf, forbiddenPoints, replay, sideToMove, type Point, type Position, type Rule, type Stone } from "@/engine";
+import { movesToString, toLabel } from "@/lib/shared/notation";
+import { openingAsMoves } from "@/lib/shared/psq";
+import { fromImportQuery } from "@/lib/shared/replay/game";
+import { useTranslations } from "next-intl";
+import { useNumbers, useRuleWords, useScoreText } from "../i18n/words";
+import { negateScore, type Score } from "@/engine";
+import { VariationTree } from "@/lib/client/analysis/tree";
+import { useLocalEngine } from "@/lib/client/analysis/useLocalEngine";
+import { MoveTree } from "./MoveTree";
+
+interface Start {
+  size: number;
+  rule: Rule;
+  opening: Stone[];
+  moves: Point[];
+  /** The node to show first: the end of the line given, or `ply` of it. */
+  ply: number | null;
+}
+
+function parseStart(query: string): { start: Start | null; error: string | null } {
+  const q = new URLSearchParams(query);
+  if (!q.get("moves")) {
+    const size = Number(q.get("size") ?? "15");
+    const rule = (q.get("rule") ?? "freestyle") as Rule;
+    try {
+      // An empty board: still checked (size and rule) through the same reader, with one move then none.
+      fromImportQuery(new URLSearchParams({ size: String(size), rule, moves: "a1" }));
+    } catch (e) {
+      return { start: null, error: (e as Error).message };
+    }
+    return { start: { size, rule, opening: [], moves: [], ply: null }, error: null };
+  }
+  try {
+    const g = fromImportQuery(q);
+    const ply = q.get("ply");
+    return {
+      start: {
+        size: g.size,
+        rule: g.rule,
+        opening: g.opening,
+        moves: g.moves.map(({ x, y }) => ({ x, y })),
+        ply: ply && /^\d+$/.test(ply) ? Number(ply) : null,
+      },
+      error: null,
+    };
+  } catch (e) {
+    return { start: null, error: (e as Error).message };
+  }
+}
+
+export function AnalysisBoard({ query }: { query: string }) {
+  const parsed = useMemo(() => parseStart(query), [query]);
+  const t = useTranslations("analysisBoard");
+  if (!parsed.start)
+    return (
+      <div className="card mx-auto max-w-md p-6 text-center" data-testid="load-error">
+        <h1 className="mb-2 text-xl font-bold">{t("noPosition")}</h1>
+        <p className="mb-4 text-muted">{parsed.error}</p>
+        <Link href="/analysis" className="btn-primary">
+          {t("emptyBoard")}
+        </Link>
+      </div>
+    );
+  return <Explorer start={parsed.start} />;
+}
+
+function Explorer({ start }: { start: Start }) {
+  const [tree] = useState(() => new VariationTree(start.moves));
+  const [, setVersion] = useState(0); // the tree mutates in place: bump to re-render
+  const [at, setAt] = useState(() => {
+    let id = 0;
+    const stop = start.ply ?? start.moves.length;
+    for (let i = 0; i < stop; i++) id = tree.next(id);
+    return id;
+  });
+  const [running, setRunning] = useState(true);
+  const t = useTranslations("analysisBoard");
+  const score = useScoreText();
+  const rules = useRuleWords();
+  const { int } = useNumbers();
+  const formatBlackScore = (s: Score) =>
+    s.kind === "win" ? t("blackWinsIn", { n: s.plies }) : s.kind === "loss" ? t("whiteWinsIn", { n: s.plies }) : score(s);
+  const first = sideToMove(start.opening);
+  const path = tree.path(at);
+
+  // The position shown, and whether the game is already over there.
+  const shown = useMemo(() => {
+    const r = replay(start.size, start.rule, start.opening, path, first);
+    const position: Position = r.position;
+    const over = r.outcome.winner !== null || r.outcome.full;
+    // Renju: black's forbidden points here (marked ×, and not playable).
+    const forbidden = start.rule === "renju" && !over && position.toMove === 1 ? forbiddenPoints(start.size, cellsOf(start.size, position.stones)) : [];
+    return { position, over, outcome: r.outcome, forbidden };
+    // path is derived from `at` (the tree only grows).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [at, start]);
+
+  const engine = useLocalEngine(shown.over ? null : shown.position, running);
+
+  // The address holds the line to the position shown, so a reload or a shared link shows it again.
+  useEffect(() => {
+    const q = new URLSearchParams({ size: String(start.size), rule: start.rule });
+    const line = movesToString([...openingAsMoves(start.opening), ...path], start.size);
+    if (line) q.set("moves", line);
+    if (start.opening.length) q.set("opening", String(start.opening.length));
+    window.history.replaceState(null, "", `/analysis?${q.toString()}`);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [at, start]);
+
+  const play = useCallback(
+    (p: Point) => {
+      if (shown.over || shown.forbidden.some((f) => f.x === p.x && f.y === p.y)) return;
+      const id = tree.add(at, p);
+      setVersion((v) => v + 1);
+      setAt(id);
+    },
+    [at, shown.over, shown.forbidden, tree],
+  );
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+      if (e.key === "ArrowLeft") setAt((a) => tree.prev(a));
+      else if (e.key === "ArrowRight") setAt((a) => tree.next(a));
+      else if (e.key === "Home") setAt(0);
+      else if (e.key === "End") setAt((a) => tree.end(a));
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [tree]);
+
+  const stones: BoardStone[] = [
+    ...start.opening.map((s) => ({ ...s })),
+    ...path.map((m, i) => ({ ...m, color: (i % 2 === 0 ? first : first === 1 ? 2 : 1) as 1 | 2, n: i + 1 })),
+  ];
+  const toMove = shown.position.toMove;
+  const p = engine.progress;
+  // The engine reports from the side to move; people read scores from black's side here.
+  const blackScore: Score | null = p ? (toMove === 1 ? p.score : negateScore(p.score)) : null;
+
+  return (
+    <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]" data-testid="analysis">
+      <div className="card p-3 sm:p-4">
+        <Board
+          size={start.size}
+          stones={stones}
+          lastMove={path.at(-1) ?? null}
+          winLine={shown.outcome.line}
+          previewColor={shown.over ? null : toMove}
+          onPlay={play}
+          pv={!shown.over && p ? p.pv : null}
+          pvFirstColor={toMove}
+          forbidden={shown.forbidden}
+        />
+        <div className="mt-3 flex items-center justify-center gap-2">
+          <button type="button" className="btn-ghost" onClick={() => setAt(0)} aria-label={t("start")} data-testid="an-first">
+            ⏮
+          </button>
+          <button type="button" className="btn-ghost" onClick={() => setAt((a) => tree.prev(a))} aria-label={t("back")} data-testid="an-prev">
+            ◀
+          </button>
+          <span className="min-w-16 text-center font-mono text-sm" data-testid="an-ply">
+            {path.length}
+          </span>
+          <button type="button" className="btn-ghost" onClick={() => setAt((a) => tree.next(a))} aria-label={t("forward")} data-testid="an-next">
+            ▶
+          </button>
+          <button type="button" className="btn-ghost" onClick={() => setAt((a) => tree.end(a))} aria-label={t("end")} data-testid="an-last">
+            ⏭
+          </button>
+        </div>
+      </div>
+      <aside className="space-y-4">
+        <section className="card p-4" aria-labelledby="engine-h" data-testid="local-engine">
+          <div className="mb-2 flex items-center justify-between">
+            <h2 id="engine-h" className="font-bold">
+              {t("engine")} <span className="text-xs font-normal text-muted">{t("inBrowser")}</span>
+            </h2>
+            <button
+              type="button"
+              className={running ? "btn-ghost" : "btn-primary"}
+              onClick={() => setRunning((r) => !r)}
+              data-testid="engine-toggle"
+              aria-pressed={running}
+            >
+              {running ? t("stop") : t("analyse")}
+            </button>
+          </div>
+          {shown.over ? (
+            <p data-testid="engine-over">{shown.outcome.winner ? t("hasFive", { color: shown.outcome.winner === 1 ? "black" : "white" }) : t("full")}</p>
+          ) : engine.error ? (
+            <p className="text-danger">{t(engine.error.kind === "start" ? "cannotStart" : "engineStopped", { detail: engine.error.detail })}</p>
+          ) : p ? (
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-muted">{t("score")}</dt>
+              <dd className="font-mono font-semibold" data-testid="engine-score">
+                {formatBlackScore(blackScore!)} <span className="text-xs font-normal text-muted">{t("blackSide")}</span>
+              </dd>
+              <dt className="text-muted">{t("best")}</dt>
+              <dd className="font-mono" data-testid="engine-best">
+                {p.move ? toLabel(p.move, start.size) : "—"}
+              </dd>
+              <dt className="text-muted">{t("depth")}</dt>
+              <dd className="font-mono" data-testid="engine-depth" data-depth={p.depth}>
+                {p.depth}
+                {running && !engine.finished ? "…" : ""}
+              </dd>
+              <dt className="text-muted">{t("nodes")}</dt>
+              <dd className="font-mono">
+                {int(p.nodes)} · {t("seconds", { s: (p.timeMs / 1000).toFixed(1) })}
+              </dd>
+              <dt className="text-muted">{t("line")}</dt>
+              <dd className="font-mono break-words" data-testid="engine-line">
+                {p.pv.map((m) => toLabel(m, start.size)).join(" ")}
+              </dd>
+            </dl>
+          ) : (
+            <p className="text-sm text-muted" data-testid="engine-idle">
+              {running ? t("thinking") : t("stopped")}
+            </p>
+          )}
+        </section>
+        <section className="card p-4" aria-labelledby="moves-h">
+          <h2 id="moves-h" className="mb-2 font-bold">
+            {t("moves")} <span className="text-xs font-normal text-muted">{t("movesHint")}</span>
+          </h2>
+          <MoveTree tree={tree} size={start.size} at={at} onGo={setAt} />
+        </section>
+        <p className="text-xs text-muted">
+          {start.size}×{start.size} · {rules.text(start.rule)} · {t("share")}
+        </p>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+"use client";
+// /account: who you are here. A guest can rename, sign up (the guest's games and ratings stay
+// with the account) or sign in to an account; an account can rename or sign out.
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { rename, signIn, signOut, signUp, useMe } from "@/lib/client/identity";
+import type { ErrorInfo } from "@/lib/shared/protocol";
+import { useTranslations } from "next-intl";
+import { useErrorText } from "../i18n/words";
+
+type FormKind = "sign-up" | "sign-in" | "rename";
+
+/** lib/shared/identity's rules for a name and a password, checked here to say them in the reader's language (the server checks again). */
+function problemOf(kind: FormKind, name: string, password: string): "nameShort" | "nameLong" | "nameChars" | "passwordShort" | null {
+  if (kind === "sign-in") return null;
+  if (name.length < 3) return "nameShort";
+  if (name.length > 20) return "nameLong";
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(name)) return "nameChars";
+  if (kind === "sign-up" && password.length < 8) return "passwordShort";
+  return null;
+}
+
+export function AccountPanel() {
+  const me = useMe();
+  const t = useTranslations("account");
+  if (!me) return <p className="text-muted">{t("loading")}</p>;
+  return (
+    <div className="mx-auto grid max-w-3xl gap-5 md:grid-cols-2">
+      <section className="card p-5 md:col-span-2" aria-labelledby="who">
+        <h1 id="who" className="text-xl font-bold">
+          {t.rich("youAre", {
+            name: () => (
+              <Link href={`/@/${me.name}`} className="text-accent-dark underline" data-testid="account-name">
+                {me.name}
+              </Link>
+            ),
+          })}
+        </h1>
+        <p className="mt-1 text-sm text-muted" data-testid="account-kind">
+          {me.account ? t("signedIn") : t("guest")}
+        </p>
+        {me.account && (
+          <button type="button" className="btn-ghost mt-3" data-testid="sign-out" onClick={() => void signOut()}>
+            {t("signOut")}
+          </button>
+        )}
+      </section>
+      {!me.account && (
+        <>
+          <NameForm title={t("signUp")} submitLabel={t("createAccount")} testId="sign-up" withPassword run={(n, p) => signUp(n, p)} initial={me.name} />
+          <NameForm title={t("signIn")} submitLabel={t("signIn")} testId="sign-in" withPassword run={(n, p) => signIn(n, p)} initial="" />
+        </>
+      )}
+      <NameForm title={t("changeName")} submitLabel={t("rename")} testId="rename" withPassword={false} run={(name) => rename(name)} initial={me.name} />
+    </div>
+  );
+}
+
+function NameForm(props: {
+  title: string;
+  submitLabel: string;
+  testId: FormKind;
+  withPassword: boolean;
+  initial: string;
+  run: (name: string, password: string) => Promise<ErrorInfo | null>;
+}) {
+  const [name, setName] = useState(props.initial);
+  const [password, setPassword] = useState("");
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const t = useTranslations("account");
+  const errorText = useErrorText();
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = problemOf(props.testId, name.trim(), password);
+    if (problem) {
+      setMessage({ ok: false, text: t(problem) });
+      return;
+    }
+    setBusy(true);
+    const err = await props.run(name.trim(), password);
+    setBusy(false);
+    setPassword("");
+    setMessage(err ? { ok: false, text: errorText(err) } : { ok: true, text: t("done") });
+  }
+  const id = (s: string) => `${props.testId}-${s}`;
+  return (
+    <form className="card space-y-3 p-5" onSubmit={submit} data-testid={`form-${props.testId}`}>
+      <h2 className="text-lg font-bold">{props.title}</h2>
+      <div>
+        <label htmlFor={id("name")} className="field-label">
+          {t("name")}
+        </label>
+        <input id={id("name")} className="select" value={name} onChange={(e) => setName(e.target.value)} autoComplete="username" required />
+      </div>
+      {props.withPassword && (
+        <div>
+          <label htmlFor={id("password")} className="field-label">
+            {t("password")}
+          </label>
+          <input
+            id={id("password")}
+            type="password"
+            className="select"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoComplete={props.testId === "sign-up" ? "new-password" : "current-password"}
+            required
+          />
+        </div>
+      )}
+      <button type="submit" className="btn-primary w-full" disabled={busy}>
+        {props.submitLabel}
+      </button>
+      {message && (
+        <p role={message.ok ? "status" : "alert"} className={`text-sm ${message.ok ? "text-accent-dark" : "text-danger"}`}>
+          {message.text}
+        </p>
+      )}
+    </form>
+  );
+}

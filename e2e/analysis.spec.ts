@@ -1,0 +1,81 @@
+// Game analysis in Chromium: a finished human-vs-human game's replay → "Analyse this game" → the
+// progress bar (seen by a second viewer too, without a reload) → marks beside the moves, dots on
+// the graph, "best was …" with ghost stones, and each player's accuracy. (Refusals: test/server/analysis.test.ts.)
+import { expect, test } from "@playwright/test";
+import { io } from "socket.io-client";
+
+/** A human-vs-human game played through two sockets: black makes five along row 8 while white never blocks (white's moves are mistakes). */
+async function finishedBlunderGame(baseURL: string): Promise<string> {
+  const connect = async () => {
+    const s = io(baseURL, { transports: ["websocket"], forceNew: true, reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      s.once("connect", () => resolve());
+      s.once("connect_error", reject);
+    });
+    return s;
+  };
+  const a = await connect();
+  const b = await connect();
+  try {
+    const created = await a.timeout(10_000).emitWithAck("game:create", { opponent: "human", size: 15, rule: "freestyle", color: 1 });
+    expect(created.ok, JSON.stringify(created)).toBe(true);
+    const joined = await b.timeout(10_000).emitWithAck("game:join", { gameId: created.gameId, takeSeat: true });
+    // prettier-ignore
+    const plan = [[7, 7], [7, 9], [8, 7], [8, 9], [9, 7], [9, 9], [10, 7], [10, 9], [11, 7]];
+    for (const [i, [x, y]] of plan.entries()) {
+      const black = i % 2 === 0;
+      const r = await (black ? a : b)
+        .timeout(10_000)
+        .emitWithAck("game:move", { gameId: created.gameId, seatToken: black ? created.seatToken : joined.seatToken, ply: i + 1, x, y });
+      expect(r.ok, JSON.stringify(r)).toBe(true);
+    }
+    return created.gameId as string;
+  } finally {
+    a.disconnect();
+    b.disconnect();
+  }
+}
+
+test("request an analysis from the replay: live progress, then marks and the summary", async ({ page, browser, baseURL }) => {
+  test.setTimeout(150_000);
+  const gameId = await finishedBlunderGame(baseURL!);
+  await page.goto(`/replay/${gameId}`);
+  await expect(page.getByTestId("replay")).toBeVisible();
+  const panel = page.getByTestId("game-analysis");
+  await expect(panel).toHaveAttribute("data-status", "none");
+
+  // A second viewer, watching the same replay.
+  const other = await browser.newPage();
+  await other.goto(`/replay/${gameId}`);
+  await expect(other.getByTestId("game-analysis")).toHaveAttribute("data-status", "none");
+
+  await page.getByTestId("request-analysis").click();
+  // Progress, for both, without a reload.
+  await expect(page.getByTestId("analysis-progress")).toBeVisible();
+  await expect(other.getByTestId("analysis-progress")).toBeVisible();
+  await expect(other.getByTestId("analysis-progress")).toContainText(/Analysing \d+ \/ \d+|Waiting for the engine/);
+  await expect(page.getByRole("progressbar", { name: "Analysis progress" })).toBeVisible();
+
+  // Done: the summary with both players' accuracy.
+  await expect(panel).toHaveAttribute("data-status", "done", { timeout: 90_000 });
+  await expect(other.getByTestId("game-analysis")).toHaveAttribute("data-status", "done", { timeout: 10_000 });
+  await expect(page.getByTestId("summary-black").getByTestId("accuracy")).toHaveText(/\d+\.\d%/);
+  await expect(page.getByTestId("summary-white").getByTestId("accuracy")).toHaveText(/\d+\.\d%/);
+
+  // White's moves are marked: in the move list and on the graph (human moves now have a score too).
+  await expect(page.getByTestId("eval-graph")).toBeVisible();
+  const marks = page.locator('[data-testid^="mark-"]');
+  await expect(marks.first()).toBeVisible();
+  const markedPly = Number((await marks.first().getAttribute("data-testid"))!.slice("mark-".length));
+  await page.getByTestId(`rmove-${markedPly}`).click();
+  await expect(page.getByTestId("judged")).toBeVisible();
+  const mark = await page.getByTestId("judged").getAttribute("data-mark");
+  expect(["inaccuracy", "mistake", "blunder", "missed-win", "only"]).toContain(mark);
+  if (mark !== "only") {
+    await expect(page.getByTestId("best-was")).toContainText(/best was [a-s]\d+ \(/);
+    await expect(page.getByTestId("pv-ghosts")).not.toHaveAttribute("data-count", "0");
+    await expect(page.getByTestId(`graph-mark-${markedPly}`)).toBeAttached();
+  }
+
+  await other.close();
+});

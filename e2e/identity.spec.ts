@@ -1,0 +1,58 @@
+// Identity as a person meets it: a guest name on the first visit, signing up (the guest's game
+// stays theirs), signing in on another device and finding their seat there, a wrong password.
+import { expect, test } from "@playwright/test";
+import { createInvite, newPage } from "./helpers";
+
+test("a guest signs up, then plays their game from another device after signing in", async ({ browser }) => {
+  const laptop = await newPage(browser);
+  await laptop.goto("/");
+  await expect(laptop.getByTestId("nav-me")).toContainText("(guest)");
+  const guestName = (await laptop.getByTestId("nav-me").innerText()).replace("(guest)", "").trim();
+  expect(guestName).toMatch(/^[A-Z][a-z]+[A-Z][a-z]+\d{4}$/);
+
+  // A game as the guest: black, waiting for a friend.
+  const link = await createInvite(laptop);
+
+  // Sign up: the same person, now with a name and a password.
+  const name = `Ada${Date.now() % 1_000_000}`;
+  await laptop.getByTestId("nav-me").click();
+  await expect(laptop.getByTestId("account-name")).toHaveText(guestName);
+  const signUp = laptop.getByTestId("form-sign-up");
+  await signUp.getByLabel("Name").fill(name);
+  await signUp.getByLabel("Password").fill("a long password");
+  await signUp.getByRole("button", { name: "Create account" }).click();
+  await expect(laptop.getByTestId("nav-me")).toHaveText(name);
+  await expect(laptop.getByTestId("account-kind")).toContainText("Signed in to your account");
+
+  // Another device: a fresh browser signs in; the game's black seat is theirs there too.
+  const phone = await newPage(browser);
+  await phone.goto("/account");
+  const signIn = phone.getByTestId("form-sign-in");
+  await signIn.getByLabel("Name").fill(name.toLowerCase());
+  await signIn.getByLabel("Password").fill("wrong password");
+  await signIn.getByRole("button", { name: "Sign in" }).click();
+  await expect(signIn.getByRole("alert")).toHaveText("Wrong name or password.");
+  await signIn.getByLabel("Password").fill("a long password");
+  await signIn.getByRole("button", { name: "Sign in" }).click();
+  await expect(phone.getByTestId("nav-me")).toHaveText(name);
+  await phone.goto(link);
+  await expect(phone.getByTestId("game")).toHaveAttribute("data-my-color", "1");
+
+  // A friend opens the link and the game starts; the phone plays black's first move.
+  const friend = await newPage(browser);
+  await friend.goto(link);
+  await expect(friend.getByTestId("game")).toHaveAttribute("data-my-color", "2");
+  await expect(phone.getByTestId("status")).toHaveText("Your move (black)");
+  await phone.getByTestId("pt-h8").click();
+  await laptop.goto(link);
+  await expect(laptop.getByTestId("game")).toHaveAttribute("data-my-color", "1");
+  await expect(laptop.getByTestId("pt-h8")).toHaveAttribute("data-stone", "1");
+  await expect(friend.getByTestId("pt-h8")).toHaveAttribute("data-stone", "1");
+
+  // Signing out on the phone: a new guest, who only watches the game.
+  await phone.goto("/account");
+  await phone.getByTestId("sign-out").click();
+  await expect(phone.getByTestId("nav-me")).toContainText("(guest)");
+  await phone.goto(link);
+  await expect(phone.getByTestId("game")).toHaveAttribute("data-my-color", "none");
+});

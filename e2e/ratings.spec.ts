@@ -1,0 +1,114 @@
+// Rated play between strangers: an open challenge accepted from the lobby, played to a result, both
+// banners show the rating change, the loser's page shows the game and the chart; an unknown player
+// is a 404. (That a third person sees no private invite is lobby.spec's.)
+import { expect, test } from "@playwright/test";
+import { newPage } from "./helpers";
+
+test.describe.configure({ timeout: 240_000 }); // three browsers and a server on two cores
+
+test("A challenges, B accepts from the lobby, A resigns: both see +/− on the banner, B opens A's page and sees the game and the chart", async ({ browser }) => {
+  const a = await newPage(browser);
+  const b = await newPage(browser);
+  await a.goto("/");
+  await b.goto("/");
+  const aName = (await a.getByTestId("nav-me").innerText()).replace("(guest)", "").trim();
+
+  await a.getByTestId("open-challenge-form").click();
+  const form = a.getByTestId("form-challenge");
+  await form.getByText("● Black", { exact: true }).click();
+  await form.getByTestId("challenge-submit").click();
+  const row = b.locator(`[data-author="${aName}"]`);
+  await expect(row).toContainText("rated");
+  await row.getByRole("button", { name: "Accept" }).click();
+  await a.waitForURL(/\/game\//);
+  await b.waitForURL(/\/game\//);
+  const gameId = a.url().split("/").pop()!;
+
+  // Names and provisional ratings on the game page; abort is offered before both have moved.
+  await expect(b.getByTestId("name-black")).toHaveText(aName);
+  await expect(b.getByTestId("rating-black")).toHaveText("1500?");
+  await expect(a.getByTestId("abort")).toBeVisible();
+  await a.getByTestId("pt-h8").click();
+  await expect(b.getByTestId("pt-h8")).toHaveAttribute("data-stone", "1");
+  await b.getByTestId("pt-h9").click();
+  await expect(a.getByTestId("pt-h9")).toHaveAttribute("data-stone", "2");
+  // Both have moved: no abort any more, a draw may be offered.
+  await expect(a.getByTestId("abort")).toHaveCount(0);
+  await expect(a.getByTestId("offer-draw")).toBeVisible();
+
+  await a.getByTestId("resign").click();
+  await a.getByRole("button", { name: "Yes, resign" }).click();
+  for (const p of [a, b]) {
+    await expect(p.getByTestId("result-banner")).toHaveAttribute("data-result", "white");
+    const loss = Number(await p.getByTestId("rating-change-black").getAttribute("data-diff"));
+    const gain = Number(await p.getByTestId("rating-change-white").getAttribute("data-diff"));
+    expect(loss).toBeLessThan(0);
+    expect(gain).toBeGreaterThan(0);
+    await expect(p.getByTestId("rating-change-black")).toContainText(`−${-loss}`);
+    await expect(p.getByTestId("rating-change-white")).toContainText(`+${gain}`);
+  }
+
+  // B follows A's name to their page: the game is there, with its replay, and the chart has its point.
+  await b.getByTestId("name-black").click();
+  await b.waitForURL(new RegExp(`/@/${aName}$`));
+  await expect(b.getByTestId("player-name")).toHaveText(aName);
+  await expect(b.getByTestId("player-record")).toHaveAttribute("data-losses", "1");
+  await expect(b.getByTestId("rating-chart")).toHaveAttribute("data-points", "1");
+  const game = b.locator(`[data-testid="recent-game"][data-game-id="${gameId}"]`);
+  await expect(game).toContainText("lost");
+  await game.getByTestId("recent-game-replay").click();
+  await b.waitForURL(new RegExp(`/replay/${gameId}$`));
+  await expect(b.getByTestId("replay-player-black")).toHaveText(aName);
+
+  // The leaderboard lists both (provisional).
+  await b.goto("/leaderboard?pool=freestyle-15-blitz");
+  await expect(b.getByTestId("leaderboard-row").filter({ hasText: aName })).toContainText("?");
+
+  // An unknown name: Next's 404 page, with its status.
+  const res = await b.goto("/@/nobody-by-this-name");
+  expect(res?.status()).toBe(404);
+  await expect(b.getByTestId("not-found")).toBeVisible();
+});
+
+test("a draw offered, declined (the offerer is told and cannot repeat it in that position), offered again after a move and accepted: a draw by agreement, rated", async ({
+  browser,
+}) => {
+  const a = await newPage(browser);
+  const b = await newPage(browser);
+  await a.goto("/");
+  await b.goto("/");
+  const aName = (await a.getByTestId("nav-me").innerText()).replace("(guest)", "").trim();
+  await a.getByTestId("open-challenge-form").click();
+  await a.getByTestId("form-challenge").getByTestId("challenge-submit").click();
+  await b.locator(`[data-author="${aName}"]`).getByRole("button", { name: "Accept" }).click();
+  await a.waitForURL(/\/game\//);
+  await b.waitForURL(/\/game\//);
+  // The seat is known once the join is answered (a state broadcast may come first: then it reads "none").
+  for (const p of [a, b]) await expect(p.getByTestId("game")).toHaveAttribute("data-my-color", /^[12]$/);
+  const [first, second] = (await a.getByTestId("game").getAttribute("data-my-color")) === "1" ? [a, b] : [b, a];
+  await expect(first.getByTestId("status")).toHaveText("Your move (black)");
+  await first.getByTestId("pt-h8").click();
+  await expect(second.getByTestId("status")).toHaveText("Your move (white)");
+  await second.getByTestId("pt-h9").click();
+  await expect(first.getByTestId("status")).toHaveText("Your move (black)");
+
+  await first.getByTestId("offer-draw").click();
+  await expect(first.getByTestId("draw-offered")).toBeVisible();
+  await second.getByTestId("decline-draw").click();
+  await expect(first.getByTestId("draw-declined")).toHaveText("Draw declined: play on.");
+  await expect(first.getByTestId("offer-draw")).toHaveCount(0);
+  await first.getByTestId("pt-h7").click();
+  await expect(second.getByTestId("status")).toHaveText("Your move (white)");
+  await second.getByTestId("pt-j9").click();
+  await expect(first.getByTestId("status")).toHaveText("Your move (black)");
+  await expect(first.getByTestId("draw-declined")).toHaveCount(0);
+
+  await first.getByTestId("offer-draw").click();
+  await expect(first.getByTestId("draw-offered")).toBeVisible();
+  await second.getByTestId("accept-draw").click();
+  for (const p of [a, b]) {
+    await expect(p.getByTestId("result-banner")).toHaveAttribute("data-result", "draw");
+    await expect(p.getByTestId("result-banner")).toContainText("Drawn by agreement.");
+    await expect(p.getByTestId("rating-changes")).toBeVisible();
+  }
+});

@@ -1,0 +1,19 @@
+"use client";
+// Stores a game file on the server (POST /api/import, lib/shared/imports): the answer, or a network
+// failure as an error answer.
+import { IMPORT_API, type ImportAnswer, type ImportRequest } from "@/lib/shared/imports";
+
+export async function storeImport(req: ImportRequest): Promise<ImportAnswer> {
+  try {
+    const res = await fetch(IMPORT_API, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(req),
+      credentials: "same-origin",
+    });
+    const body = (await res.json().catch(() => null)) as ImportAnswer | null;
+    return body ?? { ok: false, error: { code: "INTERNAL", message: `The server answered ${res.status}.` } };
+  } catch {
+    return { ok: false, error: { code: "INTERNAL", message: "The server could not be reached. Check your connection." } };
+  }
+}

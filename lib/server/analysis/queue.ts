@@ -1,0 +1,137 @@
+// Where analysis jobs wait for a node to run them. The job row (./store) is the truth either way;
+// a queue only says "this job wants running".
+// - Without Redis (DbQueue): this node polls the rows for open jobs nobody holds and runs them,
+//   `concurrency` at a time; a restart finds its requested and running jobs the same way.
+// - With REDIS_URL (BullQueue): BullMQ, one job per game (its id is the game's), taken by any
+//   node's worker; a node that dies mid-job stalls it and BullMQ hands it to another.
+import { Queue, Worker, type ConnectionOptions } from "bullmq";
+import type { Logger } from "../log";
+import type { AnalysisStore } from "./store";
+
+export interface JobQueue {
+  /** A job (its row written) wants running. */
+  add(gameId: string): Promise<void>;
+  /** Starts taking jobs: `run` analyses one game (it claims the row itself; it throws to be retried later). */
+  start(run: (gameId: string) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class DbQueue implements JobQueue {
+  private readonly active = new Set<string>();
+  private run: ((gameId: string) => Promise<void>) | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private pumping = false;
+  private again = false;
+  private closed = false;
+
+  constructor(
+    private readonly store: AnalysisStore,
+    private readonly opts: { concurrency: number; pollMs: number; log: Logger },
+  ) {}
+
+  async add(): Promise<void> {
+    this.pump();
+  }
+
+  async start(run: (gameId: string) => Promise<void>): Promise<void> {
+    this.run = run;
+    this.timer = setInterval(() => this.pump(), this.opts.pollMs);
+    this.timer.unref();
+    this.pump();
+  }
+
+  /** Starts claimable jobs while there is room (one pump at a time; a call meanwhile pumps again after). */
+  private pump(): void {
+    if (!this.run || this.closed) return;
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = true;
+    void (async () => {
+      try {
+        do {
+          this.again = false;
+          const room = this.opts.concurrency - this.active.size;
+          if (room <= 0) break;
+          const ids = (await this.store.claimable(new Date(), room + this.active.size)).filter((id) => !this.active.has(id)).slice(0, room);
+          for (const id of ids) {
+            this.active.add(id);
+            void this.run!(id)
+              .catch((err: unknown) => this.opts.log.debug({ err, gameId: id }, "analysis: job put back"))
+              .finally(() => {
+                this.active.delete(id);
+                this.pump();
+              });
+          }
+        } while (this.again && !this.closed);
+      } catch (err) {
+        this.opts.log.warn({ err }, "analysis: could not read the jobs");
+      } finally {
+        this.pumping = false;
+      }
+    })();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+  }
+}
+
+export class BullQueue implements JobQueue {
+  private readonly connection: ConnectionOptions;
+  private readonly queue: Queue;
+  private worker: Worker | null = null;
+
+  constructor(
+    redisUrl: string,
+    private readonly opts: { prefix: string; concurrency: number; log: Logger },
+  ) {
+    this.connection = connectionOf(redisUrl);
+    this.queue = new Queue("analysis", { connection: this.connection, prefix: `${opts.prefix}:bull` });
+    this.queue.on("error", (err) => opts.log.warn({ err: err.message }, "analysis queue: redis error"));
+  }
+
+  async add(gameId: string): Promise<void> {
+    // jobId = the game: BullMQ keeps one job per id, so a second add of a waiting job is a no-op.
+    // Retries: a job another node still holds (its lease not lapsed yet) is tried again shortly.
+    await this.queue.add(
+      "analyse",
+      { gameId },
+      { jobId: gameId, attempts: 30, backoff: { type: "fixed", delay: 2000 }, removeOnComplete: true, removeOnFail: true },
+    );
+  }
+
+  async start(run: (gameId: string) => Promise<void>): Promise<void> {
+    this.worker = new Worker("analysis", async (job) => run((job.data as { gameId: string }).gameId), {
+      connection: this.connection,
+      prefix: `${this.opts.prefix}:bull`,
+      concurrency: this.opts.concurrency,
+      // A node that stops renewing its lock for this long is presumed dead: another takes the job.
+      lockDuration: 15_000,
+      stalledInterval: 5_000,
+    });
+    this.worker.on("error", (err) => this.opts.log.warn({ err: err.message }, "analysis worker: error"));
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.close(true);
+    await this.queue.close();
+  }
+}
+
+/** BullMQ's connection settings from a redis:// URL (BullMQ opens its own connections with them). */
+function connectionOf(redisUrl: string): ConnectionOptions {
+  const u = new URL(redisUrl);
+  return {
+    host: u.hostname,
+    port: Number(u.port || 6379),
+    ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
+    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
+    ...(u.pathname.length > 1 ? { db: Number(u.pathname.slice(1)) } : {}),
+    ...(u.protocol === "rediss:" ? { tls: {} } : {}),
+    // BullMQ's blocking commands need a connection that never gives up on a request.
+    maxRetriesPerRequest: null,
+  };
+}

@@ -1,0 +1,191 @@
+// Game analysis: a finished game's every ply searched by our engine at a fixed budget, at the AI
+// pool's lowest priority ("analysis", on the background threads: never before a live turn), each
+// ply stored as it is done and broadcast to the game's room ("update"). Jobs are rows (./store)
+// that a queue (./queue) hands to a node; a job resumes from its last stored ply after a restart.
+import { EventEmitter } from "node:events";
+import { AiBusyError, type AiPool } from "../ai/pool";
+import type { AnalysisSettings } from "../config";
+import type { GameService } from "../games/service";
+import { GameError, fail } from "../games/errors";
+import type { Logger } from "../log";
+import type { Db } from "../db/client";
+import { summarize, type AnalysisUpdate, type AnalysisView } from "../../shared/analysis";
+import type { GameState } from "../../shared/protocol";
+import { analysePly, type Search } from "./analyse-ply";
+import { AnalysisStore } from "./store";
+import { BullQueue, DbQueue, type JobQueue } from "./queue";
+
+/** How long a node holds a job without renewing (every ply renews it). */
+const LEASE_MS = 15_000;
+
+export interface AnalysisOptions {
+  db: Db;
+  games: GameService;
+  ai: AiPool;
+  log: Logger;
+  nodeId: string;
+  settings: AnalysisSettings;
+  /** REDIS_URL: jobs through BullMQ (any node takes them); null: this node runs them from the rows. */
+  redis?: { url: string; prefix: string } | null;
+  /** How often the DB queue looks for jobs nobody holds (default 5 s). */
+  pollMs?: number;
+}
+
+/** Who asks (the caps count per identity and per address). */
+export interface Requester {
+  playerId: string | null;
+  ip: string | null;
+}
+
+/** The job could not be claimed: another node holds it (the queue tries again later). */
+class HeldElsewhere extends Error {}
+
+export class AnalysisService extends EventEmitter<{ update: [AnalysisUpdate] }> {
+  readonly store: AnalysisStore;
+  private readonly queue: JobQueue;
+  private readonly running = new Map<string, AbortController>();
+  private closed = false;
+
+  constructor(private readonly opts: AnalysisOptions) {
+    super();
+    this.store = new AnalysisStore(opts.db);
+    const { concurrency } = opts.settings;
+    this.queue = opts.redis
+      ? new BullQueue(opts.redis.url, { prefix: opts.redis.prefix, concurrency, log: opts.log })
+      : new DbQueue(this.store, { concurrency, pollMs: opts.pollMs ?? 5000, log: opts.log });
+  }
+
+  /** Starts running jobs: those left requested or running by a previous start too. */
+  async start(): Promise<void> {
+    await this.queue.start((gameId) => this.run(gameId));
+    // With BullMQ, rows whose queue entry was lost (Redis emptied) are queued again (one job per id).
+    if (this.opts.redis) for (const id of await this.store.claimable(new Date(), 1000)) await this.queue.add(id);
+    if (this.opts.settings.auto) {
+      // A game ends by a move (five, a full board) or otherwise (resignation, time, agreement).
+      this.opts.games.on("moved", (e) => e.status === "finished" && this.auto(e.gameId));
+      this.opts.games.on("state", (s) => s.status === "finished" && s.kind === "hvh" && this.auto(s.id));
+    }
+  }
+
+  /** Queues the analysis of a finished game; refuses a second one, a missing or unfinished game, and over the caps. */
+  async request(gameId: string, who: Requester): Promise<AnalysisView> {
+    const known = await this.store.job(gameId);
+    if (known && known.status !== "failed")
+      fail(
+        "ALREADY_REQUESTED",
+        known.status === "done" ? "This game is analysed already." : `This game's analysis is under way (${known.done} / ${known.total}).`,
+      );
+    const state = await this.opts.games.getState(gameId); // NOT_FOUND for an unknown game
+    if (state.status !== "finished") fail("NOT_FINISHED", "Only a finished game can be analysed: come back when it is over.");
+    if (!state.moves.length) fail("NOT_ALLOWED", "This game has no moves to analyse.");
+    const { perRequester, queueMax } = this.opts.settings;
+    if ((await this.store.openCount(who)) >= perRequester)
+      fail("LIMIT", `You have ${perRequester} analys${perRequester > 1 ? "es" : "is"} waiting or running already: wait for one to finish.`);
+    if ((await this.store.openCount()) >= queueMax) fail("QUEUE_FULL", `The analysis queue is full (${queueMax} games): try again in a few minutes.`);
+    if (known) await this.store.dropFailed(gameId);
+    if (!(await this.store.create({ gameId, total: state.moves.length, requestedBy: who.playerId, requestedIp: who.ip })))
+      fail("ALREADY_REQUESTED", "This game's analysis was just asked for.");
+    await this.queue.add(gameId);
+    const view = (await this.store.view(gameId))!;
+    this.broadcast(view, null);
+    return view;
+  }
+
+  view(gameId: string): Promise<AnalysisView | null> {
+    return this.store.view(gameId);
+  }
+
+  /** ANALYSIS_AUTO: every finished human-vs-human game, once (a game's later state broadcasts do not ask again). */
+  private readonly autoSeen = new Set<string>();
+  private auto(gameId: string): void {
+    if (this.closed || this.autoSeen.has(gameId)) return;
+    if (this.autoSeen.size > 10_000) this.autoSeen.clear();
+    this.autoSeen.add(gameId);
+    void (async () => {
+      const s = await this.opts.games.getState(gameId);
+      if (s.status !== "finished" || s.kind !== "hvh" || !s.moves.length) return;
+      await this.request(gameId, { playerId: null, ip: null });
+    })().catch((err: unknown) => {
+      if (!(err instanceof GameError)) this.opts.log.warn({ err, gameId }, "analysis: automatic request failed");
+    });
+  }
+
+  private broadcast(job: Omit<AnalysisView, "plies" | "summary"> & { summary?: AnalysisView["summary"] }, ply: AnalysisUpdate["ply"]): void {
+    const { gameId, status, done, total, reason } = job;
+    this.emit("update", { gameId, status, done, total, reason, summary: job.summary ?? null, ply });
+  }
+
+  /** Runs one job from its last stored ply to the end (the queue calls it). */
+  private async run(gameId: string): Promise<void> {
+    if (this.closed) throw new Error("closing");
+    const { nodeId, log } = this.opts;
+    const lease = () => new Date(Date.now() + LEASE_MS);
+    const job = await this.store.claim(gameId, nodeId, new Date(), lease());
+    if (!job) {
+      const row = await this.store.job(gameId);
+      if (row && (row.status === "requested" || row.status === "running")) throw new HeldElsewhere(`analysis of ${gameId} is held by another node`);
+      return; // done, failed or gone
+    }
+    let state: GameState;
+    try {
+      state = await this.opts.games.getState(gameId);
+    } catch (err) {
+      await this.failJob(job, err instanceof GameError ? err.message : "The game could not be read.");
+      return;
+    }
+    const stop = new AbortController();
+    this.running.set(gameId, stop);
+    const search = this.search(gameId, stop.signal);
+    const budget = { timeMs: this.opts.settings.plyMs, depth: this.opts.settings.depth };
+    try {
+      this.broadcast(job, null);
+      for (let ply = job.done + 1; ply <= job.total; ply++) {
+        const p = await analysePly(state, ply, search, budget);
+        if (!(await this.store.savePly(gameId, nodeId, p, lease()))) return; // another node took it over
+        log.debug({ gameId, ply, node: nodeId }, "analysis ply");
+        this.broadcast({ ...job, done: ply }, p);
+      }
+      await this.store.finish(gameId, nodeId);
+      const plies = await this.store.plies(gameId);
+      this.broadcast({ ...job, status: "done", done: job.total, summary: summarize(plies) }, null);
+      log.info({ gameId, plies: job.total }, "analysis done");
+    } catch (err) {
+      if (stop.signal.aborted || this.closed) {
+        await this.store.release(gameId, nodeId).catch(() => {});
+        throw new Error("stopped: the node is closing", { cause: err });
+      }
+      log.warn({ err, gameId }, "analysis failed");
+      await this.failJob(job, "The engine could not analyse this game.");
+    } finally {
+      this.running.delete(gameId);
+    }
+  }
+
+  private async failJob(job: { gameId: string; done: number; total: number }, reason: string): Promise<void> {
+    await this.store.fail(job.gameId, reason);
+    this.broadcast({ ...job, status: "failed", reason }, null);
+  }
+
+  /** One search at the lowest priority; when the pool is busy with people's searches, it waits and tries again. */
+  private search(gameId: string, signal: AbortSignal): Search {
+    return async (position, limits) => {
+      for (;;) {
+        try {
+          return await this.opts.ai.think({ position, limits, priority: "analysis", owner: `analysis:${gameId}`, signal });
+        } catch (err) {
+          if (!(err instanceof AiBusyError) || signal.aborted) throw err;
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      }
+    };
+  }
+
+  /** Stops the jobs running here (their rows are let go: the next start, or another node, resumes them). */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const stop of this.running.values()) stop.abort(new Error("closing"));
+    await this.queue.close();
+    // Let the aborted runs write their release.
+    for (let i = 0; i < 50 && this.running.size; i++) await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -1,0 +1,164 @@
+// The identity API on the custom server (before Next): JSON in, JSON out, every refusal a code and
+// a sentence. GET /api/me makes a guest (and its session cookie) on a browser's first visit.
+// POSTs are refused from other sites: they must be JSON (a cross-site form cannot send that without
+// a preflight) and their Origin, when sent, must be this site's (lib/server/http/origin).
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { z } from "zod";
+import { API, LocaleSchema, RenameSchema, SignInSchema, SignUpSchema, type ApiAnswer, type Me } from "../../shared/identity";
+import type { ErrorInfo } from "../../shared/protocol";
+import { GameError } from "../games/errors";
+import { rateLimitedInfo } from "../realtime/limits";
+import { originRefusal, type OriginPolicy } from "../http/origin";
+import type { Logger } from "../log";
+import { clearedSessionCookie, sessionCookie, sessionTokenOf } from "./cookie";
+import { isHttps } from "../http/headers";
+import type { IdentityLimiter } from "./limits";
+import type { Identities } from "./players";
+
+const MAX_BODY = 4096;
+
+const STATUS: Partial<Record<ErrorInfo["code"], number>> = {
+  BAD_PAYLOAD: 400,
+  NOT_FOUND: 404,
+  NOT_ALLOWED: 403,
+  BAD_CREDENTIALS: 401,
+  NOT_SIGNED_IN: 401,
+  NAME_TAKEN: 409,
+  ALREADY_ACCOUNT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+class ApiError extends Error {
+  constructor(readonly info: ErrorInfo) {
+    super(info.message);
+  }
+}
+const refuse = (code: ErrorInfo["code"], message: string): never => {
+  throw new ApiError({ code, message });
+};
+
+export interface IdentityHttpOptions {
+  identities: Identities;
+  limiter: IdentityLimiter;
+  addressOf: (req: IncomingMessage) => string;
+  origin: OriginPolicy;
+  log: Logger;
+}
+
+/** The handler: true when the request was the API's (answered or being answered). */
+export function identityApi(opts: IdentityHttpOptions) {
+  const { identities, limiter, log } = opts;
+
+  async function body<S extends z.ZodType>(req: IncomingMessage, schema: S): Promise<z.output<S>> {
+    if (!/^application\/json\b/i.test(req.headers["content-type"] ?? "")) refuse("BAD_PAYLOAD", "Send JSON (Content-Type: application/json).");
+    let size = 0;
+    const chunks: Buffer[] = [];
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_BODY) refuse("BAD_PAYLOAD", `The request is larger than ${MAX_BODY} bytes.`);
+      chunks.push(chunk);
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    } catch {
+      refuse("BAD_PAYLOAD", "The request is not valid JSON.");
+    }
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) refuse("BAD_PAYLOAD", parsed.error.issues[0]?.message ?? "Invalid request.");
+    return parsed.data as z.output<S>;
+  }
+
+  const limited = (r: { ok: true } | { ok: false; retryMs: number }, what: string) => {
+    if (!r.ok) throw new ApiError(rateLimitedInfo(what, r.retryMs));
+  };
+
+  async function route(req: IncomingMessage, res: ServerResponse, path: string): Promise<ApiAnswer<{ me: Me | null }>> {
+    const token = sessionTokenOf(req.headers);
+    const secure = isHttps(req, opts.origin.trustProxy);
+    const ip = opts.addressOf(req);
+    const setCookie = (t: string) => res.setHeader("set-cookie", sessionCookie(t, secure));
+    const current = () => identities.ofSession(token);
+    /** The session's player, or a new guest (and its cookie) when there is none. */
+    const currentOrGuest = async (): Promise<Me> => {
+      const me = await current();
+      if (me) return me;
+      limited(await limiter.guest(ip), "new guests from your address");
+      const guest = await identities.newGuest();
+      setCookie(guest.token);
+      return guest.me;
+    };
+
+    if (req.method === "GET" && path === API.me) return { ok: true, me: await currentOrGuest() };
+    if (req.method !== "POST") refuse("NOT_FOUND", `No such API: ${req.method} ${path}.`);
+    const originProblem = originRefusal(req, opts.origin);
+    if (originProblem) refuse("NOT_ALLOWED", originProblem);
+
+    switch (path) {
+      case API.rename: {
+        limited(await limiter.attempt(ip), "account changes from your address");
+        const { name } = await body(req, RenameSchema);
+        const me = await current();
+        if (!me) refuse("NOT_SIGNED_IN", "You have no session: reload the page.");
+        return { ok: true, me: await identities.rename(me!, name) };
+      }
+      case API.signUp: {
+        limited(await limiter.attempt(ip), "sign-in attempts from your address");
+        const { name, password } = await body(req, SignUpSchema);
+        const me = await identities.signUp(await currentOrGuest(), name, password);
+        log.info({ playerId: me.id }, "account created");
+        // A new session for the account: a session token planted before sign-up (fixation) is worth nothing after it.
+        await identities.endSession(token);
+        setCookie(await identities.newSession(me));
+        return { ok: true, me };
+      }
+      case API.signIn: {
+        limited(await limiter.attempt(ip), "sign-in attempts from your address");
+        const { name, password } = await body(req, SignInSchema);
+        limited(await limiter.nameAllowed(name, ip), "failed sign-ins for this name");
+        const me = await identities.signIn(name, password);
+        if (!me) {
+          await limiter.failed(name, ip);
+          refuse("BAD_CREDENTIALS", "Wrong name or password.");
+        }
+        await limiter.succeeded(name, ip);
+        await identities.endSession(token);
+        setCookie(await identities.newSession(me!));
+        return { ok: true, me: me! };
+      }
+      case API.locale: {
+        // Not counted against sign-in attempts: it needs a session and writes only when the language changes.
+        const { locale } = await body(req, LocaleSchema);
+        const me = await current();
+        if (!me) refuse("NOT_SIGNED_IN", "You have no session: reload the page.");
+        return { ok: true, me: await identities.setLocale(me!, locale) };
+      }
+      case API.signOut: {
+        await identities.endSession(token);
+        res.setHeader("set-cookie", clearedSessionCookie(secure));
+        return { ok: true, me: null };
+      }
+    }
+    return refuse("NOT_FOUND", `No such API: ${req.method} ${path}.`);
+  }
+
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const path = (req.url ?? "").split("?")[0];
+    if (!path.startsWith("/api/me") && !path.startsWith("/api/auth/")) return false;
+    void route(req, res, path)
+      .catch((err: unknown): ApiAnswer<never> => {
+        if (err instanceof ApiError) return { ok: false, error: err.info };
+        if (err instanceof GameError) return { ok: false, error: err.toInfo() };
+        log.error({ err, path }, "identity API failed");
+        return { ok: false, error: { code: "INTERNAL", message: "Something went wrong on the server." } };
+      })
+      .then((answer) => {
+        const status = answer.ok ? 200 : (STATUS[answer.error.code] ?? 400);
+        if (!answer.ok && answer.error.retryMs) res.setHeader("retry-after", String(Math.ceil(answer.error.retryMs / 1000)));
+        res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+        res.end(JSON.stringify(answer));
+      });
+    return true;
+  };
+}

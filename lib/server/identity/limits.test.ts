@@ -1,0 +1,27 @@
+// Failed sign-ins: per name and address (a guesser locks out only their own address), and per name
+// from every address together at ALL_ADDRESSES_FACTOR times that (guessing from many addresses).
+import { describe, expect, it } from "vitest";
+import { ALL_ADDRESSES_FACTOR, createIdentityLimiter } from "./limits";
+
+const settings = { enabled: true, ipGuestsPerHour: 100, ipLoginsPer15Min: 100, nameLoginsPer15Min: 2 };
+
+describe("failed sign-ins", () => {
+  it("count per name and address, then per name from all addresses together", async () => {
+    const l = createIdentityLimiter(settings);
+    await l.failed("Ann", "10.0.0.1");
+    await l.failed("ann", "10.0.0.1"); // names count whatever their case
+    expect((await l.nameAllowed("Ann", "10.0.0.1")).ok).toBe(false);
+    expect((await l.nameAllowed("Ann", "10.0.0.2")).ok).toBe(true);
+    expect((await l.nameAllowed("Bob", "10.0.0.1")).ok).toBe(true);
+    // A success clears that address's failures.
+    await l.succeeded("Ann", "10.0.0.1");
+    expect((await l.nameAllowed("Ann", "10.0.0.1")).ok).toBe(true);
+
+    // Many addresses, each within its own budget, together reach the name's overall cap.
+    const total = settings.nameLoginsPer15Min * ALL_ADDRESSES_FACTOR;
+    for (let i = 0; i < total - 2; i++) await l.failed("Ann", `10.1.${Math.floor(i / 2)}.${i % 2}`);
+    const fresh = await l.nameAllowed("Ann", "10.9.9.9");
+    expect(fresh.ok).toBe(false);
+    if (!fresh.ok) expect(fresh.retryMs).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,170 @@
+// POST /api/import on the custom server (before Next): a game file (PSQ, SGF or a move string) read
+// with the same parsers the page uses (lib/shared), and its games stored as finished games of kind
+// "imported" (GameService.importGames). JSON in, JSON out; every refusal a code and a sentence, and a
+// file's mistake its line and column. Hostile input: the body and the file are size-limited, a file
+// gives at most MAX_GAMES_PER_FILE games, POSTs from other sites are refused (JSON only, Origin
+// checked), and games imported are limited per address and per identity per hour.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { Redis } from "ioredis";
+import { ImportRequestSchema, IMPORT_API, MAX_GAMES_PER_FILE, MAX_IMPORT_BYTES, type ImportAnswer, type ImportErrorInfo } from "../../shared/imports";
+import { ImportError } from "../../shared/psq";
+import { importGames } from "../../shared/replay/movetext";
+import type { GameService } from "../games/service";
+import type { Identities } from "../identity/players";
+import { sessionTokenOf } from "../identity/cookie";
+import { originRefusal, type OriginPolicy } from "../http/origin";
+import type { Limiter } from "../realtime/limits";
+import { rateLimitedInfo } from "../realtime/limits";
+import type { Logger } from "../log";
+
+/** The body: the file as a JSON string (escaping can double it) plus the small fields. */
+const MAX_BODY = 2 * MAX_IMPORT_BYTES + 4096;
+/**
+ * What a request costs against the address's event budget (parsing and a transaction; a move costs 1):
+ * with the default 20 points a second, about 6 files a second. The games an hour are the real bound.
+ */
+export const IMPORT_COST = 3;
+
+export interface ImportHttpOptions {
+  games: GameService;
+  identities: Identities | null;
+  /** The socket layer's limiter: its per-address event budget, and the client address. */
+  limiter: Limiter;
+  /** Games per address and per identity per hour (0: unlimited). */
+  perHour: number;
+  origin: OriginPolicy;
+  redis?: Redis | null;
+  prefix?: string;
+  log: Logger;
+}
+
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly info: ImportErrorInfo,
+  ) {
+    super(info.message);
+  }
+}
+const refuse = (status: number, info: ImportErrorInfo): never => {
+  throw new Refusal(status, info);
+};
+
+/** The handler: true when the request was ours (answered or being answered). */
+export function importHttp(opts: ImportHttpOptions) {
+  const { games, identities, limiter, log } = opts;
+  const prefix = opts.prefix ?? "gomoku:rl";
+  const make = (name: string): RateLimiterAbstract | null => {
+    if (opts.perHour <= 0) return null;
+    const memory = new RateLimiterMemory({ keyPrefix: `${prefix}:${name}`, points: opts.perHour, duration: 3600 });
+    return opts.redis
+      ? new RateLimiterRedis({ storeClient: opts.redis, keyPrefix: `${prefix}:${name}`, points: opts.perHour, duration: 3600, insuranceLimiter: memory })
+      : memory;
+  };
+  const perAddress = make("import-ip");
+  const perIdentity = make("import-id");
+
+  /** Takes `n` games from a budget, or refuses the whole file (nothing is stored). */
+  async function take(l: RateLimiterAbstract | null, key: string, n: number): Promise<void> {
+    if (!l) return;
+    try {
+      if (n > l.points) refuse(429, { code: "RATE_LIMITED", message: `A file may give at most ${l.points} games an hour; this one holds ${n}.` });
+      await l.consume(key, n);
+    } catch (e) {
+      if (e instanceof RateLimiterRes) {
+        const info = rateLimitedInfo("imported games", Math.ceil(e.msBeforeNext));
+        refuse(429, { ...info, message: `Too many imported games (${opts.perHour} an hour): ${info.message.replace(/^Too many imported games: /, "")}` });
+      }
+      throw e;
+    }
+  }
+
+  async function readBody(req: IncomingMessage): Promise<unknown> {
+    if (!/^application\/json\b/i.test(req.headers["content-type"] ?? ""))
+      refuse(400, { code: "BAD_PAYLOAD", message: "Send JSON (Content-Type: application/json)." });
+    const declared = Number(req.headers["content-length"] ?? "0");
+    const tooLarge = (): never =>
+      refuse(413, { code: "BAD_PAYLOAD", message: `The file is too large: at most ${MAX_IMPORT_BYTES / 1024} KB a file (a game record is a few KB).` });
+    if (declared > MAX_BODY) tooLarge();
+    let size = 0;
+    const chunks: Buffer[] = [];
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_BODY) tooLarge();
+      chunks.push(chunk);
+    }
+    try {
+      return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    } catch {
+      return refuse(400, { code: "BAD_PAYLOAD", message: "The request is not valid JSON." });
+    }
+  }
+
+  async function run(req: IncomingMessage): Promise<ImportAnswer> {
+    const originProblem = originRefusal(req, opts.origin);
+    if (originProblem) refuse(403, { code: "NOT_ALLOWED", message: originProblem });
+    const ip = limiter.addressOf(req);
+    const allowed = await limiter.event(`http:${ip}`, ip, IMPORT_COST);
+    if (!allowed.ok) refuse(429, rateLimitedInfo("requests", allowed.retryMs));
+    const parsed = ImportRequestSchema.safeParse(await readBody(req));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      refuse(400, { code: "BAD_PAYLOAD", message: `${issue?.path.join(".") || "request"}: ${issue?.message ?? "invalid"}` });
+    }
+    const p = parsed.data!;
+    if (Buffer.byteLength(p.text, "utf8") > MAX_IMPORT_BYTES)
+      refuse(413, { code: "BAD_PAYLOAD", message: `The file is too large: at most ${MAX_IMPORT_BYTES / 1024} KB a file (a game record is a few KB).` });
+
+    let all;
+    try {
+      all = importGames(p.text, { size: p.size, rule: p.rule });
+    } catch (e) {
+      if (e instanceof ImportError) return refuse(422, { code: "BAD_PAYLOAD", message: e.message, line: e.line, column: e.column });
+      throw e;
+    }
+    const wanted = p.games === "all" ? all.map((_, i) => i + 1) : [...new Set(p.games)];
+    const missing = wanted.find((n) => n > all.length);
+    if (missing) refuse(400, { code: "NOT_FOUND", message: `The file holds ${all.length} game${all.length === 1 ? "" : "s"}: there is no game ${missing}.` });
+    if (wanted.length > MAX_GAMES_PER_FILE)
+      refuse(400, { code: "LIMIT", message: `The file holds ${wanted.length} games: import at most ${MAX_GAMES_PER_FILE} at a time (pick some).` });
+    const chosen = wanted.map((n) => ({ index: n, game: all[n - 1] }));
+    if (chosen.some((c) => c.game.moves.length === 0 && c.game.opening.length === 0))
+      refuse(422, { code: "BAD_PAYLOAD", message: `Game ${chosen.find((c) => c.game.moves.length === 0)!.index} has no moves.` });
+
+    await take(perAddress, ip, chosen.length);
+    const me = identities ? await identities.ofSession(sessionTokenOf(req.headers)) : null;
+    if (me) await take(perIdentity, me.id, chosen.length);
+
+    const stored = (await games.importGames(chosen.map((c) => c.game))).map((s, i) => ({ index: chosen[i].index, ...s }));
+    log.info({ file: p.fileName.slice(0, 80), games: stored.length, playerId: me?.id ?? null }, "imported");
+    return { ok: true, stored };
+  }
+
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const path = (req.url ?? "").split("?")[0];
+    if (path !== IMPORT_API) return false;
+    const answer = (status: number, body: ImportAnswer) => {
+      if (!body.ok && body.error.retryMs) res.setHeader("retry-after", String(Math.ceil(body.error.retryMs / 1000)));
+      res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method !== "POST") {
+      answer(405, { ok: false, error: { code: "NOT_FOUND", message: `${IMPORT_API} takes POST only.` } });
+      return true;
+    }
+    run(req).then(
+      (body) => answer(200, body),
+      (err: unknown) => {
+        if (err instanceof Refusal) {
+          // A refused body is not read to its end: close the connection rather than read on.
+          if (err.status === 413) res.setHeader("connection", "close");
+          return answer(err.status, { ok: false, error: err.info });
+        }
+        log.error({ err }, "import failed");
+        answer(500, { ok: false, error: { code: "INTERNAL", message: "Something went wrong on the server." } });
+      },
+    );
+    return true;
+  };
+}

@@ -1,0 +1,164 @@
+// Open challenges: posted by a player, listed in the lobby for everyone, accepted once by anyone
+// but the author (one conditional UPDATE decides between accepters, on every node), withdrawn by
+// the author or when the socket that posted it leaves. The only code that knows Challenge rows.
+import type { Db } from "../db/client";
+import type { GameService } from "../games/service";
+import { fail } from "../games/errors";
+import { newGameId } from "../games/tokens";
+import { ratingsIn } from "../ratings/read";
+import { ratingPoolOf } from "../../shared/pools";
+import type { Me } from "../../shared/identity";
+import type { ChallengeView, ClockSettings } from "../../shared/protocol";
+import type { Rule } from "../../../engine";
+import type { LobbyNotices } from "./notices";
+
+/** Open challenges one player may hold at once. */
+export const MAX_OPEN_PER_PLAYER = 3;
+/** An open challenge nobody took in this long is no longer shown or accepted. */
+export const CHALLENGE_TTL_MS = 60 * 60_000;
+/** The lobby shows at most this many (newest first). */
+export const LIST_MAX = 50;
+
+export interface ChallengeInput {
+  size: number;
+  rule: Rule;
+  clock: ClockSettings | null;
+  rated: boolean;
+  color: "black" | "white" | "random";
+  /** Open with swap2: the black seat (the author's colour choice decides it) places the first stones. */
+  swap2?: boolean;
+}
+
+type Row = Awaited<ReturnType<Db["challenge"]["findMany"]>>[number];
+
+export class Challenges {
+  constructor(
+    private readonly db: Db,
+    private readonly games: GameService,
+    private readonly nodeId: string,
+    private readonly notices: LobbyNotices,
+  ) {}
+
+  async create(me: Me | null, input: ChallengeInput, socketId: string): Promise<ChallengeView> {
+    const author = requireMe(me);
+    if (input.rated && !input.clock) fail("BAD_PAYLOAD", "A rated game needs a clock.");
+    const open = await this.db.challenge.count({ where: { authorId: author.id, status: "open", createdAt: { gt: this.oldest() } } });
+    if (open >= MAX_OPEN_PER_PLAYER) fail("LIMIT", `You have ${open} open challenges already: withdraw one first.`);
+    const row = await this.db.challenge.create({
+      data: {
+        id: newGameId(),
+        authorId: author.id,
+        size: input.size,
+        rule: input.rule,
+        clock: JSON.stringify(input.clock),
+        rated: input.rated,
+        color: input.color,
+        swap2: input.swap2 ?? false,
+        status: "open",
+        nodeId: this.nodeId,
+        socketId,
+      },
+    });
+    this.notices.changed();
+    return (await this.views([row]))[0];
+  }
+
+  /** The open challenges, newest first. */
+  async list(): Promise<ChallengeView[]> {
+    const rows = await this.db.challenge.findMany({
+      where: { status: "open", createdAt: { gt: this.oldest() } },
+      orderBy: { createdAt: "desc" },
+      take: LIST_MAX,
+    });
+    return this.views(rows);
+  }
+
+  /** Accepts challenge `id` for `me`: the game starts; its id for both (the author hears it through notices). */
+  async accept(me: Me | null, id: string): Promise<{ gameId: string }> {
+    const taker = requireMe(me);
+    const row = await this.db.challenge.findUnique({ where: { id } });
+    if (row?.status === "accepted") fail("SEAT_TAKEN", "Someone else accepted that challenge first.");
+    if (!row || row.status !== "open" || row.createdAt <= this.oldest()) fail("NOT_FOUND", "That challenge is no longer open.");
+    if (row!.authorId === taker.id) fail("NOT_ALLOWED", "That is your own challenge: someone else has to accept it.");
+    // One accepter wins, whichever node each came through.
+    const { count } = await this.db.challenge.updateMany({ where: { id, status: "open" }, data: { status: "accepted" } });
+    if (count !== 1) fail("SEAT_TAKEN", "Someone else accepted that challenge first.");
+    const c = row!;
+    const clock = JSON.parse(c.clock) as ClockSettings | null;
+    const authorBlack = c.color === "black" || (c.color === "random" && Math.random() < 0.5);
+    const [black, white] = authorBlack ? [c.authorId, taker.id] : [taker.id, c.authorId];
+    const rule = c.rule as Rule;
+    const pool = c.rated && clock ? ratingPoolOf({ rule, size: c.size, clock }) : null;
+    const r = pool ? await ratingsIn(this.db, pool, [black, white]) : null;
+    const { gameId } = await this.games.createMatched({
+      size: c.size,
+      rule,
+      clock,
+      black,
+      white,
+      rated: c.rated,
+      pool,
+      swap2: c.swap2,
+      ...(r
+        ? {
+            ratings: { 1: Math.round(r.get(black)!.rating), 2: Math.round(r.get(white)!.rating) },
+            provisional: { 1: r.get(black)!.provisional, 2: r.get(white)!.provisional },
+          }
+        : {}),
+    });
+    await this.db.challenge.update({ where: { id }, data: { gameId } });
+    this.notices.started(c.authorId, gameId, "challenge");
+    this.notices.changed();
+    return { gameId };
+  }
+
+  async withdraw(me: Me | null, id: string): Promise<void> {
+    const author = requireMe(me);
+    const { count } = await this.db.challenge.updateMany({ where: { id, authorId: author.id, status: "open" }, data: { status: "withdrawn" } });
+    if (count !== 1) fail("NOT_FOUND", "You have no open challenge with that id.");
+    this.notices.changed();
+  }
+
+  /** The socket that posted them left: its open challenges go. */
+  async socketGone(socketId: string): Promise<void> {
+    const { count } = await this.db.challenge.updateMany({ where: { socketId, nodeId: this.nodeId, status: "open" }, data: { status: "withdrawn" } });
+    if (count) this.notices.changed();
+  }
+
+  /** One node: at start no socket of before is connected, so every open challenge goes. */
+  async withdrawAll(): Promise<void> {
+    await this.db.challenge.updateMany({ where: { status: "open" }, data: { status: "withdrawn" } });
+  }
+
+  private oldest(): Date {
+    return new Date(Date.now() - CHALLENGE_TTL_MS);
+  }
+
+  private async views(rows: Row[]): Promise<ChallengeView[]> {
+    const names = await this.db.player.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.authorId))] } }, select: { id: true, name: true } });
+    const nameOf = new Map(names.map((n) => [n.id, n.name]));
+    const out: ChallengeView[] = [];
+    for (const r of rows) {
+      const clock = JSON.parse(r.clock) as ClockSettings | null;
+      const pool = clock ? ratingPoolOf({ rule: r.rule as Rule, size: r.size, clock }) : null;
+      const rating = pool ? (await ratingsIn(this.db, pool, [r.authorId])).get(r.authorId)! : null;
+      out.push({
+        id: r.id,
+        author: { name: nameOf.get(r.authorId) ?? "?", rating: Math.round(rating?.rating ?? 1500), provisional: rating?.provisional ?? true },
+        size: r.size,
+        rule: r.rule as Rule,
+        clock,
+        rated: r.rated,
+        color: r.color as ChallengeView["color"],
+        ...(r.swap2 ? { swap2: true } : {}),
+        createdAt: r.createdAt.toISOString(),
+      });
+    }
+    return out;
+  }
+}
+
+function requireMe(me: Me | null): Me {
+  if (!me) fail("NOT_SIGNED_IN", "Playing people needs an identity: open the site in a browser (it makes you a guest) and try again.");
+  return me!;
+}

@@ -1,0 +1,127 @@
+// What player pages and leaderboards show, read from the rows (Player, Rating, RatingPoint, Game).
+import type { Db } from "../db/client";
+import { PROVISIONAL_RD } from "../../shared/pools";
+import type { GameEndReason, GameResult } from "../../shared/protocol";
+import type { Leaderboard, LeaderboardEntry, PlayerProfile, PoolStanding, ProfileGame } from "../../shared/players";
+
+/** Recent games on a player's page. */
+export const RECENT_GAMES = 20;
+/** Rating points per pool on a player's chart (the latest). */
+export const MAX_HISTORY = 200;
+/** Players on a leaderboard. */
+export const LEADERBOARD_SIZE = 50;
+
+/** The player named `name` (any case), or null. */
+export async function playerByName(db: Db, name: string) {
+  return db.player.findUnique({ where: { nameKey: name.toLowerCase() }, select: { id: true, name: true, passwordHash: true, createdAt: true } });
+}
+
+export async function profileOf(db: Db, name: string): Promise<PlayerProfile | null> {
+  const p = await playerByName(db, name);
+  if (!p) return null;
+  const id = p.id;
+  const mine = { OR: [{ blackPlayerId: id }, { whitePlayerId: id }] };
+  const [ratings, points, games, wins, draws, losses] = await Promise.all([
+    db.rating.findMany({ where: { playerId: id }, orderBy: { games: "desc" } }),
+    db.ratingPoint.findMany({ where: { playerId: id }, orderBy: { at: "desc" }, take: MAX_HISTORY * 4 }),
+    db.game.findMany({ where: { ...mine, status: "finished" }, orderBy: { finishedAt: "desc" }, take: RECENT_GAMES }),
+    db.game.count({
+      where: {
+        status: "finished",
+        kind: "hvh",
+        OR: [
+          { blackPlayerId: id, result: "black" },
+          { whitePlayerId: id, result: "white" },
+        ],
+      },
+    }),
+    db.game.count({ where: { status: "finished", kind: "hvh", result: "draw", ...mine } }),
+    db.game.count({
+      where: {
+        status: "finished",
+        kind: "hvh",
+        OR: [
+          { blackPlayerId: id, result: "white" },
+          { whitePlayerId: id, result: "black" },
+        ],
+      },
+    }),
+  ]);
+  const history: PlayerProfile["history"] = {};
+  for (const pt of [...points].reverse()) {
+    const list = (history[pt.pool] ??= []);
+    list.push({ at: pt.at.toISOString(), rating: Math.round(pt.rating), gameId: pt.gameId });
+    if (list.length > MAX_HISTORY) list.shift();
+  }
+  const opponents = new Map(
+    (
+      await db.player.findMany({
+        where: { id: { in: games.map((g) => (g.blackPlayerId === id ? g.whitePlayerId : g.blackPlayerId)).filter((x): x is string => !!x) } },
+        select: { id: true, name: true },
+      })
+    ).map((o) => [o.id, o.name]),
+  );
+  const recent: ProfileGame[] = games.map((g) => {
+    const color = g.blackPlayerId === id ? 1 : 2;
+    const opp = color === 1 ? g.whitePlayerId : g.blackPlayerId;
+    return {
+      id: g.id,
+      color,
+      opponent: opp ? (opponents.get(opp) ?? null) : null,
+      result: g.result as GameResult | null,
+      reason: g.reason as GameEndReason | null,
+      rated: g.rated,
+      diff: color === 1 ? g.blackRatingDiff : g.whiteRatingDiff,
+      size: g.size,
+      rule: g.rule,
+      finishedAt: g.finishedAt?.toISOString() ?? null,
+    };
+  });
+  return {
+    name: p.name,
+    account: p.passwordHash !== null,
+    createdAt: p.createdAt.toISOString(),
+    ratings: ratings.map(standingOf),
+    history,
+    record: { wins, draws, losses },
+    recent,
+  };
+}
+
+const standingOf = (r: { pool: string; rating: number; rd: number; games: number; wins: number; draws: number; losses: number }): PoolStanding => ({
+  pool: r.pool,
+  rating: Math.round(r.rating),
+  rd: Math.round(r.rd),
+  provisional: r.rd > PROVISIONAL_RD,
+  games: r.games,
+  wins: r.wins,
+  draws: r.draws,
+  losses: r.losses,
+});
+
+/** The top of `pool`: established ratings first, highest first; provisional ones fill the rest. */
+export async function leaderboardOf(db: Db, pool: string, size = LEADERBOARD_SIZE): Promise<Leaderboard> {
+  const select = { playerId: true, rating: true, rd: true, games: true } as const;
+  const [pools, established] = await Promise.all([
+    db.rating.findMany({ distinct: ["pool"], select: { pool: true }, orderBy: { pool: "asc" } }),
+    db.rating.findMany({ where: { pool, rd: { lte: PROVISIONAL_RD } }, orderBy: [{ rating: "desc" }, { playerId: "asc" }], take: size, select }),
+  ]);
+  const provisional =
+    established.length < size
+      ? await db.rating.findMany({
+          where: { pool, rd: { gt: PROVISIONAL_RD } },
+          orderBy: [{ rating: "desc" }, { playerId: "asc" }],
+          take: size - established.length,
+          select,
+        })
+      : [];
+  const rows = [...established, ...provisional];
+  const names = new Map(
+    (await db.player.findMany({ where: { id: { in: rows.map((r) => r.playerId) } }, select: { id: true, name: true } })).map((p) => [p.id, p.name]),
+  );
+  const players: LeaderboardEntry[] = rows.flatMap((r) => {
+    const name = names.get(r.playerId);
+    return name ? [{ name, rating: Math.round(r.rating), rd: Math.round(r.rd), provisional: r.rd > PROVISIONAL_RD, games: r.games }] : [];
+  });
+  return { pool, pools: pools.map((p) => p.pool), players };
+}

@@ -1,0 +1,305 @@
+// SGF game records as Gomocup managers (and Gomoku programs generally) write them:
+//
+//   (;GM[4]FF[4]SZ[15]RU[1]PB[pbrain-one]PW[pbrain-two]RE[B+]
+//    ;B[hh]C[780ms];W[ig]C[1203ms];B[ii] … )
+//
+// GM[4] is the SGF number of Gomoku/Renju; SZ the board ("15" or "15:15"); RU the rule, as a Gomocup
+// rule code (0 freestyle, 1 exactly five, 4 renju) or a word; PB/PW the players; a move is two
+// letters, column then row from the TOP, "a" the first (a–t on 20×20); C[780ms] the time the mover
+// used. AB/AW set stones before the first move (our opening stones). A file may hold several games:
+// each "(;…)" at the top level is one; inside a game, only the main line (the first variation) is read.
+//
+// Strict where it matters: a malformed file, a move off the board, a pass or empty move (B[], Go's
+// B[tt] on a smaller board), two moves of one colour in a row, a taken point or a move after five in a
+// row is an ImportError with the line and column in the file. Browser-safe: no Node APIs.
+import type { Point, Rule, Stone } from "../../engine";
+import { MAX_SIZE, MIN_SIZE, ReplayError, replay, sideToMove } from "../../engine";
+import { ImportError, type PsqMove } from "./psq";
+
+export interface SgfGame {
+  /** 1-based, in file order. */
+  index: number;
+  /** Where the game starts in the file ("(" of its tree). */
+  line: number;
+  column: number;
+  size: number;
+  /** From RU, else null (the caller's default). */
+  rule: Rule | null;
+  opening: Stone[];
+  moves: PsqMove[];
+  /** PB, PW (either may be missing: "Black" / "White" then). */
+  names: [string, string] | null;
+  /** RE as written ("B+", "W+R", "0"…), or null. */
+  result: string | null;
+}
+
+/** One property value with where it starts (the "[" of it). */
+interface Value {
+  text: string;
+  line: number;
+  column: number;
+}
+type SgfNode = Map<string, Value[]> & { line?: number; column?: number };
+interface Tree {
+  line: number;
+  column: number;
+  nodes: SgfNode[];
+  children: Tree[];
+}
+
+/** True when the text looks like SGF (its first non-blank character opens a game tree). */
+export function looksLikeSgf(text: string): boolean {
+  return /^\s*\(\s*;/.test(text.replace(/^\uFEFF/, ""));
+}
+
+/** Every game of an SGF file. Throws ImportError (line, column) on the first thing it cannot take. */
+export function parseSgf(text: string, defaultRule: Rule = "freestyle"): SgfGame[] {
+  const trees = new Reader(text.replace(/^\uFEFF/, "")).collection();
+  if (trees.length === 0) throw new ImportError(1, 1, 'no game found: an SGF file starts with "(;"');
+  return trees.map((t, i) => gameOf(t, i + 1, defaultRule));
+}
+
+// ---------------------------------------------------------------- reading the tree
+
+class Reader {
+  private at = 0;
+  private line = 1;
+  private col = 1;
+  constructor(private readonly s: string) {}
+
+  collection(): Tree[] {
+    const trees: Tree[] = [];
+    this.space();
+    while (this.at < this.s.length) {
+      if (this.s[this.at] !== "(") throw this.error(`expected "(" to start a game, found "${this.peekText()}"`);
+      trees.push(this.tree());
+      this.space();
+    }
+    return trees;
+  }
+
+  private tree(): Tree {
+    const t: Tree = { line: this.line, column: this.col, nodes: [], children: [] };
+    this.next(); // "("
+    this.space();
+    if (this.s[this.at] !== ";") throw this.error(`expected ";" to start a node, found "${this.peekText()}"`);
+    while (this.s[this.at] === ";") {
+      t.nodes.push(this.node());
+      this.space();
+    }
+    while (this.s[this.at] === "(") {
+      t.children.push(this.tree());
+      this.space();
+    }
+    if (this.at >= this.s.length) throw new ImportError(t.line, t.column, 'this game is never closed: a ")" is missing at the end');
+    if (this.s[this.at] !== ")") throw this.error(`expected ")" or ";" here, found "${this.peekText()}"`);
+    this.next();
+    return t;
+  }
+
+  private node(): SgfNode {
+    const n: SgfNode = new Map();
+    n.line = this.line;
+    n.column = this.col;
+    this.next(); // ";"
+    this.space();
+    while (this.at < this.s.length && /[A-Za-z]/.test(this.s[this.at])) {
+      const line = this.line;
+      const column = this.col;
+      let id = "";
+      while (this.at < this.s.length && /[A-Za-z]/.test(this.s[this.at])) id += this.next();
+      // FF[3] allowed lower-case letters in identifiers (AddBlack → AB): only the capitals count.
+      const key = id.replace(/[a-z]/g, "") || id.toUpperCase();
+      this.space();
+      if (this.s[this.at] !== "[") throw new ImportError(line, column, `property ${id} has no value (expected "[" after it)`);
+      const values: Value[] = [];
+      while (this.s[this.at] === "[") {
+        values.push(this.value());
+        this.space();
+      }
+      n.set(key, [...(n.get(key) ?? []), ...values]);
+    }
+    return n;
+  }
+
+  private value(): Value {
+    const v: Value = { text: "", line: this.line, column: this.col };
+    this.next(); // "["
+    for (;;) {
+      if (this.at >= this.s.length) throw new ImportError(v.line, v.column, 'a value is never closed: "]" is missing');
+      const c = this.next();
+      if (c === "]") return v;
+      if (c === "\\") {
+        if (this.at >= this.s.length) continue;
+        const e = this.next();
+        // A backslash before a line break removes it (a soft line break); before anything else, it is that character.
+        if (e === "\r" && this.s[this.at] === "\n") this.next();
+        else if (e !== "\n" && e !== "\r") v.text += e;
+        continue;
+      }
+      v.text += c;
+    }
+  }
+
+  private next(): string {
+    const c = this.s[this.at++];
+    if (c === "\n" || (c === "\r" && this.s[this.at] !== "\n")) {
+      this.line++;
+      this.col = 1;
+    } else this.col++;
+    return c;
+  }
+
+  private space(): void {
+    while (this.at < this.s.length && /\s/.test(this.s[this.at])) this.next();
+  }
+
+  private peekText(): string {
+    const rest = this.s.slice(this.at, this.at + 12).split(/[\r\n]/)[0];
+    return rest.length ? rest : "end of file";
+  }
+
+  private error(detail: string): ImportError {
+    return new ImportError(this.line, this.col, detail);
+  }
+}
+
+// ---------------------------------------------------------------- a tree as a game
+
+const RULE_WORDS: Record<string, Rule> = {
+  "0": "freestyle",
+  freestyle: "freestyle",
+  gomoku: "freestyle",
+  "1": "exact5",
+  standard: "exact5",
+  exact5: "exact5",
+  "exact five": "exact5",
+  "exactly five": "exact5",
+  "4": "renju",
+  renju: "renju",
+};
+
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+
+function gameOf(t: Tree, index: number, defaultRule: Rule): SgfGame {
+  // The main line: this tree's nodes, then its first variation's, and so on.
+  const nodes: SgfNode[] = [];
+  for (let cur: Tree | undefined = t; cur; cur = cur.children[0]) nodes.push(...cur.nodes);
+  const root = nodes[0];
+  const one = (key: string): Value | null => root.get(key)?.[0] ?? null;
+  const where = (v: Value) => [v.line, v.column] as const;
+
+  const gm = one("GM");
+  if (gm && gm.text.trim() !== "4") throw new ImportError(...where(gm), `GM[${gm.text.trim()}] is not a Gomoku game (Gomoku and Renju are GM[4])`);
+
+  let size = 15; // SGF's default for GM[4]
+  const sz = one("SZ");
+  if (sz) {
+    const m = /^\s*(\d{1,3})\s*(?::\s*(\d{1,3})\s*)?$/.exec(sz.text);
+    if (!m) throw new ImportError(...where(sz), `SZ[${sz.text}] is not a board size`);
+    if (m[2] !== undefined && m[2] !== m[1]) throw new ImportError(...where(sz), `the board is ${m[1]}×${m[2]}: only square boards are supported`);
+    size = Number(m[1]);
+    if (size < MIN_SIZE || size > MAX_SIZE)
+      throw new ImportError(...where(sz), `a ${size}×${size} board is not supported (${MIN_SIZE}×${MIN_SIZE} to ${MAX_SIZE}×${MAX_SIZE})`);
+  }
+
+  let rule: Rule | null = null;
+  const ru = one("RU");
+  if (ru && ru.text.trim() !== "") {
+    rule = RULE_WORDS[ru.text.trim().toLowerCase()] ?? null;
+    if (!rule) throw new ImportError(...where(ru), `RU[${ru.text.trim()}] is not a rule we play (freestyle 0, exactly five 1, renju 4)`);
+  }
+
+  const point = (v: Value, what: string): Point => {
+    const s = v.text.trim();
+    if (s === "" || (s === "tt" && size <= 19)) throw new ImportError(...where(v), `${what}: a pass (an empty move) is not a Gomoku move`);
+    const m = /^([a-z])([a-z])$/.exec(s);
+    if (!m) throw new ImportError(...where(v), `${what}: "${s.slice(0, 12)}" is not a point (two letters, column then row, like hh)`);
+    const x = LETTERS.indexOf(m[1]);
+    const y = LETTERS.indexOf(m[2]);
+    if (x >= size || y >= size) throw new ImportError(...where(v), `${what}: "${s}" is off the ${size}×${size} board (a to ${LETTERS[size - 1]})`);
+    return { x, y };
+  };
+
+  const opening: Stone[] = [];
+  const setupAt: Value[] = [];
+  for (const [key, color] of [
+    ["AB", 1],
+    ["AW", 2],
+  ] as const)
+    for (const v of root.get(key) ?? []) {
+      opening.push({ ...point(v, `${key} stone`), color });
+      setupAt.push(v);
+    }
+
+  const moves: PsqMove[] = [];
+  const movesAt: Value[] = [];
+  let expected = sideToMove(opening);
+  for (const n of nodes) {
+    const b = n.get("B");
+    const w = n.get("W");
+    if (!b && !w) continue;
+    if (b && w) throw new ImportError(...where(w[0]), "one node holds both a black and a white move");
+    const v = (b ?? w)![0];
+    const color = b ? 1 : 2;
+    const name = color === 1 ? "black" : "white";
+    const p = point(v, `move ${moves.length + 1} (${name})`);
+    if (color !== expected)
+      throw new ImportError(
+        n.line ?? v.line,
+        n.column ?? v.column,
+        `move ${moves.length + 1} is ${name}'s, but it is ${expected === 1 ? "black" : "white"}'s turn (colours must alternate)`,
+      );
+    moves.push({ ...p, timeMs: timeOf(n.get("C")?.[0]?.text) });
+    movesAt.push(v);
+    expected = color === 1 ? 2 : 1;
+  }
+
+  check(size, rule ?? defaultRule, opening, setupAt, moves, movesAt);
+  const pb = one("PB")?.text.trim() || null;
+  const pw = one("PW")?.text.trim() || null;
+  return {
+    index,
+    line: t.line,
+    column: t.column,
+    size,
+    rule,
+    opening,
+    moves,
+    names: pb || pw ? [pb ?? "Black", pw ?? "White"] : null,
+    result: one("RE")?.text.trim() || null,
+  };
+}
+
+/** "780ms", "1.2s", "780" → ms; anything else 0 (a comment that is not a time). */
+function timeOf(comment: string | undefined): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s)?\s*$/i.exec(comment ?? "");
+  if (!m) return 0;
+  const n = Number(m[1]) * (m[2]?.toLowerCase() === "s" ? 1000 : 1);
+  return Number.isFinite(n) ? Math.min(Math.round(n), 24 * 3600_000) : 0;
+}
+
+/** The moves by the engine's rules: a taken point or a move after five in a row says where. */
+function check(size: number, rule: Rule, opening: Stone[], setupAt: Value[], moves: PsqMove[], movesAt: Value[]): void {
+  const seen = new Map<number, Value>();
+  for (const [i, s] of opening.entries()) {
+    const k = s.y * size + s.x;
+    const first = seen.get(k);
+    if (first) throw new ImportError(setupAt[i].line, setupAt[i].column, `this setup stone's point is already taken (line ${first.line})`);
+    seen.set(k, setupAt[i]);
+  }
+  try {
+    replay(size, rule, opening, moves, sideToMove(opening));
+  } catch (e) {
+    if (!(e instanceof ReplayError)) throw e;
+    const v = movesAt[e.index];
+    const label = `move ${e.index + 1}`;
+    if (e.reason === "OCCUPIED") {
+      const k = moves[e.index].y * size + moves[e.index].x;
+      const first = seen.get(k) ?? movesAt[moves.findIndex((m) => m.y * size + m.x === k)];
+      throw new ImportError(v.line, v.column, `${label}: the point is already taken (line ${first.line}, column ${first.column})`);
+    }
+    if (e.reason === "WON") throw new ImportError(v.line, v.column, `${label}: the game was already won by the move before`);
+    throw new ImportError(v.line, v.column, `${label}: ${e.message.replace(/^move \d+ \([^)]*\): /, "")}`);
+  }
+}

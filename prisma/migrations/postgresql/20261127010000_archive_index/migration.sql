@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "Game_status_finishedAt_id_idx" ON "Game"("status", "finishedAt" DESC, "id");
+
