@@ -225,6 +225,29 @@ test("/learn in Chinese: α-β剪枝 stepped to the cut, in the lecture's words"
   await ctx.close();
 });
 
+test("a malformed import says what and where in Chinese: the server's refusal, the page's own reading, a bad link", async ({ browser, baseURL }) => {
+  const ctx = await zhContext(browser, baseURL!);
+  const page = await ctx.newPage();
+  await page.goto("/import");
+  const error = page.getByTestId("import-error");
+  // Stored: the server refuses with the parser's code and values.
+  await page.getByTestId("import-text").fill("Piskvorky 15x15, 11:11, 0\n8,8,0\n9,x,0\n");
+  await page.getByTestId("import-submit").click();
+  await expect(error).toContainText("第 3 行第 3 列：着法“9,x,0”中有意外的“x”（应为 x,y,用时）");
+  await page.getByTestId("import-text").fill("(;GM[4]SZ[15];B[hh];B[ii])");
+  await page.getByTestId("import-submit").click();
+  await expect(error).toContainText("第 2 手是黑棋，但此时该白棋走（黑白必须轮流）");
+  // Opened without storing: the page's own parser.
+  await page.getByTestId("import-text").fill("h8 i9\nj10 zz k3");
+  await page.getByTestId("import-open").click();
+  await expect(error).toContainText("第 2 行第 5 列：无法读取“zz”处的着法（应为列字母加行号，如 h8）");
+  await expectChinese(page);
+  // A replay link whose values are wrong.
+  await page.goto("/replay/import?size=99&moves=h8");
+  await expect(page.getByTestId("load-error")).toContainText('size="99" 不是棋盘大小（5 到 20）');
+  await ctx.close();
+});
+
 test("the switcher goes back to English and remembers it", async ({ browser, baseURL }) => {
   const ctx = await zhContext(browser, baseURL!);
   const page = await ctx.newPage();

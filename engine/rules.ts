@@ -131,6 +131,8 @@ export class ReplayError extends Error {
     readonly index: number,
     readonly reason: MoveError | "WON",
     message: string,
+    /** FORBIDDEN: which foul. */
+    readonly forbidden?: Forbidden,
   ) {
     super(message);
     this.name = "ReplayError";
@@ -152,7 +154,7 @@ export function replay(size: number, rule: Rule, opening: readonly Stone[], move
     if (outcome.winner) throw new ReplayError(i, "WON", `move ${i + 1}: the game was already won`);
     if (rule === "renju" && color === 1) {
       const why = forbiddenReason(size, cells, m);
-      if (why) throw new ReplayError(i, "FORBIDDEN", `move ${i + 1} (${m.x},${m.y}): forbidden for black (${forbiddenText(why)})`);
+      if (why) throw new ReplayError(i, "FORBIDDEN", `move ${i + 1} (${m.x},${m.y}): forbidden for black (${forbiddenText(why)})`, why);
     }
     cells[m.y * size + m.x] = color;
     stones.push({ x: m.x, y: m.y, color });

@@ -2,6 +2,7 @@
 // schema, the answer as types, the limits. One file per request (the page sends a Gomocup archive's
 // files one after another). Browser-safe: no Node APIs here.
 import { z } from "./zod";
+import type { ImportErrorCode, ImportErrorValues } from "./import-errors";
 import { MAX_SIZE, MIN_SIZE } from "../../engine";
 import { RuleSchema, type ErrorInfo } from "./protocol";
 
@@ -35,6 +36,9 @@ export interface StoredImport {
   result: "black" | "white" | "draw" | null;
 }
 
-/** Refusals of a file's content say where: line and column in the file. */
-export type ImportErrorInfo = ErrorInfo & { line?: number; column?: number };
+/**
+ * Refusals of a file's content say where (line and column in the file) and why: the parser's code and
+ * values (lib/shared/import-errors), which the page words in the reader's language.
+ */
+export type ImportErrorInfo = ErrorInfo & { line?: number; column?: number; reason?: ImportErrorCode; params?: ImportErrorValues };
 export type ImportAnswer = { ok: true; stored: StoredImport[] } | { ok: false; error: ImportErrorInfo };

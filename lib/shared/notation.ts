@@ -2,7 +2,7 @@
 // and a row number counted from the bottom, as renju diagrams and Piskvork do.
 // h8 is the centre of 15×15, f6 of 11×11. The one reader of move strings (readLabels). Browser-safe.
 import type { Point } from "../../engine";
-import { ImportError } from "./psq";
+import { ImportError } from "./import-errors";
 
 const LETTERS = "abcdefghijklmnopqrst"; // up to 20 columns (MAX_SIZE)
 
@@ -53,10 +53,10 @@ export function* readLabels(text: string, size: number): Generator<LabelAt> {
       const column = at + 1;
       if (!m) {
         const token = /^\S{1,8}/.exec(rest)?.[0] ?? rest.slice(0, 8);
-        throw new ImportError(li + 1, column, `cannot read a move at "${token}" (expected a column letter and a row number, like h8)`);
+        throw new ImportError(li + 1, column, "MOVE_UNREADABLE", { token });
       }
       const point = parseLabel(m[1] + m[2], size);
-      if (!point) throw new ImportError(li + 1, column, `"${m[0]}" is not on a ${size}×${size} board (a1 to ${String.fromCharCode(96 + size)}${size})`);
+      if (!point) throw new ImportError(li + 1, column, "LABEL_OFF_BOARD", { label: m[0], size, last: `${String.fromCharCode(96 + size)}${size}` });
       yield { point, text: m[0], line: li + 1, column };
       at += m[0].length;
     }

@@ -22,7 +22,10 @@
 // ImportError that says where (line N, column M) and what. Browser-safe: no Node APIs.
 import type { Point, Rule, Stone } from "../../engine";
 import { MAX_SIZE, MIN_SIZE, ReplayError, cellsOf, replay, winningLine } from "../../engine";
+import { ImportError, foulKey } from "./import-errors";
 import { openingPlies, type Swap2Record } from "./swap2";
+
+export { ImportError };
 
 export interface PsqMove extends Point {
   /** Time the mover used, ms (0 when unknown). */
@@ -41,17 +44,6 @@ export interface PsqGame {
   names: [string, string] | null;
   /** A settled swap2 opening's choices (from our trailer line): the first 3 or 5 moves were its stones. */
   swap2?: Pick<Swap2Record, "first" | "second">;
-}
-
-export class ImportError extends Error {
-  constructor(
-    readonly line: number,
-    readonly column: number,
-    readonly detail: string,
-  ) {
-    super(`line ${line}, column ${column}: ${detail}`);
-    this.name = "ImportError";
-  }
 }
 
 export interface PsqWriteInput {
@@ -119,7 +111,7 @@ export function parsePsq(text: string): PsqGame {
   const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
   let i = 0;
   while (i < lines.length && lines[i].trim() === "") i++;
-  if (i === lines.length) throw new ImportError(1, 1, "the file is empty");
+  if (i === lines.length) throw new ImportError(1, 1, "EMPTY_FILE");
 
   let size: number | null = null;
   const h = HEADER.exec(lines[i]);
@@ -127,17 +119,12 @@ export function parsePsq(text: string): PsqGame {
     const w = Number(h[2]);
     const hgt = Number(h[4]);
     const colW = h[1].length + 1;
-    if (w !== hgt) throw new ImportError(i + 1, colW, `the board is ${w}×${hgt}: only square boards are supported`);
-    if (w < MIN_SIZE || w > MAX_SIZE)
-      throw new ImportError(i + 1, colW, `a ${w}×${w} board is not supported (${MIN_SIZE}×${MIN_SIZE} to ${MAX_SIZE}×${MAX_SIZE})`);
+    if (w !== hgt) throw new ImportError(i + 1, colW, "NOT_SQUARE", { width: w, height: hgt });
+    if (w < MIN_SIZE || w > MAX_SIZE) throw new ImportError(i + 1, colW, "SIZE_UNSUPPORTED", { size: w, min: MIN_SIZE, max: MAX_SIZE });
     size = w;
     i++;
   } else if (!MOVE.test(lines[i])) {
-    throw new ImportError(
-      i + 1,
-      firstNonSpace(lines[i]),
-      `expected a header like "Piskvorky 15x15, 11:11, 0" or a move like "8,8,0", found "${excerpt(lines[i])}"`,
-    );
+    throw new ImportError(i + 1, firstNonSpace(lines[i]), "PSQ_HEADER_EXPECTED", { found: excerpt(lines[i]) });
   }
 
   // Moves, until the first line that is not one (blank lines in between are skipped).
@@ -175,18 +162,17 @@ export function parsePsq(text: string): PsqGame {
       if (r) {
         const v = r[1].toLowerCase();
         if (v !== "freestyle" && v !== "exact5" && v !== "renju")
-          throw new ImportError(t.line, t.text.indexOf(r[1]) + 1 + leading(lines[t.line - 1]), `unknown rule "${r[1]}" (freestyle, exact5 or renju)`);
+          throw new ImportError(t.line, t.text.indexOf(r[1]) + 1 + leading(lines[t.line - 1]), "PSQ_RULE_UNKNOWN", { rule: r[1] });
         rule = v;
       }
       const o = /\bopening=(\d+)/i.exec(ours[1]);
       if (o) {
         openingCount = Number(o[1]);
         if (openingCount > raw.length)
-          throw new ImportError(
-            t.line,
-            t.text.indexOf(o[1]) + 1 + leading(lines[t.line - 1]),
-            `opening=${openingCount} but the file has only ${raw.length} moves`,
-          );
+          throw new ImportError(t.line, t.text.indexOf(o[1]) + 1 + leading(lines[t.line - 1]), "PSQ_OPENING_TOO_LONG", {
+            opening: openingCount,
+            moves: raw.length,
+          });
       }
       const sw = /\bswap2=(\S*)/i.exec(ours[1]);
       if (sw) swap2 = readSwap2(sw[1], t.line, t.text.indexOf(sw[1]) + 1 + leading(lines[t.line - 1]), raw.length - openingCount, openingCount);
@@ -221,11 +207,10 @@ function readSwap2(v: string, line: number, column: number, moves: number, openi
   const m = /^(black|white|place)(?:\/(black|white))?$/i.exec(v);
   const first = m?.[1].toLowerCase() as "black" | "white" | "place" | undefined;
   const second = m?.[2]?.toLowerCase() as "black" | "white" | undefined;
-  if (!first || (first === "place") !== !!second)
-    throw new ImportError(line, column, `swap2="${v}" is not a settled swap2 opening (black, white, place/black or place/white)`);
-  if (opening > 0) throw new ImportError(line, column, "a swap2 game has no opening stones before its moves (opening= must be 0)");
+  if (!first || (first === "place") !== !!second) throw new ImportError(line, column, "SWAP2_UNSETTLED", { value: v });
+  if (opening > 0) throw new ImportError(line, column, "SWAP2_WITH_OPENING");
   const plies = first === "place" ? 5 : 3;
-  if (moves < plies) throw new ImportError(line, column, `swap2=${v} needs the opening's ${plies} stones, but the file has ${moves} moves`);
+  if (moves < plies) throw new ImportError(line, column, "SWAP2_TOO_FEW", { value: v, plies, moves });
   return second ? { first, second } : { first };
 }
 
@@ -238,19 +223,19 @@ function checkMoves(n: number, rule: Rule | null, raw: readonly RawMove[], stone
     if (!(e instanceof ReplayError)) throw e;
     const m = raw[e.index];
     if (e.reason === "OFF_BOARD") {
-      if (m.x < 1 || m.x > n) throw new ImportError(m.line, m.colX, `x = ${m.x} is off the ${n}×${n} board (1 to ${n})`);
-      throw new ImportError(m.line, m.colY, `y = ${m.y} is off the ${n}×${n} board (1 to ${n})`);
+      if (m.x < 1 || m.x > n) throw new ImportError(m.line, m.colX, "PSQ_OFF_BOARD", { axis: "x", value: m.x, size: n });
+      throw new ImportError(m.line, m.colY, "PSQ_OFF_BOARD", { axis: "y", value: m.y, size: n });
     }
     if (e.reason === "OCCUPIED") {
       const first = raw.findIndex((r) => r.x === m.x && r.y === m.y);
-      throw new ImportError(m.line, m.colX, `${m.x},${m.y} is already taken (line ${raw[first].line})`);
+      throw new ImportError(m.line, m.colX, "PSQ_TAKEN", { point: `${m.x},${m.y}`, line: raw[first].line });
     }
-    if (e.reason === "FORBIDDEN") throw new ImportError(m.line, m.colX, `${m.x},${m.y}: ${e.message.replace(/^move \d+ \([^)]*\): /, "")}`);
+    if (e.reason === "FORBIDDEN") throw new ImportError(m.line, m.colX, "PSQ_FORBIDDEN", { point: `${m.x},${m.y}`, why: foulKey(e.forbidden) });
     const won = stones[e.index - 1];
     // Lenient with foreign files: a "win" by an overline followed by more moves was a standard-rule game
     // (no exact five before it either, so the whole game replays under exact5 up to here).
     if (rule === null && !winningLine(n, "exact5", cellsOf(n, stones.slice(0, e.index)), won, won.color)) return checkMoves(n, "exact5", raw, stones);
-    throw new ImportError(m.line, m.colX, `the game was already won by ${won.color === 1 ? "black" : "white"} (line ${raw[e.index - 1].line})`);
+    throw new ImportError(m.line, m.colX, "PSQ_AFTER_WIN", { color: won.color === 1 ? "black" : "white", line: raw[e.index - 1].line });
   }
 }
 
@@ -258,10 +243,10 @@ function malformed(line: string, lineNo: number): ImportError {
   // Point at the first character that does not belong in "x,y,time".
   const nums = [...line.matchAll(/-?\d+/g)];
   const bad = /[^\d\s,;-]/.exec(line);
-  if (bad) return new ImportError(lineNo, bad.index + 1, `unexpected "${bad[0]}" in the move "${excerpt(line)}" (expected x,y,time)`);
-  if (nums.length > 3) return new ImportError(lineNo, (nums[3].index ?? 0) + 1, `a move has at most three numbers (x,y,time), found ${nums.length}`);
+  if (bad) return new ImportError(lineNo, bad.index + 1, "PSQ_UNEXPECTED_CHAR", { char: bad[0], move: excerpt(line) });
+  if (nums.length > 3) return new ImportError(lineNo, (nums[3].index ?? 0) + 1, "PSQ_TOO_MANY_NUMBERS", { count: nums.length });
   const empty = /[,;]\s*(?=[,;]|$)/.exec(line.trimEnd());
-  return new ImportError(lineNo, empty ? empty.index + 2 : firstNonSpace(line), `a number is missing in the move "${excerpt(line)}" (expected x,y,time)`);
+  return new ImportError(lineNo, empty ? empty.index + 2 : firstNonSpace(line), "PSQ_NUMBER_MISSING", { move: excerpt(line) });
 }
 
 function columnOfSecond(line: string, second: string): number {

@@ -14,7 +14,11 @@
 // row is an ImportError with the line and column in the file. Browser-safe: no Node APIs.
 import type { Point, Rule, Stone } from "../../engine";
 import { MAX_SIZE, MIN_SIZE, ReplayError, replay, sideToMove } from "../../engine";
-import { ImportError, type PsqMove } from "./psq";
+import { ImportError, foulKey } from "./import-errors";
+import type { PsqMove } from "./psq";
+
+/** Where an SGF point was read (for the refusal's words). */
+type SgfStone = { stone: "AB" | "AW" | "move"; n: number; color: "black" | "white" };
 
 export interface SgfGame {
   /** 1-based, in file order. */
@@ -55,7 +59,7 @@ export function looksLikeSgf(text: string): boolean {
 /** Every game of an SGF file. Throws ImportError (line, column) on the first thing it cannot take. */
 export function parseSgf(text: string, defaultRule: Rule = "freestyle"): SgfGame[] {
   const trees = new Reader(text.replace(/^\uFEFF/, "")).collection();
-  if (trees.length === 0) throw new ImportError(1, 1, 'no game found: an SGF file starts with "(;"');
+  if (trees.length === 0) throw new ImportError(1, 1, "SGF_NO_GAME");
   return trees.map((t, i) => gameOf(t, i + 1, defaultRule));
 }
 
@@ -71,7 +75,7 @@ class Reader {
     const trees: Tree[] = [];
     this.space();
     while (this.at < this.s.length) {
-      if (this.s[this.at] !== "(") throw this.error(`expected "(" to start a game, found "${this.peekText()}"`);
+      if (this.s[this.at] !== "(") throw this.expected("game");
       trees.push(this.tree());
       this.space();
     }
@@ -82,7 +86,7 @@ class Reader {
     const t: Tree = { line: this.line, column: this.col, nodes: [], children: [] };
     this.next(); // "("
     this.space();
-    if (this.s[this.at] !== ";") throw this.error(`expected ";" to start a node, found "${this.peekText()}"`);
+    if (this.s[this.at] !== ";") throw this.expected("node");
     while (this.s[this.at] === ";") {
       t.nodes.push(this.node());
       this.space();
@@ -91,8 +95,8 @@ class Reader {
       t.children.push(this.tree());
       this.space();
     }
-    if (this.at >= this.s.length) throw new ImportError(t.line, t.column, 'this game is never closed: a ")" is missing at the end');
-    if (this.s[this.at] !== ")") throw this.error(`expected ")" or ";" here, found "${this.peekText()}"`);
+    if (this.at >= this.s.length) throw new ImportError(t.line, t.column, "SGF_GAME_UNCLOSED");
+    if (this.s[this.at] !== ")") throw this.expected("nodeOrEnd");
     this.next();
     return t;
   }
@@ -111,7 +115,7 @@ class Reader {
       // FF[3] allowed lower-case letters in identifiers (AddBlack → AB): only the capitals count.
       const key = id.replace(/[a-z]/g, "") || id.toUpperCase();
       this.space();
-      if (this.s[this.at] !== "[") throw new ImportError(line, column, `property ${id} has no value (expected "[" after it)`);
+      if (this.s[this.at] !== "[") throw new ImportError(line, column, "SGF_NO_VALUE", { property: id });
       const values: Value[] = [];
       while (this.s[this.at] === "[") {
         values.push(this.value());
@@ -126,7 +130,7 @@ class Reader {
     const v: Value = { text: "", line: this.line, column: this.col };
     this.next(); // "["
     for (;;) {
-      if (this.at >= this.s.length) throw new ImportError(v.line, v.column, 'a value is never closed: "]" is missing');
+      if (this.at >= this.s.length) throw new ImportError(v.line, v.column, "SGF_VALUE_UNCLOSED");
       const c = this.next();
       if (c === "]") return v;
       if (c === "\\") {
@@ -154,13 +158,12 @@ class Reader {
     while (this.at < this.s.length && /\s/.test(this.s[this.at])) this.next();
   }
 
-  private peekText(): string {
-    const rest = this.s.slice(this.at, this.at + 12).split(/[\r\n]/)[0];
-    return rest.length ? rest : "end of file";
-  }
-
-  private error(detail: string): ImportError {
-    return new ImportError(this.line, this.col, detail);
+  /** What was found instead of `want`: the next few characters, or the end of the file. */
+  private expected(want: "game" | "node" | "nodeOrEnd"): ImportError {
+    const found = this.s.slice(this.at, this.at + 12).split(/[\r\n]/)[0];
+    return found.length
+      ? new ImportError(this.line, this.col, "SGF_EXPECTED", { want, found })
+      : new ImportError(this.line, this.col, "SGF_ENDS_EARLY", { want });
   }
 }
 
@@ -190,34 +193,33 @@ function gameOf(t: Tree, index: number, defaultRule: Rule): SgfGame {
   const where = (v: Value) => [v.line, v.column] as const;
 
   const gm = one("GM");
-  if (gm && gm.text.trim() !== "4") throw new ImportError(...where(gm), `GM[${gm.text.trim()}] is not a Gomoku game (Gomoku and Renju are GM[4])`);
+  if (gm && gm.text.trim() !== "4") throw new ImportError(...where(gm), "SGF_NOT_GOMOKU", { gm: gm.text.trim() });
 
   let size = 15; // SGF's default for GM[4]
   const sz = one("SZ");
   if (sz) {
     const m = /^\s*(\d{1,3})\s*(?::\s*(\d{1,3})\s*)?$/.exec(sz.text);
-    if (!m) throw new ImportError(...where(sz), `SZ[${sz.text}] is not a board size`);
-    if (m[2] !== undefined && m[2] !== m[1]) throw new ImportError(...where(sz), `the board is ${m[1]}×${m[2]}: only square boards are supported`);
+    if (!m) throw new ImportError(...where(sz), "SGF_BAD_SIZE", { value: sz.text });
+    if (m[2] !== undefined && m[2] !== m[1]) throw new ImportError(...where(sz), "NOT_SQUARE", { width: Number(m[1]), height: Number(m[2]) });
     size = Number(m[1]);
-    if (size < MIN_SIZE || size > MAX_SIZE)
-      throw new ImportError(...where(sz), `a ${size}×${size} board is not supported (${MIN_SIZE}×${MIN_SIZE} to ${MAX_SIZE}×${MAX_SIZE})`);
+    if (size < MIN_SIZE || size > MAX_SIZE) throw new ImportError(...where(sz), "SIZE_UNSUPPORTED", { size, min: MIN_SIZE, max: MAX_SIZE });
   }
 
   let rule: Rule | null = null;
   const ru = one("RU");
   if (ru && ru.text.trim() !== "") {
     rule = RULE_WORDS[ru.text.trim().toLowerCase()] ?? null;
-    if (!rule) throw new ImportError(...where(ru), `RU[${ru.text.trim()}] is not a rule we play (freestyle 0, exactly five 1, renju 4)`);
+    if (!rule) throw new ImportError(...where(ru), "SGF_RULE_UNKNOWN", { rule: ru.text.trim() });
   }
 
-  const point = (v: Value, what: string): Point => {
+  const point = (v: Value, what: SgfStone): Point => {
     const s = v.text.trim();
-    if (s === "" || (s === "tt" && size <= 19)) throw new ImportError(...where(v), `${what}: a pass (an empty move) is not a Gomoku move`);
+    if (s === "" || (s === "tt" && size <= 19)) throw new ImportError(...where(v), "SGF_PASS", what);
     const m = /^([a-z])([a-z])$/.exec(s);
-    if (!m) throw new ImportError(...where(v), `${what}: "${s.slice(0, 12)}" is not a point (two letters, column then row, like hh)`);
+    if (!m) throw new ImportError(...where(v), "SGF_NOT_POINT", { ...what, text: s.slice(0, 12) });
     const x = LETTERS.indexOf(m[1]);
     const y = LETTERS.indexOf(m[2]);
-    if (x >= size || y >= size) throw new ImportError(...where(v), `${what}: "${s}" is off the ${size}×${size} board (a to ${LETTERS[size - 1]})`);
+    if (x >= size || y >= size) throw new ImportError(...where(v), "SGF_OFF_BOARD", { ...what, text: s, size, last: LETTERS[size - 1] });
     return { x, y };
   };
 
@@ -228,7 +230,7 @@ function gameOf(t: Tree, index: number, defaultRule: Rule): SgfGame {
     ["AW", 2],
   ] as const)
     for (const v of root.get(key) ?? []) {
-      opening.push({ ...point(v, `${key} stone`), color });
+      opening.push({ ...point(v, { stone: key, n: 0, color: color === 1 ? "black" : "white" }), color });
       setupAt.push(v);
     }
 
@@ -239,17 +241,17 @@ function gameOf(t: Tree, index: number, defaultRule: Rule): SgfGame {
     const b = n.get("B");
     const w = n.get("W");
     if (!b && !w) continue;
-    if (b && w) throw new ImportError(...where(w[0]), "one node holds both a black and a white move");
+    if (b && w) throw new ImportError(...where(w[0]), "SGF_BOTH_COLORS");
     const v = (b ?? w)![0];
     const color = b ? 1 : 2;
     const name = color === 1 ? "black" : "white";
-    const p = point(v, `move ${moves.length + 1} (${name})`);
+    const p = point(v, { stone: "move", n: moves.length + 1, color: name });
     if (color !== expected)
-      throw new ImportError(
-        n.line ?? v.line,
-        n.column ?? v.column,
-        `move ${moves.length + 1} is ${name}'s, but it is ${expected === 1 ? "black" : "white"}'s turn (colours must alternate)`,
-      );
+      throw new ImportError(n.line ?? v.line, n.column ?? v.column, "SGF_WRONG_TURN", {
+        n: moves.length + 1,
+        color: name,
+        expected: expected === 1 ? "black" : "white",
+      });
     moves.push({ ...p, timeMs: timeOf(n.get("C")?.[0]?.text) });
     movesAt.push(v);
     expected = color === 1 ? 2 : 1;
@@ -285,7 +287,7 @@ function check(size: number, rule: Rule, opening: Stone[], setupAt: Value[], mov
   for (const [i, s] of opening.entries()) {
     const k = s.y * size + s.x;
     const first = seen.get(k);
-    if (first) throw new ImportError(setupAt[i].line, setupAt[i].column, `this setup stone's point is already taken (line ${first.line})`);
+    if (first) throw new ImportError(setupAt[i].line, setupAt[i].column, "SGF_SETUP_TAKEN", { line: first.line });
     seen.set(k, setupAt[i]);
   }
   try {
@@ -293,13 +295,13 @@ function check(size: number, rule: Rule, opening: Stone[], setupAt: Value[], mov
   } catch (e) {
     if (!(e instanceof ReplayError)) throw e;
     const v = movesAt[e.index];
-    const label = `move ${e.index + 1}`;
     if (e.reason === "OCCUPIED") {
       const k = moves[e.index].y * size + moves[e.index].x;
       const first = seen.get(k) ?? movesAt[moves.findIndex((m) => m.y * size + m.x === k)];
-      throw new ImportError(v.line, v.column, `${label}: the point is already taken (line ${first.line}, column ${first.column})`);
+      throw new ImportError(v.line, v.column, "SGF_MOVE_TAKEN", { n: e.index + 1, line: first.line, column: first.column });
     }
-    if (e.reason === "WON") throw new ImportError(v.line, v.column, `${label}: the game was already won by the move before`);
-    throw new ImportError(v.line, v.column, `${label}: ${e.message.replace(/^move \d+ \([^)]*\): /, "")}`);
+    if (e.reason === "WON") throw new ImportError(v.line, v.column, "SGF_MOVE_AFTER_WIN", { n: e.index + 1 });
+    // The points were checked on the board above, so what is left is a renju foul.
+    throw new ImportError(v.line, v.column, "SGF_MOVE_FORBIDDEN", { n: e.index + 1, why: foulKey(e.forbidden) });
   }
 }

@@ -16,6 +16,7 @@ import { negateScore, type Score } from "@/engine";
 import { VariationTree } from "@/lib/client/analysis/tree";
 import { useLocalEngine } from "@/lib/client/analysis/useLocalEngine";
 import { MoveTree } from "./MoveTree";
+import { shownImportError, useImportErrorText, type ShownImportError } from "../replay/import-errors";
 
 interface Start {
   size: number;
@@ -26,7 +27,7 @@ interface Start {
   ply: number | null;
 }
 
-function parseStart(query: string): { start: Start | null; error: string | null } {
+function parseStart(query: string): { start: Start | null; error: ShownImportError | null } {
   const q = new URLSearchParams(query);
   if (!q.get("moves")) {
     const size = Number(q.get("size") ?? "15");
@@ -35,7 +36,7 @@ function parseStart(query: string): { start: Start | null; error: string | null 
       // An empty board: still checked (size and rule) through the same reader, with one move then none.
       fromImportQuery(new URLSearchParams({ size: String(size), rule, moves: "a1" }));
     } catch (e) {
-      return { start: null, error: (e as Error).message };
+      return { start: null, error: shownImportError(e) };
     }
     return { start: { size, rule, opening: [], moves: [], ply: null }, error: null };
   }
@@ -53,18 +54,19 @@ function parseStart(query: string): { start: Start | null; error: string | null 
       error: null,
     };
   } catch (e) {
-    return { start: null, error: (e as Error).message };
+    return { start: null, error: shownImportError(e) };
   }
 }
 
 export function AnalysisBoard({ query }: { query: string }) {
   const parsed = useMemo(() => parseStart(query), [query]);
   const t = useTranslations("analysisBoard");
+  const importErrorText = useImportErrorText();
   if (!parsed.start)
     return (
       <div className="card mx-auto max-w-md p-6 text-center" data-testid="load-error">
         <h1 className="mb-2 text-xl font-bold">{t("noPosition")}</h1>
-        <p className="mb-4 text-muted">{parsed.error}</p>
+        <p className="mb-4 text-muted">{parsed.error && importErrorText(parsed.error)}</p>
         <Link href="/analysis" className="btn-primary">
           {t("emptyBoard")}
         </Link>

@@ -6,6 +6,7 @@ import type { ReplayGame } from "@/lib/shared/replay/game";
 import type { ErrorInfo } from "@/lib/shared/protocol";
 import { useTranslations } from "next-intl";
 import { useErrorText, useListedName } from "../i18n/words";
+import { isAnalysisFailure } from "@/lib/shared/analysis/failures";
 
 /** Colours of the marks, shared by the move list and the graph. */
 export const MARK_COLOR: Partial<Record<Mark, string>> = {
@@ -44,7 +45,7 @@ export function AnalysisPanel({
       <>
         {analysis?.status === "failed" && (
           <p className="mb-2 text-sm text-danger" data-testid="analysis-failed">
-            {t("failed", { reason: analysis.reason ?? "" })}
+            {t("failed", { reason: isAnalysisFailure(analysis.reason) ? t(`failure.${analysis.reason}`) : (analysis.reason ?? "") })}
           </p>
         )}
         <p className="mb-3 text-sm text-muted">{finished ? t("explain") : t("notFinished")}</p>

@@ -75,9 +75,7 @@ export function ImportFiles({ size, rule }: { size: number; rule: Rule }) {
                 {r.state === "sending" && <span className="text-muted">{t("sending")}</span>}
                 {r.state === "failed" && (
                   <span className="text-danger" data-testid="import-file-error">
-                    {r.error.line !== undefined
-                      ? importErrorText({ message: r.error.message, line: r.error.line, column: r.error.column ?? null })
-                      : errorText(r.error)}
+                    {r.error.line !== undefined ? importErrorText({ ...r.error, line: r.error.line, column: r.error.column ?? null }) : errorText(r.error)}
                   </span>
                 )}
                 {r.state === "stored" &&

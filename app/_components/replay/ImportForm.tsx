@@ -8,7 +8,6 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState, type ChangeEvent, type FormEvent } from "react";
 import type { Rule } from "@/engine";
-import { ImportError } from "@/lib/shared/psq";
 import { fromImport, toImportQuery } from "@/lib/shared/replay/game";
 import { formatOf, importGame, importGames, type ImportedGame } from "@/lib/shared/replay/movetext";
 import type { StoredImport } from "@/lib/shared/imports";
@@ -16,7 +15,7 @@ import { storeImport } from "@/lib/client/imports";
 import { ImportFiles } from "./ImportFiles";
 import { useTranslations } from "next-intl";
 import { useErrorText, useListedName, useRuleWords } from "../i18n/words";
-import { useImportErrorText } from "./import-errors";
+import { shownImportError, useImportErrorText, type ShownImportError } from "./import-errors";
 
 const SIZES = [11, 13, 15, 17, 19, 20];
 
@@ -25,7 +24,7 @@ export function ImportForm() {
   const [text, setText] = useState("");
   const [size, setSize] = useState(15);
   const [rule, setRule] = useState<Rule>("freestyle");
-  const [error, setError] = useState<{ message: string; line: number | null; column: number | null } | null>(null);
+  const [error, setError] = useState<ShownImportError | null>(null);
   const t = useTranslations("import");
   const errorText = useErrorText();
   const importErrorText = useImportErrorText();
@@ -57,7 +56,11 @@ export function ImportForm() {
     if (!answer.ok) {
       // A refusal of the file's content says where (the parser's words); others by their code.
       const e = answer.error;
-      setError({ message: e.line !== undefined ? e.message : errorText(e), line: e.line ?? null, column: e.column ?? null });
+      setError(
+        e.line !== undefined
+          ? { message: e.message, line: e.line, column: e.column ?? null, reason: e.reason, params: e.params }
+          : { message: errorText(e), line: null, column: null },
+      );
       return;
     }
     setError(null);
@@ -72,8 +75,7 @@ export function ImportForm() {
       setError(null);
       router.push(`/replay/import?${toImportQuery(game)}`);
     } catch (err) {
-      if (err instanceof ImportError) setError({ message: err.message, line: err.line, column: err.column });
-      else setError({ message: (err as Error).message, line: null, column: null });
+      setError(shownImportError(err));
     }
   }
 

@@ -11,6 +11,7 @@ import type { Logger } from "../log";
 import type { Db } from "../db/client";
 import { summarize, type AnalysisUpdate, type AnalysisView } from "../../shared/analysis";
 import type { GameState } from "../../shared/protocol";
+import type { AnalysisFailure } from "../../shared/analysis/failures";
 import { analysePly, type Search } from "./analyse-ply";
 import { AnalysisStore } from "./store";
 import { BullQueue, DbQueue, type JobQueue } from "./queue";
@@ -130,7 +131,8 @@ export class AnalysisService extends EventEmitter<{ update: [AnalysisUpdate] }> 
     try {
       state = await this.opts.games.getState(gameId);
     } catch (err) {
-      await this.failJob(job, err instanceof GameError ? err.message : "The game could not be read.");
+      log.warn({ err, gameId }, "analysis: the game could not be read");
+      await this.failJob(job, "GAME_UNREADABLE");
       return;
     }
     const stop = new AbortController();
@@ -155,13 +157,13 @@ export class AnalysisService extends EventEmitter<{ update: [AnalysisUpdate] }> 
         throw new Error("stopped: the node is closing", { cause: err });
       }
       log.warn({ err, gameId }, "analysis failed");
-      await this.failJob(job, "The engine could not analyse this game.");
+      await this.failJob(job, "ENGINE_FAILED");
     } finally {
       this.running.delete(gameId);
     }
   }
 
-  private async failJob(job: { gameId: string; done: number; total: number }, reason: string): Promise<void> {
+  private async failJob(job: { gameId: string; done: number; total: number }, reason: AnalysisFailure): Promise<void> {
     await this.store.fail(job.gameId, reason);
     this.broadcast({ ...job, status: "failed", reason }, null);
   }

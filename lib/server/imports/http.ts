@@ -120,7 +120,8 @@ export function importHttp(opts: ImportHttpOptions) {
     try {
       all = importGames(p.text, { size: p.size, rule: p.rule });
     } catch (e) {
-      if (e instanceof ImportError) return refuse(422, { code: "BAD_PAYLOAD", message: e.message, line: e.line, column: e.column });
+      if (e instanceof ImportError)
+        return refuse(422, { code: "BAD_PAYLOAD", message: e.message, line: e.line, column: e.column, reason: e.code, params: e.params });
       throw e;
     }
     const wanted = p.games === "all" ? all.map((_, i) => i + 1) : [...new Set(p.games)];

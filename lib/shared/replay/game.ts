@@ -10,6 +10,7 @@ import type { Point, Rule, Score, Stone } from "../../../engine";
 import { seatLabel } from "../labels";
 import { MAX_SIZE, MIN_SIZE, cellsOf, replay, sideToMove, winningLine } from "../../../engine";
 import { formatScore, negateScore, scoreRank } from "../../../engine";
+import { ImportError } from "../import-errors";
 import { movesToString } from "../notation";
 import type { GameEndReason, GameKind, GameResult, GameState, MoveRecord } from "../protocol";
 import { openingAsMoves, writePsq } from "../psq";
@@ -241,17 +242,18 @@ export function toImportQuery(g: Pick<ReplayGame, "size" | "rule" | "opening" | 
 
 export { splitOpening };
 
-/** The game carried by a /replay/import query (see toImportQuery). Throws ImportError or Error with a message for people. */
+/** The game carried by a /replay/import query (see toImportQuery). Throws ImportError (line 0 for the link's own values). */
 export function fromImportQuery(q: URLSearchParams): ReplayGame {
   const size = Number(q.get("size") ?? "15");
   if (!Number.isInteger(size) || size < MIN_SIZE || size > MAX_SIZE)
-    throw new Error(`size "${q.get("size")}" is not a board size (${MIN_SIZE} to ${MAX_SIZE})`);
+    throw new ImportError(0, 0, "LINK_SIZE", { value: q.get("size") ?? "", min: MIN_SIZE, max: MAX_SIZE });
   const ruleText = q.get("rule") ?? "freestyle";
-  if (ruleText !== "freestyle" && ruleText !== "exact5" && ruleText !== "renju") throw new Error(`rule "${ruleText}" is not freestyle, exact5 or renju`);
+  if (ruleText !== "freestyle" && ruleText !== "exact5" && ruleText !== "renju") throw new ImportError(0, 0, "LINK_RULE", { value: ruleText });
   const rule: Rule = ruleText;
   const points = parseMoveText(q.get("moves") ?? "", size, rule);
   const count = Number(q.get("opening") ?? "0");
-  if (!Number.isInteger(count) || count < 0 || count > points.length) throw new Error(`opening=${q.get("opening")} does not fit ${points.length} moves`);
+  if (!Number.isInteger(count) || count < 0 || count > points.length)
+    throw new ImportError(0, 0, "LINK_OPENING", { value: q.get("opening") ?? "", moves: points.length });
   const { opening, moves } = splitOpening(points, count);
   const b = q.get("b");
   const w = q.get("w");

@@ -4,7 +4,8 @@
 import type { Point, Rule, Stone } from "../../../engine";
 import { ReplayError, replay } from "../../../engine";
 import { readLabels, type LabelAt } from "../notation";
-import { ImportError, parsePsq, type PsqGame, type PsqMove } from "../psq";
+import { ImportError, foulKey } from "../import-errors";
+import { parsePsq, type PsqGame, type PsqMove } from "../psq";
 import { looksLikeSgf, parseSgf } from "../sgf";
 
 /**
@@ -16,10 +17,10 @@ export function parseMoveText(text: string, size: number, rule: Rule = "freestyl
   const read: LabelAt[] = [];
   for (const l of readLabels(text, size)) {
     const dup = read.findIndex((q) => q.point.x === l.point.x && q.point.y === l.point.y);
-    if (dup >= 0) throw new ImportError(l.line, l.column, `"${l.text}" is already taken (move ${dup + 1}, line ${read[dup].line})`);
+    if (dup >= 0) throw new ImportError(l.line, l.column, "LABEL_TAKEN", { label: l.text, move: dup + 1, line: read[dup].line });
     read.push(l);
   }
-  if (read.length === 0) throw new ImportError(1, 1, "no moves found");
+  if (read.length === 0) throw new ImportError(1, 1, "NO_MOVES");
   const moves = read.map((l) => l.point);
   // A move after five in a row is refused too (with its position).
   try {
@@ -27,8 +28,8 @@ export function parseMoveText(text: string, size: number, rule: Rule = "freestyl
   } catch (e) {
     if (!(e instanceof ReplayError) || (e.reason !== "WON" && e.reason !== "FORBIDDEN")) throw e;
     const w = read[e.index];
-    if (e.reason === "FORBIDDEN") throw new ImportError(w.line, w.column, `"${w.text}" ${e.message.replace(/^move \d+ \([^)]*\): /, "")}`);
-    throw new ImportError(w.line, w.column, `the game was already won by ${e.index % 2 === 1 ? "black" : "white"} at move ${e.index}`);
+    if (e.reason === "FORBIDDEN") throw new ImportError(w.line, w.column, "LABEL_FORBIDDEN", { label: w.text, why: foulKey(e.forbidden) });
+    throw new ImportError(w.line, w.column, "MOVES_AFTER_WIN", { color: e.index % 2 === 1 ? "black" : "white", move: e.index });
   }
   return moves;
 }
@@ -64,7 +65,7 @@ export function formatOf(text: string): ImportedGame["format"] {
  * one. The size and rule are used where the file does not say (see importGame). Throws ImportError.
  */
 export function importGames(text: string, opts: { size: number; rule: Rule }): ImportedGame[] {
-  if (text.trim() === "") throw new ImportError(1, 1, "nothing to import: paste an SGF or PSQ file or a move string");
+  if (text.trim() === "") throw new ImportError(1, 1, "NOTHING_TO_IMPORT");
   if (formatOf(text) !== "sgf") return [importGame(text, opts)];
   return parseSgf(text, opts.rule).map((g) => ({ format: "sgf", size: g.size, rule: g.rule ?? opts.rule, opening: g.opening, moves: g.moves, names: g.names }));
 }
@@ -74,7 +75,7 @@ export function importGames(text: string, opts: { size: number; rule: Rule }): I
  * says its size; its rule comes from our trailer line, else `rule`). Throws ImportError.
  */
 export function importGame(text: string, opts: { size: number; rule: Rule }): ImportedGame {
-  if (text.trim() === "") throw new ImportError(1, 1, "nothing to import: paste a PSQ file or a move string");
+  if (text.trim() === "") throw new ImportError(1, 1, "NOTHING_TO_IMPORT_PSQ");
   if (looksLikeSgf(text)) return importGames(text, opts)[0];
   if (looksLikePsq(text)) {
     const g = parsePsq(text);
