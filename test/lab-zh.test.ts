@@ -6,12 +6,11 @@ import { displayWidth } from "../bin/cli/width";
 import { labText } from "../bin/lab/i18n";
 import { labOpening } from "../engine/rules";
 import type { Point, Stone } from "../engine/types";
-import { parseLabel, toLabel } from "../lib/shared/notation";
+import { toLabel } from "../lib/shared/notation";
 import { boardsIn, startLab } from "./support/lab-process";
+import { checkRound as checkRoundIn, sorted, type RoundWords } from "./support/lab-round";
 
 const zh = labText("zh-CN").board;
-const key = (s: Stone) => `${s.x},${s.y},${s.color}`;
-const sorted = (stones: readonly Stone[]) => stones.map(key).sort();
 const SCORE = String.raw`([+-]?\d+|\d+步内胜|\d+步内负)`;
 
 /** English words of the English catalogue (three letters or more, "PV" and "ms" too), but "quit", which a player types. */
@@ -37,34 +36,23 @@ function expectAligned(boards: ReturnType<typeof boardsIn>) {
   }
 }
 
-/** One round in Chinese: the human's move with its score, the computer's with its numbers, both boards. */
-function checkRound(text: string, size: number, stones: Stone[], human: { p: Point; color: 1 | 2 }) {
-  const boards = boardsIn(text, size, zh);
-  expect(boards).toHaveLength(2);
-  expectAligned(boards);
-  for (const [i, who] of (["human", "computer"] as const).entries()) {
-    const color = who === "human" ? human.color : human.color === 1 ? 2 : 1;
-    const name = color === 1 ? "黑棋" : "白棋";
-    let p: Point;
-    if (who === "human") {
-      p = human.p;
-      expect(text).toContain(`${name}（你）落子 ${toLabel(p, size)}（实验坐标 ${p.y},${p.x}）`);
-      expect(text).toMatch(new RegExp(`本步评分：${SCORE}`));
-    } else {
-      expect(text).toContain(`${name}（电脑）思考中…`);
-      const m = new RegExp(`${name}（电脑）落子 ([a-s]\\d+)（实验坐标 (\\d+),(\\d+)）`).exec(text);
-      expect(m, text).not.toBeNull();
-      p = parseLabel(m![1], size)!;
-      expect([p.y, p.x]).toEqual([Number(m![2]), Number(m![3])]);
-      expect(text).toMatch(new RegExp(`评分 ${SCORE}\\s+搜索深度 \\d+\\s+节点数 \\d+\\s+用时 \\d+ 毫秒`));
-      expect(text).toMatch(/主要变例：[a-s]\d+/);
-      expect(text).toMatch(new RegExp(`各候选着的评分（共 \\d+ 个，从${name}一方看，最佳着在前）：\\n\\s+[a-s]\\d+ ${SCORE}`));
-    }
-    stones.push({ ...p, color });
-    expect(sorted(boards[i].stones)).toEqual(sorted(stones));
-    expect(boards[i].last).toEqual(p);
-  }
-}
+/** The Chinese lab's words for one round (test/support/lab-round checks it). */
+const ZH: RoundWords = {
+  glyphs: zh,
+  side: (color) => (color === 1 ? "黑棋" : "白棋"),
+  humanPlays: (side, label, p) => `${side}（你）落子 ${label}（实验坐标 ${p.y},${p.x}）`,
+  humanScore: new RegExp(`本步评分：${SCORE}`),
+  computerPlays: (side) => new RegExp(`${side}（电脑）落子 ([a-s]\\d+)（实验坐标 (\\d+),(\\d+)）`),
+  computerLines: (side) => [
+    `${side}（电脑）思考中…`,
+    new RegExp(`评分 ${SCORE}\\s+搜索深度 \\d+\\s+节点数 \\d+\\s+用时 \\d+ 毫秒`),
+    /主要变例：[a-s]\d+/,
+    new RegExp(`各候选着的评分（共 \\d+ 个，从${side}一方看，最佳着在前）：\\n\\s+[a-s]\\d+ ${SCORE}`),
+  ],
+};
+/** One round in Chinese, its boards lined up on screen too. */
+const checkRound = (text: string, size: number, stones: Stone[], human: { p: Point; color: 1 | 2 }) =>
+  expectAligned(checkRoundIn(text, size, stones, human, ZH));
 
 describe("npm run lab in Chinese", () => {
   it("--lang zh: the prompts, refusals with reasons, and three full rounds, no English", async () => {

@@ -1,55 +1,29 @@
 // The real `tsx bin/lab.ts`, driven through stdin like a person (or the lab's grader) would.
 import { describe, expect, it } from "vitest";
-import { readBoard } from "../bin/lab/board";
+import { ASCII_GLYPHS } from "../bin/lab/board";
 import { labOpening } from "../engine/rules";
 import type { Point, Stone } from "../engine/types";
 import { parseLabel, toLabel } from "../lib/shared/notation";
-import { startLab } from "./support/lab-process";
+import { boardsIn as boardsInText, startLab } from "./support/lab-process";
+import { checkRound as checkRoundIn, sorted, type RoundWords } from "./support/lab-round";
 
-/** Every board printed in a piece of output, in order. */
-function boardsIn(text: string, size: number) {
-  const lines = text.split("\n");
-  const header = "   " + [..."abcdefghijklmnopqrs".slice(0, size)].map((l) => " " + l).join("");
-  const boards: ReturnType<typeof readBoard>[] = [];
-  for (let i = 0; i + size + 1 < lines.length; i++) {
-    if (lines[i] === header && lines[i + size + 1] === header) {
-      boards.push(readBoard(lines.slice(i, i + size + 2).join("\n"), size));
-      i += size + 1;
-    }
-  }
-  return boards;
-}
-
-const key = (s: Stone) => `${s.x},${s.y},${s.color}`;
-const sorted = (stones: readonly Stone[]) => stones.map(key).sort();
 const SCORE = String.raw`([+-]?\d+|win in \d+|loss in \d+)`;
+const boardsIn = (text: string, size: number) => boardsInText(text, size, ASCII_GLYPHS);
 
-/** Checks one round's output: the human's move with its score, then the computer's with its numbers, and both boards. */
-function checkRound(text: string, size: number, stones: Stone[], human: { p: Point; color: 1 | 2 }) {
-  const boards = boardsIn(text, size);
-  expect(boards).toHaveLength(2);
-  for (const [i, who] of (["human", "computer"] as const).entries()) {
-    const color = who === "human" ? human.color : human.color === 1 ? 2 : 1;
-    const name = color === 1 ? "x" : "o";
-    let p: Point;
-    if (who === "human") {
-      p = human.p;
-      expect(text).toContain(`${name} (you) plays ${toLabel(p, size)} (lab ${p.y},${p.x})`);
-      expect(text).toMatch(new RegExp(`score of this move: ${SCORE}`));
-    } else {
-      const m = new RegExp(`${name} \\(computer\\) plays ([a-s]\\d+) \\(lab (\\d+),(\\d+)\\)`).exec(text);
-      expect(m, text).not.toBeNull();
-      p = parseLabel(m![1], size)!;
-      expect([p.y, p.x]).toEqual([Number(m![2]), Number(m![3])]);
-      expect(text).toMatch(new RegExp(`score ${SCORE}\\s+depth \\d+\\s+nodes \\d+\\s+time \\d+ ms`));
-      expect(text).toMatch(/PV: [a-s]\d+/);
-      expect(text).toMatch(new RegExp(`score of every candidate \\(\\d+, from ${name}'s side, best first\\):\\n\\s+[a-s]\\d+ ${SCORE}`));
-    }
-    stones.push({ ...p, color });
-    expect(sorted(boards[i].stones)).toEqual(sorted(stones));
-    expect(boards[i].last).toEqual(p);
-  }
-}
+/** The English lab's words for one round (test/support/lab-round checks it). */
+const EN: RoundWords = {
+  glyphs: ASCII_GLYPHS,
+  side: (color) => (color === 1 ? "x" : "o"),
+  humanPlays: (side, label, p) => `${side} (you) plays ${label} (lab ${p.y},${p.x})`,
+  humanScore: new RegExp(`score of this move: ${SCORE}`),
+  computerPlays: (side) => new RegExp(`${side} \\(computer\\) plays ([a-s]\\d+) \\(lab (\\d+),(\\d+)\\)`),
+  computerLines: (side) => [
+    new RegExp(`score ${SCORE}\\s+depth \\d+\\s+nodes \\d+\\s+time \\d+ ms`),
+    /PV: [a-s]\d+/,
+    new RegExp(`score of every candidate \\(\\d+, from ${side}'s side, best first\\):\\n\\s+[a-s]\\d+ ${SCORE}`),
+  ],
+};
+const checkRound = (text: string, size: number, stones: Stone[], human: { p: Point; color: 1 | 2 }) => checkRoundIn(text, size, stones, human, EN);
 
 describe("npm run lab", () => {
   it("human first: rejects bad input without touching the board, then plays three full rounds", async () => {
