@@ -90,6 +90,24 @@ export async function newPage(browser: Browser, baseURL?: string): Promise<Page>
   return ctx.newPage();
 }
 
+/** Two guests in contexts of their own, both on the lobby; A's guest name (as the lobby lists A's challenges). */
+export async function twoGuestsInLobby(browser: Browser): Promise<{ a: Page; b: Page; aName: string }> {
+  const a = await newPage(browser);
+  const b = await newPage(browser);
+  await a.goto("/");
+  await b.goto("/");
+  const aName = (await a.getByTestId("nav-me").innerText()).replace("(guest)", "").trim();
+  return { a, b, aName };
+}
+
+/** Posts an open challenge from the lobby's form with its defaults, A playing black when asked. */
+export async function postChallenge(a: Page, o: { black?: boolean } = {}): Promise<void> {
+  await a.getByTestId("open-challenge-form").click();
+  const form = a.getByTestId("form-challenge");
+  if (o.black) await form.getByText("● Black", { exact: true }).click();
+  await form.getByTestId("challenge-submit").click();
+}
+
 /** Creates a 15×15 game with a friend (black) from the lobby; returns its invite link. */
 export async function createInvite(page: Page): Promise<string> {
   await page.goto("/");

@@ -1,24 +1,16 @@
 // Strangers find each other in the lobby: an open challenge accepted with one click, quick pairing,
 // and private invites that nobody else ever sees listed.
 import { expect, test, type Page } from "@playwright/test";
-import { createInvite, newPage } from "./helpers";
+import { createInvite, newPage, postChallenge, twoGuestsInLobby } from "./helpers";
 
 test.describe.configure({ timeout: 240_000 }); // three browsers and a server on two cores
 
 const myColor = (p: Page) => p.getByTestId("game").getAttribute("data-my-color");
 
 test("guest A posts an open challenge, guest B sees it live and accepts it: both are sent to the game and play", async ({ browser }) => {
-  const a = await newPage(browser);
-  const b = await newPage(browser);
-  await a.goto("/");
-  await b.goto("/");
+  const { a, b, aName } = await twoGuestsInLobby(browser);
   await expect(b.getByTestId("challenges-empty").or(b.getByTestId("challenges"))).toBeVisible();
-  const aName = (await a.getByTestId("nav-me").innerText()).replace("(guest)", "").trim();
-
-  await a.getByTestId("open-challenge-form").click();
-  const form = a.getByTestId("form-challenge");
-  await form.getByText("● Black", { exact: true }).click();
-  await form.getByTestId("challenge-submit").click();
+  await postChallenge(a, { black: true });
   // B sees it without reloading; A sees it as their own (Withdraw, not Accept).
   const row = b.locator(`[data-author="${aName}"]`);
   await expect(row).toBeVisible();

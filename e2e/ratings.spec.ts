@@ -2,21 +2,13 @@
 // banners show the rating change, the loser's page shows the game and the chart; an unknown player
 // is a 404. (That a third person sees no private invite is lobby.spec's.)
 import { expect, test } from "@playwright/test";
-import { newPage } from "./helpers";
+import { postChallenge, twoGuestsInLobby } from "./helpers";
 
 test.describe.configure({ timeout: 240_000 }); // three browsers and a server on two cores
 
 test("A challenges, B accepts from the lobby, A resigns: both see +/− on the banner, B opens A's page and sees the game and the chart", async ({ browser }) => {
-  const a = await newPage(browser);
-  const b = await newPage(browser);
-  await a.goto("/");
-  await b.goto("/");
-  const aName = (await a.getByTestId("nav-me").innerText()).replace("(guest)", "").trim();
-
-  await a.getByTestId("open-challenge-form").click();
-  const form = a.getByTestId("form-challenge");
-  await form.getByText("● Black", { exact: true }).click();
-  await form.getByTestId("challenge-submit").click();
+  const { a, b, aName } = await twoGuestsInLobby(browser);
+  await postChallenge(a, { black: true });
   const row = b.locator(`[data-author="${aName}"]`);
   await expect(row).toContainText("rated");
   await row.getByRole("button", { name: "Accept" }).click();
@@ -73,13 +65,8 @@ test("A challenges, B accepts from the lobby, A resigns: both see +/− on the b
 test("a draw offered, declined (the offerer is told and cannot repeat it in that position), offered again after a move and accepted: a draw by agreement, rated", async ({
   browser,
 }) => {
-  const a = await newPage(browser);
-  const b = await newPage(browser);
-  await a.goto("/");
-  await b.goto("/");
-  const aName = (await a.getByTestId("nav-me").innerText()).replace("(guest)", "").trim();
-  await a.getByTestId("open-challenge-form").click();
-  await a.getByTestId("form-challenge").getByTestId("challenge-submit").click();
+  const { a, b, aName } = await twoGuestsInLobby(browser);
+  await postChallenge(a);
   await b.locator(`[data-author="${aName}"]`).getByRole("button", { name: "Accept" }).click();
   await a.waitForURL(/\/game\//);
   await b.waitForURL(/\/game\//);

@@ -19,15 +19,8 @@ export const CHALLENGE_TTL_MS = 60 * 60_000;
 /** The lobby shows at most this many (newest first). */
 export const LIST_MAX = 50;
 
-export interface ChallengeInput {
-  size: number;
-  rule: Rule;
-  clock: ClockSettings | null;
-  rated: boolean;
-  color: "black" | "white" | "random";
-  /** Open with swap2: the black seat (the author's colour choice decides it) places the first stones. */
-  swap2?: boolean;
-}
+/** What the author sets (swap2: the black seat, which the author's colour decides, places the first stones). */
+export type ChallengeInput = Pick<ChallengeView, "size" | "rule" | "clock" | "rated" | "color" | "swap2">;
 
 type Row = Awaited<ReturnType<Db["challenge"]["findMany"]>>[number];
 
