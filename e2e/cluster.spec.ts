@@ -1,8 +1,8 @@
 // The app served as `WORKERS=2 npm start` serves it (lib/server/cluster: one port, two worker processes;
 // e2e/serve.mjs starts it on E2E_PORT + 1): pages, the lobby and a game with two players and a
 // spectator all work through the primary, and a reload keeps the seat.
-import { expect, test } from "@playwright/test";
-import { createInvite, moveLabels, newPage } from "./helpers";
+import { expect } from "@playwright/test";
+import { createInvite, moveLabels, newPage, test } from "./helpers";
 
 const clusterURL = `http://127.0.0.1:${process.env.E2E_CLUSTER_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1}`;
 

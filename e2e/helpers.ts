@@ -1,5 +1,5 @@
 // Helpers for the play specs: reading the board from the DOM and creating games from the lobby.
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, test as base, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { io } from "socket.io-client";
 
 export interface Cell {
@@ -84,9 +84,28 @@ export async function playAi(page: Page, o: LobbyOptions = {}) {
   await expect(page.getByTestId("board")).toBeVisible();
 }
 
+// Contexts opened by newPage during the running test; closed when it ends, passed or failed, so
+// their pages (and sockets, still told of every lobby change) do not pile up over the run.
+const opened = new Set<BrowserContext>();
+
+/** Playwright's test, closing every newPage context when each test ends. Specs using newPage take `test` from here. */
+export const test = base.extend<{ closeNewPages: void }>({
+  closeNewPages: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
+    async ({}, use) => {
+      await use();
+      await Promise.all([...opened].map((c) => c.close().catch(() => {})));
+      opened.clear();
+    },
+    { auto: true },
+  ],
+});
+
 /** A page in a context of its own (its own cookies and seat tokens), optionally on another server. */
 export async function newPage(browser: Browser, baseURL?: string): Promise<Page> {
   const ctx = await browser.newContext(baseURL ? { baseURL } : {});
+  opened.add(ctx);
+  ctx.once("close", () => opened.delete(ctx));
   return ctx.newPage();
 }
 

@@ -1,7 +1,7 @@
 // Identity as a person meets it: a guest name on the first visit, signing up (the guest's game
 // stays theirs), signing in on another device and finding their seat there, a wrong password.
-import { expect, test } from "@playwright/test";
-import { createInvite, newPage } from "./helpers";
+import { expect } from "@playwright/test";
+import { createInvite, newPage, test } from "./helpers";
 
 test("a guest signs up, then plays their game from another device after signing in", async ({ browser }) => {
   const laptop = await newPage(browser);

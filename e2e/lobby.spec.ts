@@ -1,7 +1,7 @@
 // Strangers find each other in the lobby: an open challenge accepted with one click, quick pairing,
 // and private invites that nobody else ever sees listed.
-import { expect, test, type Page } from "@playwright/test";
-import { createInvite, newPage, postChallenge, twoGuestsInLobby } from "./helpers";
+import { expect, type Page } from "@playwright/test";
+import { createInvite, newPage, postChallenge, twoGuestsInLobby, test } from "./helpers";
 
 test.describe.configure({ timeout: 240_000 }); // three browsers and a server on two cores
 

@@ -1,6 +1,6 @@
 // Two people play through an invite link while a third watches; a reload keeps the seat.
-import { expect, test } from "@playwright/test";
-import { chooseMove, createInvite, moveLabels, newPage, playAi, readBoard, waitMyTurnOrEnd } from "./helpers";
+import { expect } from "@playwright/test";
+import { chooseMove, createInvite, moveLabels, newPage, playAi, readBoard, waitMyTurnOrEnd, test } from "./helpers";
 
 test("two players through an invite link, a spectator watching", async ({ browser }) => {
   const alice = await newPage(browser);

@@ -1,8 +1,8 @@
 // Rated play between strangers: an open challenge accepted from the lobby, played to a result, both
 // banners show the rating change, the loser's page shows the game and the chart; an unknown player
 // is a 404. (That a third person sees no private invite is lobby.spec's.)
-import { expect, test } from "@playwright/test";
-import { postChallenge, twoGuestsInLobby } from "./helpers";
+import { expect } from "@playwright/test";
+import { postChallenge, twoGuestsInLobby, test } from "./helpers";
 
 test.describe.configure({ timeout: 240_000 }); // three browsers and a server on two cores
 

@@ -3,8 +3,8 @@
 // list shows the opening stones apart with the choice as a line, and colours, names and turns
 // follow the choice on both pages; then a swap2 game against the AI, whose choice comes from its
 // own search, and its replay showing the opening.
-import { expect, test, type Page } from "@playwright/test";
-import { moveLabels, newPage, readBoard, chooseMove, waitMyTurnOrEnd } from "./helpers";
+import { expect, type Page } from "@playwright/test";
+import { moveLabels, newPage, readBoard, chooseMove, waitMyTurnOrEnd, test } from "./helpers";
 
 /** Alice creates a 15×15 swap2 invite (she places first); Bob opens the link. */
 async function swap2Invite(browser: import("@playwright/test").Browser): Promise<{ alice: Page; bob: Page }> {

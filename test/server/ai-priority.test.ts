@@ -1,6 +1,8 @@
 // The AI pool's two levels, with the real pool and the real engine: a person's search (live) never
 // waits behind an AI-vs-AI one (tv: the TV, watched matches), which has a thread of its own (AI_TV_THREADS,
 // default 1) and so runs one at a time. The scheduler's own rules: test/server/ai-scheduler.test.ts.
+import fs from "node:fs";
+import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAiPool, type AiPool } from "../../lib/server/ai/pool";
 import type { Position } from "../../engine/types";
@@ -64,4 +66,22 @@ describe("AI pool: background searches do not delay interactive ones", () => {
     expect(ends[0] - firstProgress[0], "the first search reported progress only as it ended").toBeGreaterThan(50);
     expect(firstProgress[1]).toBeGreaterThanOrEqual(ends[0]);
   }, 30_000);
+});
+
+/** The niceness of every thread of this process (Linux: /proc/self/task/<tid>/stat, field 19). */
+function threadNiceness(): number[] {
+  return fs.readdirSync("/proc/self/task").map((tid) => {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+  });
+}
+
+describe.runIf(process.platform === "linux")("AI pool: CPU priority of its threads", () => {
+  it("live search threads run below the event loop and above the background ones (TV, analysis)", () => {
+    const base = os.getPriority(process.pid);
+    const nice = threadNiceness();
+    expect(nice).toContain(base); // the event loop
+    expect(nice).toContain(Math.min(19, base + 15)); // the live thread
+    expect(nice).toContain(Math.min(19, base + 19)); // the background thread
+  });
 });

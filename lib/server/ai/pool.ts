@@ -84,6 +84,11 @@ export interface AiPool {
   close(): Promise<void>;
 }
 
+/** Threads' CPU niceness above the process's (Linux, per thread; see ./worker): under the event loop,
+ *  a person's AI turn above TV and analysis: sharing a core, a live search gets ~70 % of it (weights 36 : 15). */
+const LIVE_NICE = 15;
+const BACKGROUND_NICE = 19;
+
 export function createAiPool(opts: AiPoolOptions = {}): AiPool {
   const config = serverConfig();
   const threads = opts.threads ?? config.aiThreads;
@@ -97,8 +102,9 @@ export function createAiPool(opts: AiPoolOptions = {}): AiPool {
   // The scheduler never hands out more searches than threads, so piscina never queues (except for
   // the milliseconds a stopped search takes to return). Two pools, each of fixed size: a live search
   // never makes piscina boot a thread (seconds of CPU). The TV's threads start on first use.
-  const pool = (n: number) => new Piscina({ filename: opts.worker ?? path.join(here, "worker.mjs"), minThreads: n, maxThreads: n, idleTimeout: 60_000 });
-  const live = pool(threads);
+  const pool = (n: number, nice: number) =>
+    new Piscina({ filename: opts.worker ?? path.join(here, "worker.mjs"), minThreads: n, maxThreads: n, idleTimeout: 60_000, workerData: { nice } });
+  const live = pool(threads, LIVE_NICE);
   let background: Piscina | null = null;
   let closed = false;
   let anonymous = 0;
@@ -121,7 +127,7 @@ export function createAiPool(opts: AiPoolOptions = {}): AiPool {
     const release = await scheduler.acquire(owner, priority, finish ? AbortSignal.any(signal ? [signal, finish] : [finish]) : signal);
     try {
       if (closed) throw new Error("AI pool closed");
-      const threadsOf = priority === "live" ? live : (background ??= pool(tvThreads));
+      const threadsOf = priority === "live" ? live : (background ??= pool(tvThreads, BACKGROUND_NICE));
       const timed = chargeWait(limits, Date.now() - asked);
       const analysis = await run(threadsOf, { position, limits: timed, algo, onProgress, signal, finish, swap2 }, release);
       signal?.throwIfAborted(); // stopped early: its answer is of no use

@@ -3,14 +3,19 @@
 // engine give the pool their own worker instead (test/support/stand-in-engine.ts).
 import fs from "node:fs";
 import os from "node:os";
+import { workerData } from "node:worker_threads";
 import { play } from "../../../engine";
 import { runThinkTask, type ThinkTask, type ThinkTaskRunner } from "./task";
 
-// Searches run at the lowest CPU priority (Linux: per thread), so on a small machine the event
-// loop, which answers every player, is never starved by the engine (bench:load: loop lag p99 ~10× lower).
+// Searches run below the event loop's CPU priority (Linux: per thread), so on a small machine the
+// loop, which answers every player, is never starved by the engine (bench:load: loop lag p99 ~10×
+// lower); background searches (TV, analysis) run lowest of all, so on a busy machine a person's AI
+// turn gets the CPU before them (./pool gives each pool its niceness).
+// Relative to the process's own niceness (a server started with `nice -n 5` keeps the same order).
+const below = (workerData as { nice?: number } | undefined)?.nice ?? 19;
 try {
   const tid = Number(fs.readlinkSync("/proc/thread-self").split("/").pop());
-  if (Number.isInteger(tid)) os.setPriority(tid, 19);
+  if (Number.isInteger(tid)) os.setPriority(tid, Math.min(19, os.getPriority(process.pid) + below));
 } catch {
   // Not Linux, or not allowed: run at normal priority.
 }
