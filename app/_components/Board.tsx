@@ -34,7 +34,9 @@ export interface BoardProps {
 }
 
 const CELL = 40;
-const MARGIN = 38;
+// Room for the coordinates clear of an edge stone (radius 0.46 CELL): the letters and numbers sit
+// outside the stones of the first and last rows and columns, never under them.
+const MARGIN = 46;
 
 export function starPoints(size: number): Point[] {
   if (size < 9) return [];
@@ -125,20 +127,20 @@ function BoardImpl({
       <g fill="var(--board-coord)" fontSize={13} fontWeight={600} textAnchor="middle" dominantBaseline="central" aria-hidden="true">
         {letters.map((l, x) => (
           <g key={`c${x}`}>
-            <text x={px(x)} y={MARGIN / 2 - 2}>
+            <text x={px(x)} y={MARGIN / 2 - 3}>
               {l}
             </text>
-            <text x={px(x)} y={full - MARGIN / 2 + 2}>
+            <text x={px(x)} y={full - MARGIN / 2 + 3}>
               {l}
             </text>
           </g>
         ))}
         {Array.from({ length: size }, (_, y) => (
           <g key={`r${y}`}>
-            <text x={MARGIN / 2 - 3} y={px(y)}>
+            <text x={MARGIN / 2 - 5} y={px(y)}>
               {size - y}
             </text>
-            <text x={full - MARGIN / 2 + 3} y={px(y)}>
+            <text x={full - MARGIN / 2 + 5} y={px(y)}>
               {size - y}
             </text>
           </g>
