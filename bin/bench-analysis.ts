@@ -17,17 +17,9 @@ import { startGameServer } from "../lib/server/realtime/server";
 import { EV } from "../lib/shared/protocol";
 import type { AnalysisUpdate } from "../lib/shared/analysis";
 import { log } from "../lib/server/log";
+import { positiveNumbers } from "./cli/args";
 
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const v = i < 0 ? fallback : Number(process.argv[i + 1]);
-  if (!Number.isFinite(v) || v <= 0) throw new Error(`--${name} must be a positive number`);
-  return v;
-}
-const plyMs = option("ply-ms", 500);
-const plies = option("plies", 60);
-const liveMoves = option("moves", 12);
-const concurrent = option("concurrent", 4);
+const { "ply-ms": plyMs, plies, moves: liveMoves, concurrent } = positiveNumbers(process.argv.slice(2), { "ply-ms": 500, plies: 60, moves: 12, concurrent: 4 });
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -9,30 +9,12 @@
 import { think, type Color, type Stone } from "../engine";
 import { cellsOf, winningLine } from "../engine/rules";
 import { fitK, logLoss, type WinSample } from "../lib/shared/analysis/winprob";
+import { mulberry32Float } from "../engine/gomoku/zobrist";
+import { positiveNumbers } from "./cli/args";
 
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const v = Number(process.argv[i + 1]);
-  if (!Number.isFinite(v) || v <= 0) {
-    console.error(`--${name} must be a positive number`);
-    process.exit(2);
-  }
-  return v;
-}
-
-const games = option("games", 100);
-const size = option("size", 15);
-const baseNodes = option("nodes", 12000);
-let seed = option("seed", 1) >>> 0;
-/** mulberry32: a small seeded generator, so the openings and budgets repeat. */
-function rand(): number {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+const { games, size, nodes: baseNodes, seed } = positiveNumbers(process.argv.slice(2), { games: 100, size: 15, nodes: 12000, seed: 1 });
+/** A seeded generator, so the openings and budgets repeat. */
+const rand = mulberry32Float(seed >>> 0);
 
 const samples: WinSample[] = [];
 const results = { black: 0, white: 0, draw: 0 };
@@ -72,7 +54,7 @@ for (let g = 0; g < games; g++) {
 process.stdout.write("\n");
 const { k, logLoss: ll } = fitK(samples);
 console.log(
-  `games ${games} (black ${results.black}, white ${results.white}, draws ${results.draw}) on ${size}×${size}, ${samples.length} positions, base ${baseNodes} nodes, seed ${option("seed", 1)}`,
+  `games ${games} (black ${results.black}, white ${results.white}, draws ${results.draw}) on ${size}×${size}, ${samples.length} positions, base ${baseNodes} nodes, seed ${seed}`,
 );
 console.log(`k = ${k.toPrecision(3)}   log-loss ${ll.toFixed(4)} (a coin flip: ${logLoss(samples, 0).toFixed(4)})`);
 console.log("calibration (score bucket: positions, observed win rate, predicted):");

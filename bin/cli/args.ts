@@ -22,3 +22,25 @@ export function readArgs(argv: readonly string[], withValue: readonly string[], 
   const { tokens } = parseArgs({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
   return tokens.map((t) => (t.kind === "option" ? { name: t.name, value: t.value, raw: argv[t.index] } : { name: null, value: undefined, raw: argv[t.index] }));
 }
+
+/**
+ * The benchmarks' numeric options ("--plies 60", "--plies=60"), each positive, with its default; any
+ * other option or a value that is not a positive number stops the tool with exit code 2 and a sentence.
+ */
+export function positiveNumbers<K extends string>(argv: readonly string[], defaults: Record<K, number>): Record<K, number> {
+  const names = Object.keys(defaults) as K[];
+  const out = { ...defaults };
+  for (const a of readArgs(argv, names)) {
+    const name = a.name as K | null;
+    const v = Number(a.value);
+    if (name === null || !names.includes(name)) fail(`unknown argument "${a.raw}" (options: ${names.map((n) => `--${n}`).join(", ")})`);
+    else if (a.value === undefined || !Number.isFinite(v) || v <= 0) fail(`--${name} must be a positive number`);
+    else out[name] = v;
+  }
+  return out;
+}
+
+function fail(sentence: string): never {
+  console.error(sentence);
+  process.exit(2);
+}
