@@ -115,6 +115,8 @@ export async function twoGuestsInLobby(browser: Browser): Promise<{ a: Page; b: 
   const b = await newPage(browser);
   await a.goto("/");
   await b.goto("/");
+  // The name shows once the page knows who this is ("…" before): wait for it, then read it.
+  await expect(a.getByTestId("nav-me")).toContainText("(guest)");
   const aName = (await a.getByTestId("nav-me").innerText()).replace("(guest)", "").trim();
   return { a, b, aName };
 }
