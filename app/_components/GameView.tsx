@@ -291,24 +291,25 @@ function PlayerRow({ state, c, me, clockAt, actor }: { state: GameState; c: 1 | 
         aria-label={colorName(c, true)}
       />
       <div className="min-w-0 flex-1">
-        <div className="truncate font-semibold">
+        {/* A long name gives way (an ellipsis), never the rating beside it. */}
+        <div className="flex min-w-0 items-baseline font-semibold" data-testid={`seat-line-${c === 1 ? "black" : "white"}`}>
           {seat.kind === "human" && seat.player ? (
             <>
-              <PlayerLink name={seat.player.name} testId={`name-${c === 1 ? "black" : "white"}`} />
-              {mine && <span className="ml-1 text-xs font-normal text-muted">{t("youParen")}</span>}
+              <PlayerLink name={seat.player.name} className="min-w-0 truncate" testId={`name-${c === 1 ? "black" : "white"}`} />
+              {mine && <span className="ml-1 shrink-0 text-xs font-normal text-muted">{t("youParen")}</span>}
               {seat.player.rating !== undefined && (
-                <span className="ml-1.5 text-sm font-normal text-muted tabular-nums" data-testid={`rating-${c === 1 ? "black" : "white"}`}>
+                <span className="ml-1.5 shrink-0 text-sm font-normal text-muted tabular-nums" data-testid={`rating-${c === 1 ? "black" : "white"}`}>
                   {ratingText(seat.player.rating, seat.player.provisional)}
                 </span>
               )}
               {seat.player.diff !== undefined && <RatingDiff diff={seat.player.diff} />}
             </>
           ) : (
-            seatName()
+            <span className="min-w-0 truncate">{seatName()}</span>
           )}
           {seat.kind === "human" && seat.taken && !mine && (
             <span
-              className={`ml-2 inline-block size-2 rounded-full align-middle ${seat.connected ? "bg-accent" : "bg-neutral-300"}`}
+              className={`ml-2 size-2 shrink-0 self-center rounded-full ${seat.connected ? "bg-accent" : "bg-neutral-300"}`}
               title={seat.connected ? t("online") : t("offlineDot")}
             />
           )}
@@ -432,7 +433,11 @@ function RatingChanges({ state }: { state: GameState }) {
 }
 
 function RatingDiff({ diff }: { diff: number }) {
-  return <span className={`ml-1 font-semibold tabular-nums ${diff > 0 ? "text-accent-dark" : diff < 0 ? "text-danger" : "text-muted"}`}>{diffText(diff)}</span>;
+  return (
+    <span className={`ml-1 shrink-0 font-semibold tabular-nums ${diff > 0 ? "text-accent-dark" : diff < 0 ? "text-danger" : "text-muted"}`}>
+      {diffText(diff)}
+    </span>
+  );
 }
 
 function RatingPending() {
