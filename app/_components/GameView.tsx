@@ -9,6 +9,7 @@ import { cellsOf, forbiddenPoints } from "@/engine";
 import { analysisHref, fromState } from "@/lib/shared/replay/game";
 import { toLabel } from "@/lib/shared/notation";
 import { useGame } from "@/lib/client/useGame";
+import { useAnalysis } from "@/lib/client/useAnalysis";
 import { takebackRefusal } from "@/lib/shared/takeback";
 import { Board, type BoardStone } from "./Board";
 import { MoveList, scoreTone } from "./MoveList";
@@ -49,6 +50,8 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
   const toast = useToast();
   const [view, actions] = useGame(gameId, { watchOnly });
   const { state, color, thinking, connected, loadError } = view;
+  // Once the game is over it may be analysed (from its replay, or ANALYSIS_AUTO): the move list shows those scores.
+  const [{ analysis }] = useAnalysis(state?.status === "finished" ? gameId : null);
   const [pending, setPending] = useState<BoardStone | null>(null);
   const [numbers, setNumbers] = useState(false);
   const [showPv, setShowPv] = useState(true);
@@ -183,7 +186,7 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
             {aiToMove && <ThinkingLine t={liveThinking} size={state.size} />}
             {choosing && <Swap2Choices phase={phase} busy={busy} choose={(c) => void choose(c)} />}
           </div>
-          <MoveList moves={state.moves} size={state.size} swap2={state.swap2} />
+          <MoveList moves={state.moves} size={state.size} swap2={state.swap2} analysis={analysis} />
           <PlayerRow state={state} c={bottom} me={color} clockAt={view.clockAt} actor={actor} />
         </div>
 
