@@ -163,7 +163,7 @@ export function ReplayView({
   );
 
   return (
-    <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_24rem]" data-testid="replay" data-ply={ply} data-plies={total} data-source={game.source}>
+    <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_24rem]" data-testid="replay" data-ply={ply} data-plies={total} data-source={game.source}>
       <div className="mx-auto flex w-full max-w-[min(100%,calc(100vh-11rem))] flex-col gap-3">
         <Board size={game.size} stones={pos.stones} lastMove={pos.last} winLine={pos.winLine} showNumbers={numbers} overlay={overlay} forbidden={forbidden} />
         <Scrubber ply={ply} total={total} onPly={setPly} />
