@@ -15,7 +15,7 @@ export default function Lobby() {
         <p className="mb-4 text-sm text-muted">{t("onlineDetail")}</p>
         <PlayOnline />
       </section>
-      <div className="grid gap-5 lg:grid-cols-[1fr_1fr_1.1fr]">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.1fr)]">
         <section className="card p-5" aria-labelledby="play-ai">
           <h2 id="play-ai" className="mb-1 text-xl font-bold">
             {t("ai")}

@@ -3,6 +3,7 @@
 // the graph, "best was …" with ghost stones, and each player's accuracy. (Refusals: test/server/analysis.test.ts.)
 import { expect, test } from "@playwright/test";
 import { io } from "socket.io-client";
+import { finishedAiGame } from "./helpers";
 
 /** A human-vs-human game played through two sockets: black makes five along row 8 while white never blocks (white's moves are mistakes). */
 async function finishedBlunderGame(baseURL: string): Promise<string> {
@@ -43,6 +44,9 @@ test("request an analysis from the replay: live progress, then marks and the sum
   await expect(page.getByTestId("replay")).toBeVisible();
   const panel = page.getByTestId("game-analysis");
   await expect(panel).toHaveAttribute("data-status", "none");
+  // Between people no move has a score yet: the graph says so, and what would score them all.
+  await expect(page.getByTestId("eval-graph-empty")).toContainText("No move of this game has a score yet.");
+  await expect(page.getByTestId("graph-analyse-hint")).toHaveText("“Analyse this game” below scores every move.");
 
   // A second viewer, watching the same replay.
   const other = await browser.newPage();
@@ -50,11 +54,12 @@ test("request an analysis from the replay: live progress, then marks and the sum
   await expect(other.getByTestId("game-analysis")).toHaveAttribute("data-status", "none");
 
   await page.getByTestId("request-analysis").click();
-  // Progress, for both, without a reload.
-  await expect(page.getByTestId("analysis-progress")).toBeVisible();
-  await expect(other.getByTestId("analysis-progress")).toBeVisible();
-  await expect(other.getByTestId("analysis-progress")).toContainText(/Analysing \d+ \/ \d+|Waiting for the engine/);
-  await expect(page.getByRole("progressbar", { name: "Analysis progress" })).toBeVisible();
+  // Progress, for both, without a reload. Watched at once: on an idle machine 9 plies take about a
+  // second and a half, and checks made one after the other saw the progress gone.
+  await Promise.all([
+    expect(page.getByRole("progressbar", { name: "Analysis progress" })).toBeVisible(),
+    expect(other.getByTestId("analysis-progress")).toContainText(/Analysing \d+ \/ \d+|Waiting for the engine/),
+  ]);
 
   // Done: the summary with both players' accuracy.
   await expect(panel).toHaveAttribute("data-status", "done", { timeout: 90_000 });
@@ -64,6 +69,9 @@ test("request an analysis from the replay: live progress, then marks and the sum
 
   // White's moves are marked: in the move list and on the graph (human moves now have a score too).
   await expect(page.getByTestId("eval-graph")).toBeVisible();
+  await expect(page.getByTestId("graph-caption")).toHaveText(/^Score after every move, from black's side/);
+  await expect(page.getByTestId("graph-caption")).toHaveAttribute("data-scored", "9");
+  await expect(page.getByTestId("graph-analyse-hint")).toHaveCount(0);
   const marks = page.locator('[data-testid^="mark-"]');
   await expect(marks.first()).toBeVisible();
   const markedPly = Number((await marks.first().getAttribute("data-testid"))!.slice("mark-".length));
@@ -78,4 +86,30 @@ test("request an analysis from the replay: live progress, then marks and the sum
   }
 
   await other.close();
+});
+
+test("an analysed AI game: the analysis's score of each move wins over the one its search left, in the replay's and the game page's move lists", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const gameId = await finishedAiGame(baseURL!);
+  await page.goto(`/replay/${gameId}`);
+  const plies = Number(await page.getByTestId("replay").getAttribute("data-plies"));
+  // Before: the engines' own scores.
+  const replayScores = page.locator('[data-testid^="rscore-"]');
+  await expect(replayScores.first()).toHaveAttribute("data-from", "search");
+  await page.getByTestId("request-analysis").click();
+  await expect(page.getByTestId("game-analysis")).toHaveAttribute("data-status", "done", { timeout: 90_000 });
+  // After: every move shows the analysis's score, on the graph too.
+  await expect(replayScores).toHaveCount(plies);
+  expect(await replayScores.evaluateAll((els) => els.filter((e) => e.getAttribute("data-from") !== "analysis").length)).toBe(0);
+  await expect(page.getByTestId("graph-caption")).toHaveAttribute("data-scored", String(plies));
+
+  await page.goto(`/game/${gameId}`);
+  const gameScores = page.getByTestId("move-list").locator('[data-testid^="score-"]');
+  await expect(gameScores).toHaveCount(plies);
+  await expect(gameScores.first()).toHaveAttribute("data-from", "analysis");
+  expect(await gameScores.evaluateAll((els) => els.filter((e) => e.getAttribute("data-from") !== "analysis").length)).toBe(0);
+  await expect(gameScores.first()).toHaveAttribute("title", /^Analysis: .*candidate \d+ of \d+/);
 });

@@ -1,7 +1,7 @@
 // A person plays the AI in real Chromium against the production server: a whole game on 11×11 at
 // 0.2 s per move; the AI's live search, takeback and resign with a 1 s AI.
 import { expect, test } from "@playwright/test";
-import { chooseMove, moveLabels, playAi, readBoard, waitMyTurnOrEnd } from "./helpers";
+import { chooseMove, createInvite, moveLabels, playAi, readBoard, waitMyTurnOrEnd } from "./helpers";
 
 const SCORE = /^([+-]?\d+|0|win in \d+|loss in \d+)$/;
 
@@ -118,7 +118,31 @@ test("the AI's very first search shows as thinking from the moment the page open
   await expect(page.getByTestId("move-1")).toBeVisible({ timeout: 30_000 });
 });
 
-test("an unknown game says so", async ({ page }) => {
-  await page.goto("/game/doesnotexist123");
-  await expect(page.getByTestId("load-error")).toBeVisible();
+test("an unknown game says so with a 404, on the game and the replay page; a real game's pages (an invite, an import) are 200", async ({ page, browser }) => {
+  for (const path of ["/game/doesnotexist123", "/replay/doesnotexist123", "/game/nope", "/replay/nope?ply=3"]) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(page.getByTestId("unknown-game")).toContainText("No such game");
+  }
+  const zh = await page.goto("/replay/nope?lang=zh-CN");
+  expect(zh?.status()).toBe(404);
+  await expect(page.getByTestId("unknown-game")).toContainText("没有这盘棋");
+  await page.goto("/?lang=en");
+
+  // A friend's invite: the link answers 200 and seats the friend; its replay page too.
+  const invite = await createInvite(page);
+  const friend = await (await browser.newContext()).newPage();
+  expect((await friend.goto(invite))?.status()).toBe(200);
+  await expect(friend.getByTestId("game")).toHaveAttribute("data-my-color", "2");
+  const gameId = invite.split("/").pop()!;
+  expect((await friend.goto(`/replay/${gameId}`))?.status()).toBe(200);
+  await expect(friend.getByTestId("replay")).toBeVisible();
+  await friend.context().close();
+
+  // An imported game's replay and game pages.
+  const imported = await page.request.post("/api/import", { data: { text: "h8 h9 i8 i9 j8 j9 k8 k9 l8" } });
+  expect(imported.ok()).toBe(true);
+  const importedId = ((await imported.json()) as { stored: Array<{ id: string }> }).stored[0].id;
+  for (const path of [`/replay/${importedId}`, `/game/${importedId}`]) expect((await page.goto(path))?.status(), path).toBe(200);
+  await expect(page.getByTestId("game")).toHaveAttribute("data-status", "finished");
 });

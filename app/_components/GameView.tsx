@@ -9,6 +9,7 @@ import { cellsOf, forbiddenPoints } from "@/engine";
 import { analysisHref, fromState } from "@/lib/shared/replay/game";
 import { toLabel } from "@/lib/shared/notation";
 import { useGame } from "@/lib/client/useGame";
+import { useAnalysis } from "@/lib/client/useAnalysis";
 import { takebackRefusal } from "@/lib/shared/takeback";
 import { Board, type BoardStone } from "./Board";
 import { MoveList, scoreTone } from "./MoveList";
@@ -49,6 +50,8 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
   const toast = useToast();
   const [view, actions] = useGame(gameId, { watchOnly });
   const { state, color, thinking, connected, loadError } = view;
+  // Once the game is over it may be analysed (from its replay, or ANALYSIS_AUTO): the move list shows those scores.
+  const [{ analysis }] = useAnalysis(state?.status === "finished" ? gameId : null);
   const [pending, setPending] = useState<BoardStone | null>(null);
   const [numbers, setNumbers] = useState(false);
   const [showPv, setShowPv] = useState(true);
@@ -146,7 +149,7 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
 
   return (
     <div
-      className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]"
+      className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]"
       data-testid="game"
       data-game-id={state.id}
       data-my-color={color ?? "none"}
@@ -183,7 +186,7 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
             {aiToMove && <ThinkingLine t={liveThinking} size={state.size} />}
             {choosing && <Swap2Choices phase={phase} busy={busy} choose={(c) => void choose(c)} />}
           </div>
-          <MoveList moves={state.moves} size={state.size} swap2={state.swap2} />
+          <MoveList moves={state.moves} size={state.size} swap2={state.swap2} analysis={analysis} />
           <PlayerRow state={state} c={bottom} me={color} clockAt={view.clockAt} actor={actor} />
         </div>
 
@@ -291,24 +294,25 @@ function PlayerRow({ state, c, me, clockAt, actor }: { state: GameState; c: 1 | 
         aria-label={colorName(c, true)}
       />
       <div className="min-w-0 flex-1">
-        <div className="truncate font-semibold">
+        {/* A long name gives way (an ellipsis), never the rating beside it. */}
+        <div className="flex min-w-0 items-baseline font-semibold" data-testid={`seat-line-${c === 1 ? "black" : "white"}`}>
           {seat.kind === "human" && seat.player ? (
             <>
-              <PlayerLink name={seat.player.name} testId={`name-${c === 1 ? "black" : "white"}`} />
-              {mine && <span className="ml-1 text-xs font-normal text-muted">{t("youParen")}</span>}
+              <PlayerLink name={seat.player.name} className="min-w-0 truncate" testId={`name-${c === 1 ? "black" : "white"}`} />
+              {mine && <span className="ml-1 shrink-0 text-xs font-normal text-muted">{t("youParen")}</span>}
               {seat.player.rating !== undefined && (
-                <span className="ml-1.5 text-sm font-normal text-muted tabular-nums" data-testid={`rating-${c === 1 ? "black" : "white"}`}>
+                <span className="ml-1.5 shrink-0 text-sm font-normal text-muted tabular-nums" data-testid={`rating-${c === 1 ? "black" : "white"}`}>
                   {ratingText(seat.player.rating, seat.player.provisional)}
                 </span>
               )}
               {seat.player.diff !== undefined && <RatingDiff diff={seat.player.diff} />}
             </>
           ) : (
-            seatName()
+            <span className="min-w-0 truncate">{seatName()}</span>
           )}
           {seat.kind === "human" && seat.taken && !mine && (
             <span
-              className={`ml-2 inline-block size-2 rounded-full align-middle ${seat.connected ? "bg-accent" : "bg-neutral-300"}`}
+              className={`ml-2 size-2 shrink-0 self-center rounded-full ${seat.connected ? "bg-accent" : "bg-neutral-300"}`}
               title={seat.connected ? t("online") : t("offlineDot")}
             />
           )}
@@ -432,7 +436,11 @@ function RatingChanges({ state }: { state: GameState }) {
 }
 
 function RatingDiff({ diff }: { diff: number }) {
-  return <span className={`ml-1 font-semibold tabular-nums ${diff > 0 ? "text-accent-dark" : diff < 0 ? "text-danger" : "text-muted"}`}>{diffText(diff)}</span>;
+  return (
+    <span className={`ml-1 shrink-0 font-semibold tabular-nums ${diff > 0 ? "text-accent-dark" : diff < 0 ? "text-danger" : "text-muted"}`}>
+      {diffText(diff)}
+    </span>
+  );
 }
 
 function RatingPending() {

@@ -1,7 +1,8 @@
 "use client";
 // The moves, two to a row (black, white), each with its label and, where the engine searched the
 // position (its own moves; a person's moves against the AI, pondered), the score from the mover's
-// side; hovering says the move's rank among the candidates and the engine's choice.
+// side; hovering says the move's rank among the candidates and the engine's choice. Once the game is
+// analysed, the analysis's score of a move replaces the one its search left (lib/shared/analysis shownScore).
 import { useEffect, useRef } from "react";
 import type { MoveRecord } from "@/lib/shared/protocol";
 import type { Score } from "@/engine";
@@ -10,6 +11,7 @@ import { toLabel } from "@/lib/shared/notation";
 import { candidateNote } from "@/lib/shared/move-note";
 import { useCandidateNote, useScoreText } from "./i18n/words";
 import type { Swap2Record } from "@/lib/shared/swap2";
+import { plyOf, shownScore, type AnalysisView } from "@/lib/shared/analysis";
 import { Swap2Opening, splitSwap2 } from "./Swap2Opening";
 
 export function scoreTone(s: Score): string {
@@ -18,8 +20,8 @@ export function scoreTone(s: Score): string {
   return s.value > 0 ? "text-accent" : s.value < 0 ? "text-danger" : "text-muted";
 }
 
-/** swap2: the game's opening record (its stones and choices are shown apart, above the moves). */
-export function MoveList({ moves, size, swap2 }: { moves: MoveRecord[]; size: number; swap2?: Swap2Record }) {
+/** swap2: the game's opening record (its stones and choices are shown apart, above the moves); analysis: the server's, if any. */
+export function MoveList({ moves, size, swap2, analysis = null }: { moves: MoveRecord[]; size: number; swap2?: Swap2Record; analysis?: AnalysisView | null }) {
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = end.current?.parentElement;
@@ -40,7 +42,7 @@ export function MoveList({ moves, size, swap2 }: { moves: MoveRecord[]; size: nu
 
   return (
     <div className="max-h-72 overflow-y-auto lg:max-h-[22rem]" data-testid="move-list" aria-label={t("label")}>
-      {swap2 && <Swap2Opening swap2={swap2} opening={opening} cell={(m) => <MoveCell m={m} size={size} last={m.ply === moves.length} />} />}
+      {swap2 && <Swap2Opening swap2={swap2} opening={opening} cell={(m) => <MoveCell m={m} size={size} last={m.ply === moves.length} analysis={analysis} />} />}
       {moves.length === 0 && !swap2 ? (
         <p className="px-3 py-4 text-center text-sm text-muted">{t("none")}</p>
       ) : rows.length === 0 ? null : (
@@ -48,8 +50,8 @@ export function MoveList({ moves, size, swap2 }: { moves: MoveRecord[]; size: nu
           {rows.map(([b, w], i) => (
             <li key={i} className={`grid grid-cols-[2.5rem_1fr_1fr] items-center ${i % 2 ? "bg-page/60" : ""}`}>
               <span className="py-1 pr-2 text-right text-xs text-muted tabular-nums">{i + 1}.</span>
-              <MoveCell m={b} size={size} last={b?.ply === moves.length} />
-              <MoveCell m={w} size={size} last={w?.ply === moves.length} />
+              <MoveCell m={b} size={size} last={b?.ply === moves.length} analysis={analysis} />
+              <MoveCell m={w} size={size} last={w?.ply === moves.length} analysis={analysis} />
             </li>
           ))}
         </ol>
@@ -59,12 +61,14 @@ export function MoveList({ moves, size, swap2 }: { moves: MoveRecord[]; size: nu
   );
 }
 
-function MoveCell({ m, size, last }: { m: MoveRecord | null; size: number; last: boolean }) {
+function MoveCell({ m, size, last, analysis }: { m: MoveRecord | null; size: number; last: boolean; analysis: AnalysisView | null }) {
   const t = useTranslations("game.moves");
   const formatScore = useScoreText();
   const note = useCandidateNote();
   if (!m) return <span className="px-2 py-1 text-muted">…</span>;
   const who = m.color === 1 ? "black" : "white";
+  const shown = shownScore(analysis, m);
+  const analysed = plyOf(analysis, m.ply);
   return (
     <span
       className={`flex items-baseline justify-between gap-1 px-2 py-1 ${last ? "rounded bg-wood/40" : ""}`}
@@ -73,14 +77,19 @@ function MoveCell({ m, size, last }: { m: MoveRecord | null; size: number; last:
       data-by={m.by}
     >
       <span className="font-mono font-semibold">{toLabel(m, size)}</span>
-      {m.score && (
+      {shown && (
         <span
-          className={`text-xs tabular-nums ${scoreTone(m.score)}`}
+          className={`text-xs tabular-nums ${scoreTone(shown.score)}`}
           data-testid={`score-${m.ply}`}
+          data-from={shown.from}
           data-note={candidateNote(m, size) ?? undefined}
-          title={t("scoreTitle", { note: note(m, size) ?? t("engineScore"), color: who, depth: m.depth ?? 0 })}
+          title={
+            analysed
+              ? t("analysedTitle", { score: formatScore(analysed.after), rank: analysed.rank, total: analysed.candidates, color: who, depth: analysed.depth })
+              : t("scoreTitle", { note: note(m, size) ?? t("engineScore"), color: who, depth: m.depth ?? 0 })
+          }
         >
-          {formatScore(m.score)}
+          {formatScore(shown.score)}
         </span>
       )}
     </span>

@@ -14,7 +14,7 @@ export default function Tv() {
   return (
     <div className="space-y-8">
       <TvView />
-      <div className="grid gap-5 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <section className="card p-5" id="match" aria-labelledby="match-h">
           <h2 id="match-h" className="mb-1 text-xl font-bold">
             {t("matchTitle")}

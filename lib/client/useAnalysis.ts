@@ -1,6 +1,7 @@
 "use client";
 // A stored game's analysis as the replay page shows it: read once (and on every reconnection),
 // then kept up to date by the broadcasts to the game's room (the replay joins it through useGame).
+// The game page reads it too once the game is over (gameId null until then: nothing is asked).
 import { useCallback, useEffect, useRef, useState } from "react";
 import { applyUpdate, type AnalysisUpdate, type AnalysisView } from "@/lib/shared/analysis";
 import { EV, type ErrorInfo } from "@/lib/shared/protocol";
@@ -20,7 +21,7 @@ function newer(a: AnalysisView | null, b: AnalysisView | null): boolean {
   return rank(a) > rank(b) || (rank(a) === rank(b) && a.plies.length > b.plies.length);
 }
 
-export function useAnalysis(gameId: string): [AnalysisState, { request: () => Promise<void> }] {
+export function useAnalysis(gameId: string | null): [AnalysisState, { request: () => Promise<void> }] {
   const [state, setState] = useState<AnalysisState>({ analysis: null, error: null, requesting: false });
   const current = useRef<AnalysisView | null>(null);
   const set = useCallback((analysis: AnalysisView | null) => {
@@ -31,6 +32,7 @@ export function useAnalysis(gameId: string): [AnalysisState, { request: () => Pr
   // A refused or failed read is tried again (a refusal says when): a progress bar that missed a
   // broadcast must not stay frozen until the next reconnection.
   const refetch = useCallback(async () => {
+    if (gameId === null) return;
     for (let attempt = 0; attempt < 6; attempt++) {
       const ack = await request(EV.analysisGet, { gameId });
       if (ack.ok) {
@@ -44,6 +46,7 @@ export function useAnalysis(gameId: string): [AnalysisState, { request: () => Pr
   }, [gameId, set]);
 
   useEffect(() => {
+    if (gameId === null) return;
     const socket = getSocket(gameId);
     const onUpdate = (u: AnalysisUpdate) => {
       if (u.gameId !== gameId) return;
@@ -62,6 +65,7 @@ export function useAnalysis(gameId: string): [AnalysisState, { request: () => Pr
   }, [gameId, refetch, set]);
 
   const ask = useCallback(async () => {
+    if (gameId === null) return;
     setState((s) => ({ ...s, requesting: true, error: null }));
     const ack = await request(EV.analysisRequest, { gameId });
     if (ack.ok) {

@@ -152,7 +152,7 @@ function Explorer({ start }: { start: Start }) {
   const blackScore: Score | null = p ? (toMove === 1 ? p.score : negateScore(p.score)) : null;
 
   return (
-    <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]" data-testid="analysis">
+    <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]" data-testid="analysis">
       <div className="card p-3 sm:p-4">
         <Board
           size={start.size}

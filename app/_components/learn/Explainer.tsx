@@ -205,7 +205,7 @@ export function Explainer() {
         </p>
       </section>
 
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_300px]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_300px]">
         <section className="card overflow-hidden" aria-label={t("search")}>
           <div className="overflow-x-auto px-2 pt-3">
             <TreeView

@@ -14,7 +14,7 @@ export function PlayOnline() {
   const t = useTranslations("lobby");
   const errorText = useErrorText();
   return (
-    <div className="grid gap-5 lg:grid-cols-[1.2fr_1fr]">
+    <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
       <div className="space-y-4">
         <div>
           <h3 className="field-label">{t("quickPairing")}</h3>

@@ -53,7 +53,7 @@ export function PlayerPage({ name }: { name: string }) {
   const shownPool = pool ?? profile.ratings[0]?.pool ?? null;
   const { wins, draws, losses } = profile.record;
   return (
-    <div className="mx-auto grid max-w-5xl gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]" data-testid="player-page" data-name={profile.name}>
+    <div className="mx-auto grid max-w-5xl grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]" data-testid="player-page" data-name={profile.name}>
       <section className="flex flex-col gap-4">
         <div>
           <h1 className="text-2xl font-bold" data-testid="player-name">

@@ -1,7 +1,9 @@
 "use client";
-// The evaluation graph: every engine move's stored score, drawn from BLACK's side (up = good for
-// black). Forced results sit on the top or bottom edge, labelled "win in N". Click anywhere (or a
-// point) to jump to that move.
+// The evaluation graph: every scored move's score (the server analysis's, else the one its search
+// left: lib/shared/analysis shownScore), drawn from BLACK's side (up = good for black). Forced
+// results sit on the top or bottom edge, labelled "win in N". Click anywhere (or a point) to jump to
+// that move. The caption says how many moves carry a score, and where some lack one and the game
+// can be analysed, that "Analyse this game" scores them all.
 import { useMemo, useState, type MouseEvent } from "react";
 import { useTranslations } from "next-intl";
 import { graphScale, graphValue, type EvalPoint } from "@/lib/shared/replay/game";
@@ -23,6 +25,7 @@ export function EvalGraph({
   ply,
   onJump,
   marks = [],
+  analysable = false,
 }: {
   series: EvalPoint[];
   plies: number;
@@ -30,6 +33,8 @@ export function EvalGraph({
   onJump: (ply: number) => void;
   /** A server analysis's marks: coloured dots at inaccuracies, mistakes, blunders and missed wins. */
   marks?: Array<{ ply: number; mark: Mark }>;
+  /** A stored, finished game with no analysis yet (or a failed one): its panel offers "Analyse this game". */
+  analysable?: boolean;
 }) {
   const [hover, setHover] = useState<EvalPoint | null>(null);
   const t = useTranslations("replay.graph");
@@ -63,10 +68,16 @@ export function EvalGraph({
     onJump(Math.max(0, Math.min(plies, Math.round(((sx - PAD_X) / (W - 2 * PAD_X)) * n))));
   };
 
+  const everyMove = series.length >= plies;
+  const hint = analysable && !everyMove && (
+    <span className="block" data-testid="graph-analyse-hint">
+      {t("analyseHint")}
+    </span>
+  );
   if (series.length === 0)
     return (
       <p className="px-1 py-6 text-center text-sm text-muted" data-testid="eval-graph-empty">
-        {t("empty")}
+        {t("empty")} {hint}
       </p>
     );
 
@@ -179,7 +190,10 @@ export function EvalGraph({
         ))}
       </svg>
       <figcaption className="mt-1 flex items-baseline justify-between gap-2 text-xs text-muted">
-        <span>{t("caption")}</span>
+        <span data-testid="graph-caption" data-scored={series.length}>
+          {everyMove ? t("captionAll") : t("captionSome", { scored: series.length, total: plies })}
+          {hint}
+        </span>
         <span className="tabular-nums" data-testid="graph-hover">
           {hover
             ? t("hover", { ply: hover.ply, score: formatBlackScore(hover.black), color: hover.color === 1 ? "black" : "white", said: formatScore(hover.mover) })

@@ -25,7 +25,7 @@ import {
 import { EvalGraph } from "./EvalGraph";
 import { heatColor, heatLayer, useHeatWords } from "./HeatLayer";
 import { PlayerLink } from "../PlayerLink";
-import { MARK_SYMBOL, plyOf, type AnalysisView, type PlyAnalysis } from "@/lib/shared/analysis";
+import { MARK_SYMBOL, plyOf, shownScore, type AnalysisView, type PlyAnalysis } from "@/lib/shared/analysis";
 import { MARK_COLOR, useMarkName } from "./AnalysisPanel";
 import { Swap2Opening, splitSwap2 } from "../Swap2Opening";
 import { useTranslations } from "next-intl";
@@ -126,17 +126,10 @@ export function ReplayView({
     () => (game.rule === "renju" && !pos.winLine && sideToMove(pos.stones) === 1 ? forbiddenPoints(game.size, cellsOf(game.size, pos.stones)) : null),
     [game.rule, game.size, pos],
   );
-  // A move without a stored score (a human's) takes the analysis's score of it.
-  const series = useMemo(
-    () =>
-      evalSeries(
-        game.moves.map((m) => {
-          const a = m.score ? null : plyOf(analysis, m.ply);
-          return a ? { ...m, score: a.after } : m;
-        }),
-      ),
-    [game.moves, analysis],
-  );
+  // Each move's score as the move list shows it: the analysis's where it has one (lib/shared/analysis shownScore).
+  const series = useMemo(() => evalSeries(game.moves.map((m) => ({ ...m, score: shownScore(analysis, m)?.score }))), [game.moves, analysis]);
+  // The analysis panel is there for a stored game: finished and not analysed (or failed), it offers the analysis.
+  const analysable = !!analysisPanel && game.status === "finished" && (!analysis || analysis.status === "failed");
   const marks = useMemo(() => (analysis?.plies ?? []).map((p) => ({ ply: p.ply, mark: p.mark })), [analysis]);
   const judged = useMemo(() => (pos.move ? plyOf(analysis, pos.move.ply) : null), [analysis, pos.move]);
   const hasAnalysis = useMemo(() => game.moves.some((m) => m.rootScores?.length || m.pv?.length), [game.moves]);
@@ -170,7 +163,7 @@ export function ReplayView({
   );
 
   return (
-    <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_24rem]" data-testid="replay" data-ply={ply} data-plies={total} data-source={game.source}>
+    <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_24rem]" data-testid="replay" data-ply={ply} data-plies={total} data-source={game.source}>
       <div className="mx-auto flex w-full max-w-[min(100%,calc(100vh-11rem))] flex-col gap-3">
         <Board size={game.size} stones={pos.stones} lastMove={pos.last} winLine={pos.winLine} showNumbers={numbers} overlay={overlay} forbidden={forbidden} />
         <Scrubber ply={ply} total={total} onPly={setPly} />
@@ -198,7 +191,7 @@ export function ReplayView({
           <h2 id="graph-h" className="mb-2 flex items-baseline justify-between px-1 text-sm font-bold">
             {t("evaluation")} <span className="text-xs font-normal text-muted">{t("fromBlack")}</span>
           </h2>
-          <EvalGraph series={series} plies={total} ply={ply} onJump={setPly} marks={marks} />
+          <EvalGraph series={series} plies={total} ply={ply} onJump={setPly} marks={marks} analysable={analysable} />
         </section>
         {analysisPanel}
         <MoveAnalysis game={game} move={move} ply={ply} heat={heat} hover={hover} judged={judged} />
@@ -448,6 +441,10 @@ function ReplayMoveList({ game, ply, onPly, analysis }: { game: ReplayGame; ply:
   const cell = (m: ReplayMove | null) => {
     if (!m) return <span className="px-2 py-1 text-muted">…</span>;
     const current = m.ply === ply;
+    const j = plyOf(analysis, m.ply);
+    const sym = j ? MARK_SYMBOL[j.mark] : "";
+    const shown = shownScore(analysis, m);
+    const color = m.color === 1 ? "black" : "white";
     return (
       <button
         type="button"
@@ -455,25 +452,29 @@ function ReplayMoveList({ game, ply, onPly, analysis }: { game: ReplayGame; ply:
         data-testid={`rmove-${m.ply}`}
         data-current={current}
         className={`flex items-baseline justify-between gap-1 rounded px-2 py-1 text-left hover:bg-wood/30 ${current ? "bg-wood/60 font-bold" : ""}`}
-        title={m.score ? t("moveScoreTitle", { score: formatScore(m.score), color: m.color === 1 ? "black" : "white" }) : undefined}
+        title={
+          !shown
+            ? undefined
+            : j
+              ? t("analysedScoreTitle", { score: formatScore(shown.score), color, rank: j.rank, total: j.candidates })
+              : t("moveScoreTitle", { score: formatScore(shown.score), color })
+        }
       >
         <span className="font-mono">
           {toLabel(m, game.size)}
-          {(() => {
-            const j = plyOf(analysis, m.ply);
-            const sym = j ? MARK_SYMBOL[j.mark] : "";
-            return sym ? (
-              <span className="ml-0.5 font-sans font-bold" style={{ color: MARK_COLOR[j!.mark] }} data-testid={`mark-${m.ply}`} title={markName(j!.mark)}>
-                {sym}
-              </span>
-            ) : null;
-          })()}
+          {sym && (
+            <span className="ml-0.5 font-sans font-bold" style={{ color: MARK_COLOR[j!.mark] }} data-testid={`mark-${m.ply}`} title={markName(j!.mark)}>
+              {sym}
+            </span>
+          )}
         </span>
-        {m.score && (
+        {shown && (
           <span
-            className={`text-xs tabular-nums ${m.score.kind === "win" || (m.score.kind === "eval" && m.score.value > 0) ? "text-accent-dark" : m.score.kind === "loss" || (m.score.kind === "eval" && m.score.value < 0) ? "text-danger" : "text-muted"}`}
+            className={`text-xs tabular-nums ${shown.score.kind === "win" || (shown.score.kind === "eval" && shown.score.value > 0) ? "text-accent-dark" : shown.score.kind === "loss" || (shown.score.kind === "eval" && shown.score.value < 0) ? "text-danger" : "text-muted"}`}
+            data-testid={`rscore-${m.ply}`}
+            data-from={shown.from}
           >
-            {formatScore(m.score)}
+            {formatScore(shown.score)}
           </span>
         )}
       </button>

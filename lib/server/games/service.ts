@@ -226,6 +226,11 @@ export class GameService extends GameCore {
     this.afterChange(e);
   }
 
+  /** Is there a game `gameId` (cached here, or in the rows)? The game and replay pages answer 404 when not. */
+  async exists(gameId: string): Promise<boolean> {
+    return this.cache.peek(gameId) !== undefined || (await this.store.exists(gameId));
+  }
+
   async getState(gameId: string): Promise<GameState> {
     return this.stateOf(await this.load(gameId));
   }

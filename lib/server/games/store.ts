@@ -78,6 +78,11 @@ export class GameStore {
     );
   }
 
+  /** Is there a row for game `id`? (One primary-key read: the pages ask it for every game address.) */
+  async exists(id: string): Promise<boolean> {
+    return (await this.db.game.findUnique({ where: { id }, select: { id: true } })) !== null;
+  }
+
   /** A game and its moves from the rows, or null if there is no such game. */
   async read(id: string): Promise<Entry | null> {
     const row = await this.db.game.findUnique({ where: { id }, include: { moves: { orderBy: { ply: "asc" } } } });

@@ -32,6 +32,7 @@ import { ratingsHttp } from "../ratings/http";
 import { AnalysisService } from "../analysis/service";
 import type { AnalysisSettings } from "../config";
 import { importHttp } from "../imports/http";
+import { gamePagesHttp } from "../games/pages";
 
 /** Each "default env X": the variable X as lib/server/config reads it. */
 export interface GameServerOptions {
@@ -189,6 +190,8 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     prefix: redis ? `${redis.prefix}:rl` : undefined,
     log,
   });
+  // Game and replay pages: an unknown id is Next's 404 (lib/server/games/pages).
+  const gamePages = gamePagesHttp({ exists: (id) => games.exists(id), log });
   // Which worker answered (several workers behind one port): for operators and the cluster test.
   const slot = workerSlot();
   httpServer.on("request", (req, res) => {
@@ -211,6 +214,7 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     if (ops(req, res)) return;
     if (api(req, res)) return;
     if (imports(req, res)) return;
+    if (gamePages(req, res, handler)) return;
     if (ratings(req, res, handler)) return;
     handler(req, res);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Score } from "../../../engine";
-import { applyUpdate, fitK, judgeMove, logLoss, moveAccuracy, summarize, THRESHOLDS, winPercent, type WinSample } from ".";
+import { applyUpdate, fitK, judgeMove, logLoss, moveAccuracy, shownScore, summarize, THRESHOLDS, winPercent, type WinSample } from ".";
 
 const ev = (value: number): Score => ({ kind: "eval", value });
 const win = (plies: number): Score => ({ kind: "win", plies });
@@ -128,5 +128,15 @@ describe("the browser's copy of an analysis", () => {
     v = applyUpdate(v as never, { ...job, status: "done", done: 3, ply: null });
     expect(v).toMatchObject({ status: "done", done: 3 });
     expect((v as { plies: unknown[] }).plies).toHaveLength(3);
+  });
+
+  it("shows the analysis's score of a move over the one stored with it (a pondering), and the stored one where there is no analysis", () => {
+    const pondered = { ply: 2, score: ev(135) };
+    const analysis = { ...job, done: 2, plies: [ply(1), { ...ply(2), after: ev(-40) }] };
+    expect(shownScore(analysis, pondered)).toEqual({ score: ev(-40), from: "analysis" });
+    expect(shownScore(null, pondered)).toEqual({ score: ev(135), from: "search" });
+    expect(shownScore(analysis, { ply: 3, score: win(3) })).toEqual({ score: win(3), from: "search" }); // not analysed yet
+    expect(shownScore(analysis, { ply: 1 })).toEqual({ score: ev(0), from: "analysis" }); // a move stored without a score
+    expect(shownScore(null, { ply: 1 })).toBeNull();
   });
 });

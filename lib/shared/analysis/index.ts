@@ -4,3 +4,4 @@ export * from "./marks";
 export * from "./accuracy";
 export * from "./view";
 export * from "./merge";
+export * from "./shown-score";

@@ -1,0 +1,3 @@
+import { UnknownGame } from "@/app/_components/UnknownGame";
+
+export default UnknownGame;
