@@ -1,7 +1,7 @@
 // The layout at two widths: on a 1280 px desktop the player bars keep the rating whole (a long name
 // gives way with an ellipsis); on a 390 px phone no page scrolls sideways.
-import { expect, test, type Page } from "@playwright/test";
-import { finishedAiGame, newPage } from "./helpers";
+import { expect, type Page } from "@playwright/test";
+import { finishedAiGame, newPage, test } from "./helpers";
 
 test.describe.configure({ timeout: 180_000 }); // a rated game takes two browsers; a replay takes an AI game
 
