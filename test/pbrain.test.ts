@@ -6,7 +6,7 @@ import { forbiddenReason } from "../engine/rules";
 import { LineSplitter } from "../bin/pbrain/lines";
 import { parseBrainOptions } from "../bin/pbrain/options";
 import { type Brain, PbrainSession } from "../bin/pbrain/protocol";
-import { DEFAULT_TIME_CONTROL, FAST_MOVE_MS, SAFETY_MARGIN_MS, moveBudgetMs } from "../bin/pbrain/timing";
+import { DEFAULT_TIME_CONTROL, FAST_MOVE_MS, SAFETY_MARGIN_MS, moveBudgetMs, moveHardLimitMs } from "../bin/pbrain/timing";
 import { BrainProcess } from "../bin/match/brain-process";
 
 /** A fake engine: plays `next` (or the first empty point) and records what it was asked. */
@@ -47,6 +47,18 @@ describe("time budget", () => {
     expect(moveBudgetMs({ ...DEFAULT_TIME_CONTROL, timeoutTurn: 1000 }, 200, 0, 0.25)).toBe(250);
     expect(moveBudgetMs({ ...DEFAULT_TIME_CONTROL, timeoutTurn: 0 }, 200)).toBe(FAST_MOVE_MS);
     expect(moveBudgetMs({ ...DEFAULT_TIME_CONTROL, timeoutTurn: 10 }, 200)).toBe(1);
+  });
+
+  it("has a hard limit above the budget only under a match clock: 3× it, at most time_left / 8 and timeout_turn", () => {
+    const turnOnly = { ...DEFAULT_TIME_CONTROL, timeoutTurn: 1000 };
+    expect(moveHardLimitMs(turnOnly, 200)).toBe(moveBudgetMs(turnOnly, 200));
+    const clock = { timeoutTurn: 5000, timeoutMatch: 100_000, timeLeft: 20_000 };
+    expect(moveHardLimitMs(clock, 225)).toBe(3 * moveBudgetMs(clock, 225));
+    const short = { timeoutTurn: 5000, timeoutMatch: 100_000, timeLeft: 2_000 };
+    expect(moveHardLimitMs(short, 20)).toBe(2_000 / 8 - SAFETY_MARGIN_MS);
+    const turnCap = { timeoutTurn: 300, timeoutMatch: 100_000, timeLeft: 100_000 };
+    expect(moveHardLimitMs(turnCap, 225)).toBe(300 - SAFETY_MARGIN_MS);
+    expect(moveHardLimitMs(turnCap, 225)).toBeGreaterThanOrEqual(moveBudgetMs(turnCap, 225));
   });
 });
 
@@ -190,7 +202,9 @@ describe("PbrainSession (fake engine)", () => {
     s.feed("INFO timeout_match 60000");
     s.feed("INFO time_left 10000");
     s.feed("TURN 6,6");
-    expect(calls[2].limits.timeMs).toBe(Math.floor((10_000 / 45) * 0.5)); // scaled by 0.5
+    // Under a match clock the budget is the soft target; the hard limit is up to 3× it.
+    expect(calls[2].limits.softTimeMs).toBe(Math.floor((10_000 / 45) * 0.5)); // scaled by 0.5
+    expect(calls[2].limits.timeMs).toBe(3 * Math.floor((10_000 / 45) * 0.5));
   });
 
   it("survives an engine that throws or answers an occupied point", () => {

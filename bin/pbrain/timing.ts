@@ -34,3 +34,18 @@ export function moveBudgetMs(tc: TimeControl, emptyCells: number, overheadMs = 0
   const wanted = limit * timeScale;
   return Math.max(1, Math.floor(Math.min(wanted, hard)));
 }
+
+/**
+ * The hard limit for one move under a match clock (time management: the search aims at
+ * moveBudgetMs, the soft target, and may go on to this when its best move just changed or its
+ * score fell): up to 3× the soft target, at most an eighth of the time left and never past
+ * timeout_turn (minus the margins). Without a match clock it is moveBudgetMs itself.
+ */
+export function moveHardLimitMs(tc: TimeControl, emptyCells: number, overheadMs = 0, timeScale = 1): number {
+  const soft = moveBudgetMs(tc, emptyCells, overheadMs, timeScale);
+  if (tc.timeoutTurn <= 0 || tc.timeoutMatch <= 0) return soft;
+  const margin = SAFETY_MARGIN_MS + Math.max(0, overheadMs);
+  const turn = tc.timeoutTurn * timeScale - margin;
+  const share = (Math.max(0, tc.timeLeft) / 8) * timeScale - margin;
+  return Math.max(soft, Math.floor(Math.min(turn, share, 3 * soft)));
+}
