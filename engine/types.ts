@@ -45,6 +45,13 @@ export type Score =
 export interface Limits {
   /** Wall-clock budget in ms; the answer is the best move of the last fully completed depth. */
   timeMs?: number;
+  /**
+   * Time management (with timeMs as the hard limit): the time the search aims at. After each
+   * completed depth it stops when the next depth would end past softTimeMs × f: f = 0.5 when the
+   * best move has stayed the same for the last 3 depths, 1.5 when it just changed, × 1.5 when the
+   * score fell by more than 50 since the depth before last; never past timeMs. Unset: timeMs.
+   */
+  softTimeMs?: number;
   /** Maximum nominal depth (plies). Deterministic when given without timeMs. */
   maxDepth?: number;
   /** Stop after about this many nodes. Deterministic. */

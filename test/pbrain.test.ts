@@ -6,7 +6,7 @@ import { forbiddenReason } from "../engine/rules";
 import { LineSplitter } from "../bin/pbrain/lines";
 import { parseBrainOptions } from "../bin/pbrain/options";
 import { type Brain, PbrainSession } from "../bin/pbrain/protocol";
-import { DEFAULT_TIME_CONTROL, FAST_MOVE_MS, SAFETY_MARGIN_MS, moveBudgetMs } from "../bin/pbrain/timing";
+import { DEFAULT_TIME_CONTROL, FAST_MOVE_MS, SAFETY_MARGIN_MS, moveBudgetMs, moveHardLimitMs } from "../bin/pbrain/timing";
 import { BrainProcess } from "../bin/match/brain-process";
 
 /** A fake engine: plays `next` (or the first empty point) and records what it was asked. */
@@ -41,12 +41,25 @@ describe("LineSplitter", () => {
 describe("time budget", () => {
   it("takes min(timeout_turn, time_left / max(10, remaining)) minus the margin", () => {
     expect(moveBudgetMs({ ...DEFAULT_TIME_CONTROL, timeoutTurn: 1000 }, 200)).toBe(1000 - SAFETY_MARGIN_MS);
-    expect(moveBudgetMs({ timeoutTurn: 5000, timeoutMatch: 100_000, timeLeft: 20_000 }, 225)).toBe(Math.floor(20_000 / 45 - SAFETY_MARGIN_MS));
+    expect(moveBudgetMs({ timeoutTurn: 5000, timeoutMatch: 100_000, timeLeft: 20_000 }, 225)).toBe(Math.floor(20_000 / 23 - SAFETY_MARGIN_MS));
     expect(moveBudgetMs({ timeoutTurn: 5000, timeoutMatch: 100_000, timeLeft: 2_000 }, 20)).toBe(200 - SAFETY_MARGIN_MS);
     expect(moveBudgetMs({ ...DEFAULT_TIME_CONTROL, timeoutTurn: 1000 }, 200, 50)).toBe(1000 - SAFETY_MARGIN_MS - 50);
     expect(moveBudgetMs({ ...DEFAULT_TIME_CONTROL, timeoutTurn: 1000 }, 200, 0, 0.25)).toBe(250);
     expect(moveBudgetMs({ ...DEFAULT_TIME_CONTROL, timeoutTurn: 0 }, 200)).toBe(FAST_MOVE_MS);
     expect(moveBudgetMs({ ...DEFAULT_TIME_CONTROL, timeoutTurn: 10 }, 200)).toBe(1);
+  });
+
+  it("has a hard limit above the budget only under a match clock: 3× it, at most time_left / 8 and timeout_turn", () => {
+    const turnOnly = { ...DEFAULT_TIME_CONTROL, timeoutTurn: 1000 };
+    expect(moveHardLimitMs(turnOnly, 200)).toBe(moveBudgetMs(turnOnly, 200));
+    const clock = { timeoutTurn: 5000, timeoutMatch: 100_000, timeLeft: 20_000 };
+    expect(moveHardLimitMs(clock, 400)).toBe(3 * moveBudgetMs(clock, 400));
+    expect(moveHardLimitMs(clock, 225)).toBe(20_000 / 8 - SAFETY_MARGIN_MS);
+    const short = { timeoutTurn: 5000, timeoutMatch: 100_000, timeLeft: 2_000 };
+    expect(moveHardLimitMs(short, 20)).toBe(2_000 / 8 - SAFETY_MARGIN_MS);
+    const turnCap = { timeoutTurn: 300, timeoutMatch: 100_000, timeLeft: 100_000 };
+    expect(moveHardLimitMs(turnCap, 225)).toBe(300 - SAFETY_MARGIN_MS);
+    expect(moveHardLimitMs(turnCap, 225)).toBeGreaterThanOrEqual(moveBudgetMs(turnCap, 225));
   });
 });
 
@@ -190,7 +203,9 @@ describe("PbrainSession (fake engine)", () => {
     s.feed("INFO timeout_match 60000");
     s.feed("INFO time_left 10000");
     s.feed("TURN 6,6");
-    expect(calls[2].limits.timeMs).toBe(Math.floor((10_000 / 45) * 0.5)); // scaled by 0.5
+    // Under a match clock the budget is the soft target; the hard limit is up to 3× it.
+    expect(calls[2].limits.softTimeMs).toBe(Math.floor((10_000 / 23) * 0.5)); // scaled by 0.5
+    expect(calls[2].limits.timeMs).toBe(Math.floor((10_000 / 8) * 0.5 - SAFETY_MARGIN_MS)); // time_left / 8 caps 3×
   });
 
   it("survives an engine that throws or answers an occupied point", () => {

@@ -82,6 +82,7 @@ function main(): void {
   const list = makeOpenings(spec);
   console.log(
     `# ${list.length} openings for SPRT matches: npx tsx bin/match/make-openings.ts --size ${spec.size} --rule ${spec.rule} --count ${spec.count} --seed ${spec.seed} ` +
+      `--max-eval ${spec.maxEval} --depth ${spec.depth} ` +
       `(${spec.minStones}-${spec.maxStones} random stones within ${spec.radius} of the centre, |eval| <= ${spec.maxEval} at depth ${spec.depth})`,
   );
   for (const m of list) console.log(movesToString(m, spec.size));

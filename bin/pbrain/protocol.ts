@@ -2,7 +2,7 @@
 // feed it one line, get back the lines to print. The engine is injected, so tests can use a fake.
 import type { Analysis, Color, Limits, Point, Position, Rule, Stone } from "../../engine/types";
 import { MAX_SIZE, MIN_SIZE } from "../../engine/types";
-import { type TimeControl, DEFAULT_TIME_CONTROL, moveBudgetMs } from "./timing";
+import { type TimeControl, DEFAULT_TIME_CONTROL, moveBudgetMs, moveHardLimitMs } from "./timing";
 import { swap2Decide, swap2Opening } from "../../engine/swap2";
 
 /** Anything that thinks like engine/index.ts's think(). */
@@ -271,7 +271,9 @@ export class PbrainSession {
       const c = this.cells[i];
       if (c === OWN || c === OPP) stones.push({ x: i % size, y: Math.floor(i / size), color: c === OWN ? us : them });
     }
-    const budget = moveBudgetMs(this.time, empty, this.overheadMs, this.opts.timeScale);
+    // Time management: aim at the budget (soft), never past the hard limit (equal without a match clock).
+    const soft = moveBudgetMs(this.time, empty, this.overheadMs, this.opts.timeScale);
+    const budget = moveHardLimitMs(this.time, empty, this.overheadMs, this.opts.timeScale);
     this.lastBudgetMs = budget;
     const position: Position = { size, rule: this.rule, stones, toMove: us };
     let analysis: Analysis | null = null;
@@ -279,7 +281,8 @@ export class PbrainSession {
     try {
       // A tournament wants the best move, not every candidate's exact score: bounds for the others
       // buy about three plies (ours vs ours at 200 ms: +40 =0 -8 for this setting, docs/ENGINE.md).
-      analysis = this.opts.brain(position, { timeMs: budget, exactRootScores: false, ...this.opts.limits });
+      const tm = soft < budget ? { softTimeMs: soft } : {};
+      analysis = this.opts.brain(position, { timeMs: budget, ...tm, exactRootScores: false, ...this.opts.limits });
     } catch (e) {
       failure = e instanceof Error ? e.message : String(e);
     }

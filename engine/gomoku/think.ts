@@ -118,6 +118,8 @@ function thinkAny(position: Position, limits: Limits = {}, options: ThinkOptions
   if (noLimit) timeMs = 1000;
   // Keep a margin for the last clock check (every 1024 nodes) and for building the answer.
   const deadline = timeMs === undefined ? Infinity : start + Math.max(1, timeMs - Math.min(25, timeMs * 0.1));
+  // The time aimed at (time management, Limits.softTimeMs): the root solvers' shares are of it.
+  const aimMs = timeMs !== undefined && limits.softTimeMs !== undefined && limits.softTimeMs < timeMs ? Math.max(1, limits.softTimeMs) : timeMs;
   const maxDepth = Math.max(1, Math.min(limits.maxDepth ?? 100, 100));
   const maxNodes = limits.maxNodes ?? Number.MAX_SAFE_INTEGER;
 
@@ -167,7 +169,7 @@ function thinkAny(position: Position, limits: Limits = {}, options: ThinkOptions
   if (!plain) {
     // Continuous fours first: cheap, narrow, and decisive when it finds something.
     const vcf = new VcfSolver(b);
-    const vcfDeadline = timeMs === undefined ? Infinity : start + timeMs * 0.2;
+    const vcfDeadline = aimMs === undefined ? Infinity : start + aimMs * 0.2;
     const vcfBudget = Math.min(timeMs === undefined ? 20_000 : 400_000, Math.max(1, Math.floor(maxNodes / 4)));
     const plies = vcf.solve(side, 20, vcfBudget, vcfDeadline);
     vcfNodes = vcf.nodes;
@@ -193,7 +195,7 @@ function thinkAny(position: Position, limits: Limits = {}, options: ThinkOptions
   if (!plain && features.rootVct) {
     // Continuous threats (threes too): wider than VCF, so a smaller share of the time.
     vct = new VctSolver(b);
-    const vctDeadline = timeMs === undefined ? Infinity : start + timeMs * 0.15;
+    const vctDeadline = aimMs === undefined ? Infinity : start + aimMs * 0.15;
     const vctBudget = Math.min(20_000, Math.max(1, Math.floor(maxNodes / 8)));
     const plies = vct.solve(side, 6, vctBudget, vctDeadline);
     vcfNodes += vct.nodes;
@@ -224,7 +226,7 @@ function thinkAny(position: Position, limits: Limits = {}, options: ThinkOptions
   const lost: RootScore[] = [];
   if (!plain && features.rootDefence && n > 1 && b.cnt[opp * 16 + FIVE] === 0) {
     const vcf = new VcfSolver(b);
-    const tssDeadline = timeMs === undefined ? Infinity : start + timeMs * 0.3;
+    const tssDeadline = aimMs === undefined ? Infinity : start + aimMs * 0.3;
     const tssBudget = Math.min(timeMs === undefined ? 20_000 : 200_000, Math.max(1, Math.floor(maxNodes / 4)));
     let used = 0;
     let threat = vcf.solve(opp, 20, Math.min(tssBudget, 20_000), tssDeadline);
@@ -283,9 +285,25 @@ function thinkAny(position: Position, limits: Limits = {}, options: ThinkOptions
     }
     return done(s.rootMoves[0], s.rootScores[0], depth, s.nodes + vcfNodes, pv, roots);
   };
+  // Time management: a soft target below the hard limit (docs/ENGINE.md, "Time management").
+  const hardIter = timeMs === undefined ? Infinity : timeMs * iterShare;
+  const soft = aimMs !== undefined && timeMs !== undefined && aimMs < timeMs ? aimMs * iterShare : hardIter;
+  let target = soft;
+  let stable = 0;
+  let lastMove = -1;
+  const depthScore = new Int32Array(maxDepth + 1);
   for (let depth = 1; depth <= maxDepth; depth++) {
     if (!s.searchRoot(depth, side)) break;
     const best = s.rootScores[0];
+    if (soft < hardIter) {
+      depthScore[depth] = best;
+      stable = s.rootMoves[0] === lastMove ? stable + 1 : 0;
+      lastMove = s.rootMoves[0];
+      let f = stable >= 3 ? 0.5 : stable === 0 && depth > 1 ? 1.5 : 1;
+      // Against the depth before last: the evaluation swings between odd and even depths.
+      if (depth > 2 && best < depthScore[depth - 2] - 50) f *= 1.5;
+      target = Math.min(hardIter, soft * f);
+    }
     result = answer(depth);
     limits.onProgress?.({ depth, score: result.score, nodes: result.nodes, timeMs: result.timeMs, pv: result.pv, move: result.move });
     // A proven result does not change with more depth (all shortcuts and prunings are exact).
@@ -293,7 +311,7 @@ function thinkAny(position: Position, limits: Limits = {}, options: ThinkOptions
     if (n === 1 && depth >= 2 && !plain) break; // a single legal choice: enough to give it a score
     // Do not start a depth that cannot finish: the next one costs about 1.5–2.5× the last.
     const t = now();
-    if (timeMs !== undefined && t - start + (t - iterStart) * 1.5 > timeMs * iterShare) break;
+    if (timeMs !== undefined && t - start + (t - iterStart) * 1.5 > target) break;
     iterStart = t;
   }
   if (refineK && result.depth > 0 && n > 1) {

@@ -48,4 +48,20 @@ describe("think: time limit", () => {
       toMove = toMove === 1 ? 2 : 1;
     }
   }, 30_000);
+
+  it("with a soft target (time management) it never passes the hard limit either", () => {
+    const stones: Stone[] = labOpening(15);
+    let toMove: 1 | 2 = 1;
+    for (let i = 0; i < 12; i++) {
+      const softTimeMs = 40 + ((i * 23) % 61);
+      const timeMs = 3 * softTimeMs;
+      const pos: Position = { size: 15, rule: "freestyle", stones: [...stones], toMove };
+      const t0 = performance.now();
+      const r = think(pos, { timeMs, softTimeMs, exactRootScores: false });
+      expect(performance.now() - t0).toBeLessThanOrEqual(timeMs + 50);
+      if (!r.move || r.score.kind !== "eval") break;
+      stones.push({ ...r.move, color: toMove });
+      toMove = toMove === 1 ? 2 : 1;
+    }
+  }, 30_000);
 });
