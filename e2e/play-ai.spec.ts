@@ -123,6 +123,7 @@ test("an unknown game says so with a 404, on the game and the replay page; a rea
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(404);
     await expect(page.getByTestId("unknown-game")).toContainText("No such game");
+    await expect(page).toHaveTitle(/^No such game/);
   }
   const zh = await page.goto("/replay/nope?lang=zh-CN");
   expect(zh?.status()).toBe(404);

@@ -6,6 +6,8 @@ import { GameView } from "@/app/_components/GameView";
 import { UNKNOWN_GAME_HEADER } from "@/lib/shared/unknown-game";
 
 export async function generateMetadata(): Promise<Metadata> {
+  // An unknown id (see below) has the 404 page's title, not this page's.
+  if ((await headers()).has(UNKNOWN_GAME_HEADER)) return { title: (await getTranslations("common.unknownGame"))("title") };
   return { title: (await getTranslations("common.titles"))("game") };
 }
 
