@@ -8,11 +8,9 @@ import { EV, type CreateGame } from "@/lib/shared/protocol";
 import { request } from "@/lib/client/socket";
 import { setSeatToken } from "@/lib/client/seats";
 import { useToast } from "./Toast";
-import { RULE_OPTIONS } from "@/lib/shared/rule-names";
 import { useTranslations } from "next-intl";
-import { useErrorText, useRuleWords } from "./i18n/words";
+import { PLAY_SIZES, useErrorText, useRuleChoices } from "./i18n/words";
 
-const SIZES = [11, 15, 19, 20] as const;
 export const AI_TIMES = [200, 500, 1000, 2000, 3000, 5000, 10000] as const;
 const CLOCK_MINUTES = [1, 3, 5, 10, 15, 30] as const;
 const INCREMENTS = [0, 1, 2, 3, 5, 10] as const;
@@ -34,7 +32,7 @@ export function NewGameForm({ opponent }: { opponent: "ai" | "human" }) {
   const id = (s: string) => `${opponent}-${s}`;
   const t = useTranslations("lobby.form");
   const errorText = useErrorText();
-  const rules = useRuleWords();
+  const ruleChoices = useRuleChoices();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -67,16 +65,11 @@ export function NewGameForm({ opponent }: { opponent: "ai" | "human" }) {
           name={id("size")}
           value={String(size)}
           onChange={(v) => setSize(Number(v))}
-          options={SIZES.map((s) => ({ value: String(s), label: `${s}×${s}` }))}
+          options={PLAY_SIZES.map((s) => ({ value: String(s), label: `${s}×${s}` }))}
         />
       </Field>
       <Field label={t("rule")}>
-        <Segmented
-          name={id("rule")}
-          value={rule}
-          onChange={(v) => setRule(v as Rule)}
-          options={RULE_OPTIONS.map((o) => ({ value: o.value, label: rules.name(o.value), title: rules.title(o.value) }))}
-        />
+        <Segmented name={id("rule")} value={rule} onChange={(v) => setRule(v as Rule)} options={ruleChoices} />
       </Field>
       <Field label={t("youPlay")}>
         <Segmented

@@ -4,8 +4,9 @@
 // engine keep their English for scripts and the terminal; pages use these.
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useMemo } from "react";
-import { scoreRank, type Score } from "@/engine";
+import { scoreRank, type Rule, type Score } from "@/engine";
 import { toLabel } from "@/lib/shared/notation";
+import { RULE_OPTIONS } from "@/lib/shared/rule-names";
 import type { EngineSettings, ErrorInfo, MoveRecord } from "@/lib/shared/protocol";
 
 /** Score → "+135", "−40", "win in 7" / "7 步胜". */
@@ -36,6 +37,15 @@ export function useRuleWords(): RuleWords {
     [t],
   );
 }
+
+/** The rules as a form's choices (value, name, hover title), in RULE_OPTIONS' order. */
+export function useRuleChoices(): Array<{ value: Rule; label: string; title: string }> {
+  const rules = useRuleWords();
+  return useMemo(() => RULE_OPTIONS.map((o) => ({ value: o.value, label: rules.name(o.value), title: rules.title(o.value) })), [rules]);
+}
+
+/** The board sizes a new game or an open challenge offers. */
+export const PLAY_SIZES = [11, 15, 19, 20] as const;
 
 /** "AI 1 s · depth ≤ 6 · MCTS". */
 export function useEngineLabel(): (e: EngineSettings) => string {

@@ -6,9 +6,8 @@ import { EV } from "@/lib/shared/protocol";
 import { request } from "@/lib/client/socket";
 import { Field, Segmented } from "../NewGameForm";
 import { useToast } from "../Toast";
-import { RULE_OPTIONS } from "@/lib/shared/rule-names";
 import { useTranslations } from "next-intl";
-import { useErrorText, useRuleWords } from "../i18n/words";
+import { PLAY_SIZES, useErrorText, useRuleChoices } from "../i18n/words";
 
 const MINUTES = [1, 3, 5, 10, 15, 30] as const;
 const INCREMENTS = [0, 1, 2, 3, 5, 10] as const;
@@ -26,7 +25,7 @@ export function ChallengeForm({ onPosted }: { onPosted?: () => void }) {
   const [busy, setBusy] = useState(false);
   const t = useTranslations("lobby.form");
   const errorText = useErrorText();
-  const rules = useRuleWords();
+  const ruleChoices = useRuleChoices();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -52,16 +51,11 @@ export function ChallengeForm({ onPosted }: { onPosted?: () => void }) {
             name="ch-size"
             value={String(size)}
             onChange={(v) => setSize(Number(v))}
-            options={[11, 15, 19, 20].map((s) => ({ value: String(s), label: `${s}×${s}` }))}
+            options={PLAY_SIZES.map((s) => ({ value: String(s), label: `${s}×${s}` }))}
           />
         </Field>
         <Field label={t("rule")}>
-          <Segmented
-            name="ch-rule"
-            value={rule}
-            onChange={(v) => setRule(v as Rule)}
-            options={RULE_OPTIONS.map((o) => ({ value: o.value, label: rules.name(o.value), title: rules.title(o.value) }))}
-          />
+          <Segmented name="ch-rule" value={rule} onChange={(v) => setRule(v as Rule)} options={ruleChoices} />
         </Field>
         <Field label={t("yourColour")}>
           <Segmented
