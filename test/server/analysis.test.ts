@@ -7,22 +7,12 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { EV } from "../../lib/shared/protocol";
 import type { AnalysisUpdate } from "../../lib/shared/analysis";
-import { call, callRaw, connect, server, sleep, useServer, waitFor, type Client } from "./helpers";
+import { BLACK_FIVE_ON_ROW_7, call, callRaw, connect, server, sleep, useServer, waitFor, type Client } from "./helpers";
 import type { TestServer } from "../support/test-server";
 import { openDb } from "../../lib/server/db/client";
 
-// Black makes five along y = 7; white plays along y = 9 and never blocks (ply 6 lets an open three become an open four).
-const PLAN = [
-  [7, 7],
-  [7, 9],
-  [8, 7],
-  [8, 9],
-  [9, 7],
-  [9, 9],
-  [10, 7],
-  [10, 9],
-  [11, 7],
-];
+// Black makes five along y = 7; white never blocks (ply 6 lets an open three become an open four).
+const PLAN = BLACK_FIVE_ON_ROW_7;
 
 /** A human-vs-human game played to `plies` moves of PLAN (all of it: black wins by five). */
 async function playGame(url: string, plies = PLAN.length): Promise<string> {

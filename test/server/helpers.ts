@@ -64,6 +64,10 @@ export function waitFor<T = any>(s: Client, event: string, pred: (d: T) => boole
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A 15×15 game's moves: black makes five along y = 7 at the 9th move; white plays along y = 9 and never blocks. */
+// prettier-ignore
+export const BLACK_FIVE_ON_ROW_7: ReadonlyArray<readonly [number, number]> = [[7, 7], [7, 9], [8, 7], [8, 9], [9, 7], [9, 9], [10, 7], [10, 9], [11, 7]];
+
 /**
  * One test server for the whole file (started before its tests, closed after them) and a
  * `client()` that connects a socket and disconnects it at the end.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { replay } from "../../engine/rules";
 import { EV } from "../../lib/shared/protocol";
-import { call, waitFor, useServer } from "./helpers";
+import { BLACK_FIVE_ON_ROW_7, call, waitFor, useServer } from "./helpers";
 
 const env = useServer();
 const client = (url?: string) => env.client(url);
@@ -42,17 +42,7 @@ describe("human vs human over sockets", () => {
     await waitFor(alice, EV.state, (s: any) => s.white.kind === "human" && s.white.connected === true);
 
     // Black makes five in a row along y = 7; white plays along y = 9.
-    const plan = [
-      [7, 7],
-      [7, 9],
-      [8, 7],
-      [8, 9],
-      [9, 7],
-      [9, 9],
-      [10, 7],
-      [10, 9],
-      [11, 7],
-    ];
+    const plan = BLACK_FIVE_ON_ROW_7;
     for (const [i, [x, y]] of plan.entries()) {
       const ply = i + 1;
       const [who, token] = ply % 2 ? [alice, aliceToken] : [bob, bobToken];
