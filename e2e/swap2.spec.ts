@@ -95,6 +95,12 @@ test("swap2: the second player stays white and plays the 4th stone", async ({ br
   await expect(alice.getByTestId("status")).toHaveText("Your move (black)");
   await put(alice, bob, "k10", 1);
   expect(await moveLabels(bob)).toEqual(["h8", "j8", "i9", "g7", "k10"]);
+  // The moves after the opening keep the game's numbering: g7 is white's 2nd move, k10 black's 3rd.
+  for (const p of [alice, bob]) {
+    await expect(p.getByTestId("row-2")).toBeVisible();
+    await expect(p.getByTestId("row-3")).toBeVisible();
+    await expect(p.getByTestId("row-1")).toHaveCount(0);
+  }
   for (const p of [alice, bob]) await p.context().close();
 });
 

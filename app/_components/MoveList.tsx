@@ -13,6 +13,7 @@ import { useCandidateNote, useScoreText } from "./i18n/words";
 import type { Swap2Record } from "@/lib/shared/swap2";
 import { plyOf, shownScore, type AnalysisView } from "@/lib/shared/analysis";
 import { Swap2Opening, splitSwap2 } from "./Swap2Opening";
+import { moveRows } from "./move-rows";
 
 export function scoreTone(s: Score): string {
   if (s.kind === "win") return "text-accent font-semibold";
@@ -31,14 +32,7 @@ export function MoveList({ moves, size, swap2, analysis = null }: { moves: MoveR
 
   // Rows of (black, white); a game whose first move is white's starts with an empty black cell.
   const { opening, rest } = splitSwap2(moves, swap2);
-  const rows: Array<[MoveRecord | null, MoveRecord | null]> = [];
-  for (const m of rest) {
-    const last = rows[rows.length - 1];
-    if (m.color === 1 || !last || last[1] !== null) {
-      if (m.color === 1) rows.push([m, null]);
-      else rows.push([null, m]);
-    } else last[1] = m;
-  }
+  const rows = moveRows(rest);
 
   return (
     <div className="max-h-72 overflow-y-auto lg:max-h-[22rem]" data-testid="move-list" aria-label={t("label")}>
@@ -47,9 +41,11 @@ export function MoveList({ moves, size, swap2, analysis = null }: { moves: MoveR
         <p className="px-3 py-4 text-center text-sm text-muted">{t("none")}</p>
       ) : rows.length === 0 ? null : (
         <ol className="text-sm">
-          {rows.map(([b, w], i) => (
-            <li key={i} className={`grid grid-cols-[2.5rem_1fr_1fr] items-center ${i % 2 ? "bg-page/60" : ""}`}>
-              <span className="py-1 pr-2 text-right text-xs text-muted tabular-nums">{i + 1}.</span>
+          {rows.map(({ n, black: b, white: w }, i) => (
+            <li key={n} className={`grid grid-cols-[2.5rem_1fr_1fr] items-center ${i % 2 ? "bg-page/60" : ""}`}>
+              <span className="py-1 pr-2 text-right text-xs text-muted tabular-nums" data-testid={`row-${n}`}>
+                {n}.
+              </span>
               <MoveCell m={b} size={size} last={b?.ply === moves.length} analysis={analysis} />
               <MoveCell m={w} size={size} last={w?.ply === moves.length} analysis={analysis} />
             </li>

@@ -28,6 +28,7 @@ import { PlayerLink } from "../PlayerLink";
 import { MARK_SYMBOL, plyOf, shownScore, type AnalysisView, type PlyAnalysis } from "@/lib/shared/analysis";
 import { MARK_COLOR, useMarkName } from "./AnalysisPanel";
 import { Swap2Opening, splitSwap2 } from "../Swap2Opening";
+import { moveRows } from "../move-rows";
 import { useTranslations } from "next-intl";
 import { useColorName, useDates, useListedName, useNumbers, useRuleWords, useScoreText } from "../i18n/words";
 
@@ -432,12 +433,7 @@ function ReplayMoveList({ game, ply, onPly, analysis }: { game: ReplayGame; ply:
   const formatScore = useScoreText();
   const markName = useMarkName();
   const { opening, rest } = splitSwap2(game.moves, game.swap2);
-  const rows: Array<[ReplayMove | null, ReplayMove | null]> = [];
-  for (const m of rest) {
-    const last = rows[rows.length - 1];
-    if (m.color === 1 || !last || last[1] !== null) rows.push(m.color === 1 ? [m, null] : [null, m]);
-    else last[1] = m;
-  }
+  const rows = moveRows(rest);
   const cell = (m: ReplayMove | null) => {
     if (!m) return <span className="px-2 py-1 text-muted">…</span>;
     const current = m.ply === ply;
@@ -497,9 +493,11 @@ function ReplayMoveList({ game, ply, onPly, analysis }: { game: ReplayGame; ply:
         )
       ) : (
         <ol>
-          {rows.map(([b, w], i) => (
-            <li key={i} className={`grid grid-cols-[2.5rem_1fr_1fr] items-center gap-1 pr-2 ${i % 2 ? "bg-page/60" : ""}`}>
-              <span className="py-1 pr-1 text-right text-xs text-muted tabular-nums">{i + 1}.</span>
+          {rows.map(({ n, black: b, white: w }, i) => (
+            <li key={n} className={`grid grid-cols-[2.5rem_1fr_1fr] items-center gap-1 pr-2 ${i % 2 ? "bg-page/60" : ""}`}>
+              <span className="py-1 pr-1 text-right text-xs text-muted tabular-nums" data-testid={`rrow-${n}`}>
+                {n}.
+              </span>
               {cell(b)}
               {cell(w)}
             </li>
