@@ -97,6 +97,6 @@ test("a reload mid-game keeps the seat: same colour, can still move", async ({ p
   const other = await page.context().browser()!.newContext();
   const watcher = await other.newPage();
   await watcher.goto(url);
-  await expect(watcher.getByTestId("game")).toHaveAttribute("data-my-color", "none");
+  await expect(watcher.getByTestId("game")).toHaveAttribute("data-my-color", "none", { timeout: 30_000 }); // a new visitor: a first page load
   await other.close();
 });
