@@ -185,3 +185,22 @@ test("swap2 vs the AI: I place three, the AI chooses by its search, and the repl
   await expect(replay.locator('[data-testid^="rmove-"]')).toHaveCount(labels.length);
   await expect(page.getByTestId("replay-header")).toContainText("swap2");
 });
+
+test("swap2 AI vs AI from the /tv form: the engines place and choose, a watcher sees the opening apart", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto("/tv");
+  await expect(page.getByTestId("tv").or(page.getByTestId("tv-off"))).toBeVisible({ timeout: 30_000 }); // hydrated
+  const form = page.getByTestId("ai-match-form");
+  await form.getByTestId("am-b-time").selectOption({ label: "0.2 s" });
+  await form.getByTestId("am-w-time").selectOption({ label: "0.2 s" });
+  await form.getByTestId("am-swap2").check();
+  await form.getByTestId("am-start").click();
+  await page.waitForURL(/\/game\/[\w-]+\?watch=1$/);
+  await expect(page.getByTestId("game")).toHaveAttribute("data-my-color", "none");
+  // The first engine's three stones, then the second engine's choice as a line.
+  await expect(page.getByTestId("swap2-stones-1").locator('[data-opening="true"]')).toHaveCount(3, { timeout: 30_000 });
+  await expect(page.getByTestId("swap2-choice-3")).toBeVisible({ timeout: 30_000 });
+  // The game goes on after the opening, numbered on from it.
+  await expect(page.getByTestId("move-list").locator('[data-testid^="row-"]').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("row-1")).toHaveCount(0);
+});

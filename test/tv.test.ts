@@ -187,5 +187,9 @@ describe("TV", () => {
       expect(new Set(m.opening.map((s) => `${s.x},${s.y}`)).size).toBe(m.opening.length);
     }
     expect(tvOpening(9, () => 0.99).length).toBeGreaterThanOrEqual(2);
+    // Some renju games open with swap2 (the engines place the stones): never another rule, never with stones.
+    const swap2 = ms.filter((m) => m.swap2);
+    expect(swap2.length).toBeGreaterThan(0);
+    for (const m of swap2) expect([m.rule, m.opening]).toEqual(["renju", []]);
   });
 });

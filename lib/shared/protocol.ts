@@ -97,13 +97,17 @@ export const CreateGameSchema = z
   .refine((c) => !(c.swap2 && c.labOpening), { message: "Swap2 and the lab opening cannot go together.", path: ["swap2"] });
 export type CreateGame = z.input<typeof CreateGameSchema>;
 
-export const CreateAiMatchSchema = z.strictObject({
-  size,
-  rule: RuleSchema,
-  labOpening: z.boolean().default(false),
-  black: EngineSettingsSchema,
-  white: EngineSettingsSchema,
-});
+export const CreateAiMatchSchema = z
+  .strictObject({
+    size,
+    rule: RuleSchema,
+    labOpening: z.boolean().default(false),
+    /** Open with swap2 (lib/shared/swap2): black's engine places the first stones, white's chooses. */
+    swap2: z.boolean().default(false),
+    black: EngineSettingsSchema,
+    white: EngineSettingsSchema,
+  })
+  .refine((c) => !(c.swap2 && c.labOpening), { message: "Swap2 and the lab opening cannot go together.", path: ["swap2"] });
 export type CreateAiMatch = z.input<typeof CreateAiMatchSchema>;
 
 /** Join a game's room. With a seat token: your seat back. With takeSeat: the free human seat, if any. */

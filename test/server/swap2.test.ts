@@ -359,3 +359,35 @@ describe("swap2 against the AI (the real engine)", () => {
     expect(s.moves[5].color).toBe(2);
   });
 });
+
+describe("swap2 between two engines (AI vs AI, as the /tv form and the TV start it)", () => {
+  const fast = { algo: "alphabeta" as const, timeMs: 150, maxDepth: 4 };
+
+  it("black's engine places three, white's chooses, and the game goes on past the opening", async () => {
+    const watcher = await env.client();
+    const created = await call(watcher, EV.createAiMatch, { size: 15, rule: "renju", swap2: true, black: fast, white: { ...fast, timeMs: 100 } });
+    expect(created.ok, JSON.stringify(created.error)).toBe(true);
+    await call(watcher, EV.join, { gameId: created.gameId });
+    const decided = await waitFor<GameState>(watcher, EV.state, (s) => s.id === created.gameId && !!s.swap2?.first, 30_000);
+    const opening = decided.swap2!.first === "place" ? 5 : 3;
+    if (decided.swap2!.first === "place") await waitFor<GameState>(watcher, EV.state, (s) => s.id === created.gameId && !!s.swap2?.second, 30_000);
+    // Two moves of the game proper after the opening, both the engines'.
+    await waitFor(watcher, EV.moved, (e: any) => e.gameId === created.gameId && e.move.ply === opening + 2, 30_000);
+    const s = await env.srv.games.getState(created.gameId);
+    expect(s.opening).toEqual([]);
+    expect(s.moves.every((m) => m.by === "engine")).toBe(true);
+    expect(s.moves.map((m) => m.color).slice(0, opening + 2)).toEqual(Array.from({ length: opening + 2 }, (_, i) => (i % 2 === 0 ? 1 : 2)));
+    expect(swap2Phase(s.swap2!, s.moves.length)).toBe("settled");
+  });
+
+  it("refuses swap2 with the lab opening, with a code, creating nothing", async () => {
+    const c = await env.client();
+    const before = (await env.srv.games.list({ status: "live" })).games.length;
+    const refused = await call(c, EV.createAiMatch, { size: 15, rule: "freestyle", swap2: true, labOpening: true, black: fast, white: fast });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: "BAD_PAYLOAD", message: expect.stringContaining("Swap2 and the lab opening cannot go together") },
+    });
+    expect((await env.srv.games.list({ status: "live" })).games.length).toBe(before);
+  });
+});

@@ -17,6 +17,7 @@ export function AiMatchForm({ compact = false }: { compact?: boolean }) {
   const [size, setSize] = useState(15);
   const [rule, setRule] = useState<Rule>("freestyle");
   const [lab, setLab] = useState(false);
+  const [swap2, setSwap2] = useState(false);
   const [black, setBlack] = useState<EngineSettings>({ algo: "alphabeta", timeMs: 1000 });
   const [white, setWhite] = useState<EngineSettings>({ algo: "alphabeta", timeMs: 500 });
   const [busy, setBusy] = useState(false);
@@ -30,7 +31,7 @@ export function AiMatchForm({ compact = false }: { compact?: boolean }) {
     if (busy) return;
     setBusy(true);
     setError(null);
-    const payload: CreateAiMatch = { size, rule, labOpening: lab, black, white };
+    const payload: CreateAiMatch = { size, rule, labOpening: lab && !swap2, swap2, black, white };
     const ack = await request(EV.createAiMatch, payload);
     if (!ack.ok) {
       setError(ack.error);
@@ -73,8 +74,12 @@ export function AiMatchForm({ compact = false }: { compact?: boolean }) {
         </div>
       </div>
       <label className="flex cursor-pointer items-center gap-2 text-sm">
-        <input type="checkbox" className="size-4 accent-accent" checked={lab} onChange={(e) => setLab(e.target.checked)} />
+        <input type="checkbox" className="size-4 accent-accent" checked={lab && !swap2} disabled={swap2} onChange={(e) => setLab(e.target.checked)} />
         {t("lab")} <span className="text-muted">{t("labDetail")}</span>
+      </label>
+      <label className="flex cursor-pointer items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4 accent-accent" checked={swap2} onChange={(e) => setSwap2(e.target.checked)} data-testid="am-swap2" />
+        {t("swap2")} <span className="text-muted">{t("swap2Detail")}</span>
       </label>
       {error && (
         <p className="text-sm text-danger" role="alert">

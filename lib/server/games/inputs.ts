@@ -18,7 +18,7 @@ import type {
 type Parsed<S extends z.ZodType, D extends keyof z.output<S> = never> = Omit<z.output<S>, D> & Partial<Pick<z.output<S>, D>>;
 
 export type CreateGameInput = Parsed<typeof CreateGameSchema, "labOpening" | "clock" | "swap2">;
-export type CreateAiMatchInput = Parsed<typeof CreateAiMatchSchema, "labOpening"> & {
+export type CreateAiMatchInput = Parsed<typeof CreateAiMatchSchema, "labOpening" | "swap2"> & {
   /** Opening stones (overrides labOpening; the TV uses varied openings). Not on the wire: trusted, the caller checks them. */
   opening?: Stone[];
 };

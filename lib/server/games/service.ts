@@ -137,10 +137,12 @@ export class GameService extends GameCore {
         kind: "ava",
         size: input.size,
         rule: input.rule,
-        opening: input.opening ? input.opening.map((s) => ({ ...s })) : input.labOpening ? labOpening(input.size) : [],
+        // Swap2: the engines place and choose the opening themselves (no stones given).
+        opening: input.swap2 ? [] : input.opening ? input.opening.map((s) => ({ ...s })) : input.labOpening ? labOpening(input.size) : [],
         seats: { 1: { kind: "engine", engine: input.black }, 2: { kind: "engine", engine: input.white } },
         tokens: { 1: null, 2: null },
         clock: null,
+        ...(input.swap2 ? { swap2: {} } : {}),
         status: "playing",
       },
       opts.idPrefix,
@@ -575,6 +577,7 @@ export class GameService extends GameCore {
       size: e.size,
       rule: e.rule,
       opening: e.opening,
+      swap2: Boolean(e.swap2),
       black: (e.seats[2] as { engine: EngineSettings }).engine,
       white: (e.seats[1] as { engine: EngineSettings }).engine,
     });

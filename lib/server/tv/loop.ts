@@ -29,6 +29,8 @@ export interface TvMatch {
   size: number;
   rule: Rule;
   opening: Stone[];
+  /** Swap2: the engines place and choose the opening (then `opening` is empty). */
+  swap2?: boolean;
   black: EngineSettings;
   white: EngineSettings;
 }
@@ -59,7 +61,7 @@ export const TV_OFF: TvCurrent = { enabled: false, gameId: null, status: null, n
 
 const TIMES = [200, 300, 500, 800, 1000, 1500, 2000, 3000, 5000];
 
-/** A varied match: board, rule, engines (time per move, sometimes a depth cap) and a short opening. */
+/** A varied match: board, rule, engines (time per move, sometimes a depth cap) and a short opening; half the renju games open with swap2, as in tournaments. */
 export function pickTvMatch(rand: () => number, opts: Pick<TvOptions, "timeMs" | "sizes"> = {}): TvMatch {
   const pick = <T>(xs: readonly T[]): T => xs[Math.min(xs.length - 1, Math.floor(rand() * xs.length))];
   const [lo, hi] = opts.timeMs ?? [300, 1500];
@@ -72,7 +74,10 @@ export function pickTvMatch(rand: () => number, opts: Pick<TvOptions, "timeMs" |
   const size = pick(opts.sizes ?? [15, 15, 15, 15, 13, 19]);
   const r = rand(); // one draw, so the rest of the match is as before for a given seed
   const rule: Rule = r < 0.2 ? "exact5" : r < 0.4 ? "renju" : "freestyle";
-  return { size, rule, opening: tvOpening(size, rand), black: engine(), white: engine() };
+  const m: TvMatch = { size, rule, opening: tvOpening(size, rand), black: engine(), white: engine() };
+  // Drawn last, so the rest of the match is as before for a given seed.
+  if (rule === "renju" && rand() < 0.5) return { ...m, opening: [], swap2: true };
+  return m;
 }
 
 /** The lab's four stones, or 2–3 random stones near the centre (black, white, black). */
