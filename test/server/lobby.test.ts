@@ -124,6 +124,18 @@ describe("quick pairing", () => {
     b.socket.disconnect();
   });
 
+  it("the renju swap2 pool pairs into a rated renju game that opens with swap2: black places, nobody has moved yet", async () => {
+    const a = await person();
+    const b = await person();
+    const swap2Pool = "15-renju-swap2-5+3";
+    for (const p of [a, b]) expect(await call(p.socket, EV.pairingJoin, { pool: swap2Pool })).toMatchObject({ ok: true, pool: swap2Pool });
+    const [sa] = await Promise.all([waitFor(a.socket, EV.started), waitFor(b.socket, EV.started)]);
+    const st = await call(a.socket, EV.join, { gameId: sa.gameId });
+    expect(st.state).toMatchObject({ rated: true, pool: "renju-15-blitz", rule: "renju", size: 15, swap2: {}, moves: [] });
+    a.socket.disconnect();
+    b.socket.disconnect();
+  });
+
   it("ratings far apart are not paired; leaving and disconnecting take you out of the pool", async () => {
     const strong = await person();
     const weak = await person();

@@ -20,7 +20,8 @@ export function QuickPairing({
   const t = useTranslations("lobby.pairing");
   const errorText = useErrorText();
   const rules = useRuleWords();
-  const poolLabel = (p: QuickPool) => `${p.size}×${p.size} ${rules.text(p.rule)} ${p.clock.initialMs / 60_000}+${p.clock.incrementMs / 1000}`;
+  const poolRule = (p: QuickPool) => `${rules.text(p.rule)}${p.swap2 ? ` ${t("swap2")}` : ""}`;
+  const poolLabel = (p: QuickPool) => `${p.size}×${p.size} ${poolRule(p)} ${p.clock.initialMs / 60_000}+${p.clock.incrementMs / 1000}`;
   useEffect(() => {
     if (!seeking) return;
     const t = setInterval(() => setNow(Date.now()), 1000);
@@ -49,7 +50,7 @@ export function QuickPairing({
     );
   }
   return (
-    <div className="grid gap-2 sm:grid-cols-3" data-testid="quick-pools">
+    <div className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="quick-pools">
       {QUICK_POOLS.map((p) => {
         const n = lobby?.waiting[p.id] ?? 0;
         return (
@@ -67,7 +68,7 @@ export function QuickPairing({
               {p.clock.initialMs / 60_000}+{p.clock.incrementMs / 1000}
             </span>
             <span className="text-xs text-muted">
-              {p.size}×{p.size} {rules.text(p.rule)} · {t("rated")}
+              {p.size}×{p.size} {poolRule(p)} · {t("rated")}
             </span>
             <span className="text-xs text-muted" data-testid={`pool-waiting-${p.id}`}>
               {t("waiting", { n })}

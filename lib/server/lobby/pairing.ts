@@ -188,6 +188,7 @@ export class Pairing {
         size: pool.size,
         rule: pool.rule,
         clock: pool.clock,
+        swap2: Boolean(pool.swap2),
         black,
         white,
         rated: true,
