@@ -50,7 +50,7 @@ export function QuickPairing({
     );
   }
   return (
-    <div className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="quick-pools">
+    <div className="grid grid-cols-2 gap-2" data-testid="quick-pools">
       {QUICK_POOLS.map((p) => {
         const n = lobby?.waiting[p.id] ?? 0;
         return (
