@@ -200,7 +200,8 @@ export class Board {
       EVAL_OPP33 * combo[o * 4 + COMBO_33];
     // Renju: black's potential on its forbidden points is dead.
     if (this.renju) v += side === 1 ? -this.forbiddenPotential(own, EVAL_OWN43, EVAL_OWN33) : this.forbiddenPotential(opp, EVAL_OPP43, EVAL_OPP33);
-    return v > 20000 ? 20000 : v < -20000 ? -20000 : v;
+    // `| 0`: a negative weight times a zero count is −0 in JavaScript; scores are plain integers.
+    return (v > 20000 ? 20000 : v < -20000 ? -20000 : v) | 0;
   }
 
   /**
