@@ -7,6 +7,7 @@ import type { Color, Rule } from "../types";
 import * as P from "./patterns";
 import * as Z from "./zobrist";
 import * as R from "./renju-board";
+import { EVAL_WEIGHTS } from "./weights";
 
 // Imported values are re-bound to local consts: transpilers that compile ESM to CommonJS (tsx,
 // vitest) turn every use of an imported binding into a getter call, which costs ~4× in the hot loop.
@@ -16,8 +17,38 @@ const { BLOCK4, FLEX3, FLEX4 } = P;
 
 export const PAD = 5;
 
-/** Value of one (empty cell, direction) pattern for the side that could play there. */
+/**
+ * Value of one (empty cell, direction) pattern for the side that could play there: the per-cell
+ * scores move ordering and the threat solvers sort by (`cellScore`). Hand-set; the evaluation has
+ * its own fitted weights (EVAL_OWN, EVAL_OPP).
+ */
 export const PATTERN_VALUE = new Int32Array([0, 1, 3, 6, 14, 18, 45, 60, 160, 400]);
+
+/**
+ * The evaluation's weights per pattern class (engine/gomoku/weights.ts, fitted by `npm run tune`):
+ * for the side to move and for the other side, per (empty cell, direction); and per empty cell
+ * with a combination (COMBO_*) of that side's directions.
+ */
+export const EVAL_OWN = Int32Array.from(EVAL_WEIGHTS.own);
+export const EVAL_OPP = Int32Array.from(EVAL_WEIGHTS.opp);
+const EVAL_OWN43 = EVAL_WEIGHTS.own43;
+const EVAL_OWN33 = EVAL_WEIGHTS.own33;
+const EVAL_OPP43 = EVAL_WEIGHTS.opp43;
+const EVAL_OPP33 = EVAL_WEIGHTS.opp33;
+
+/** Per-cell threat code per pattern: an open three counts 1, a four (BLOCK4, FLEX4) 8. */
+const THREAT_CODE = new Int32Array([0, 0, 0, 0, 0, 0, 1, 8, 8, 0]);
+/** A cell's combination: none, a four plus another three-or-four (4-3, 4-4), two open threes (3-3). */
+export const COMBO_NONE = 0;
+export const COMBO_43 = 1;
+export const COMBO_33 = 2;
+/** Threat code (Σ THREAT_CODE over the 4 directions, < 40) → combination. */
+const COMBO_OF = new Uint8Array(40);
+for (let t = 0; t < 40; t++) {
+  const fours = t >> 3;
+  const threes = t & 7;
+  COMBO_OF[t] = fours >= 1 && fours + threes >= 2 ? COMBO_43 : fours === 0 && threes >= 2 ? COMBO_33 : COMBO_NONE;
+}
 
 export class Board {
   readonly size: number;
@@ -39,6 +70,10 @@ export class Board {
   readonly total: Int32Array;
   /** Per color * 16 + pattern: how many (empty cell, dir) pairs have that pattern. */
   readonly cnt: Int32Array;
+  /** Per cell: Σ over directions of THREAT_CODE, index cell * 2 + (color − 1). */
+  readonly threat: Uint8Array;
+  /** Per color * 4 + combination (COMBO_*): how many empty cells have it. */
+  readonly combo: Int32Array;
   /** Per cell: stones within the 5×5 square around it (a candidate move when > 0). */
   readonly near: Uint8Array;
   /** The playable cells, in index order. */
@@ -66,6 +101,8 @@ export class Board {
     this.cellScore = new Int32Array(n * 2);
     this.total = new Int32Array(3);
     this.cnt = new Int32Array(3 * 16);
+    this.threat = new Uint8Array(n * 2);
+    this.combo = new Int32Array(3 * 4);
     this.near = new Uint8Array(n);
     this.boardCells = new Int16Array(size * size);
     this.stack = new Int16Array(size * size);
@@ -94,9 +131,13 @@ export class Board {
         this.cellScore[q * 2 + 1] += PATTERN_VALUE[p >> 4];
         this.cnt[16 + (p & 15)]++;
         this.cnt[32 + (p >> 4)]++;
+        this.threat[q * 2] += THREAT_CODE[p & 15];
+        this.threat[q * 2 + 1] += THREAT_CODE[p >> 4];
       }
       this.total[1] += this.cellScore[q * 2];
       this.total[2] += this.cellScore[q * 2 + 1];
+      this.combo[4 + COMBO_OF[this.threat[q * 2]]]++;
+      this.combo[8 + COMBO_OF[this.threat[q * 2 + 1]]]++;
     }
   }
 
@@ -124,33 +165,69 @@ export class Board {
     return ((pat[b] >> sh) & 15) === FIVE || ((pat[b + 1] >> sh) & 15) === FIVE || ((pat[b + 2] >> sh) & 15) === FIVE || ((pat[b + 3] >> sh) & 15) === FIVE;
   }
 
-  /** Static evaluation from `side`'s view: own potential counts a bit more (it moves next). */
+  /**
+   * Static evaluation from `side`'s view: the fitted weights (EVAL_OWN for the side to move,
+   * EVAL_OPP for the other) times the pattern counts of the empty cells, plus the combinations.
+   */
   evaluate(side: number): number {
-    let black = this.total[1];
-    if (this.renju) black -= this.forbiddenPotential();
-    const me = side === 1 ? black : this.total[2];
-    const opp = side === 1 ? this.total[2] : black;
-    const v = ((me * 5) >> 2) - opp;
-    return v > 20000 ? 20000 : v < -20000 ? -20000 : v;
+    const cnt = this.cnt;
+    const combo = this.combo;
+    const own = EVAL_OWN;
+    const opp = EVAL_OPP;
+    const o = 3 - side;
+    const sb = side * 16;
+    const ob = o * 16;
+    let v =
+      own[1] * cnt[sb + 1] +
+      own[2] * cnt[sb + 2] +
+      own[3] * cnt[sb + 3] +
+      own[4] * cnt[sb + 4] +
+      own[5] * cnt[sb + 5] +
+      own[6] * cnt[sb + 6] +
+      own[7] * cnt[sb + 7] +
+      own[8] * cnt[sb + 8] +
+      EVAL_OWN43 * combo[side * 4 + COMBO_43] +
+      EVAL_OWN33 * combo[side * 4 + COMBO_33] -
+      opp[1] * cnt[ob + 1] -
+      opp[2] * cnt[ob + 2] -
+      opp[3] * cnt[ob + 3] -
+      opp[4] * cnt[ob + 4] -
+      opp[5] * cnt[ob + 5] -
+      opp[6] * cnt[ob + 6] -
+      opp[7] * cnt[ob + 7] -
+      opp[8] * cnt[ob + 8] -
+      EVAL_OPP43 * combo[o * 4 + COMBO_43] -
+      EVAL_OPP33 * combo[o * 4 + COMBO_33];
+    // Renju: black's potential on its forbidden points is dead.
+    if (this.renju) v += side === 1 ? -this.forbiddenPotential(own, EVAL_OWN43, EVAL_OWN33) : this.forbiddenPotential(opp, EVAL_OPP43, EVAL_OPP33);
+    // `| 0`: a negative weight times a zero count is −0 in JavaScript; scores are plain integers.
+    return (v > 20000 ? 20000 : v < -20000 ? -20000 : v) | 0;
   }
 
   /**
-   * Renju: black's pattern value sitting on its forbidden points (black can never play them, so
-   * the threes and fours they would make are dead). Only looked for when black has at least two
-   * three-or-four (cell, direction) pairs somewhere, the least a double three or four needs.
+   * Renju: black's evaluation value sitting on its forbidden points (black can never play them, so
+   * the threes and fours they would make are dead), with the weights `w` (per pattern) and the
+   * combination weights. Only looked for when black has at least two three-or-four (cell,
+   * direction) pairs somewhere, the least a double three or four needs.
    */
-  private forbiddenPotential(): number {
+  private forbiddenPotential(w: Int32Array, w43: number, w33: number): number {
     const cnt = this.cnt;
     if (cnt[16 + FLEX3] + cnt[16 + BLOCK4] + 2 * cnt[16 + FLEX4] < 2) return 0;
     const cells = this.cells;
     const near = this.near;
     const cs = this.cellScore;
     const bc = this.boardCells;
+    const pat = this.pat;
     let dead = 0;
     for (let i = 0; i < bc.length; i++) {
       const q = bc[i];
       if (cells[q] !== 0 || near[q] === 0 || cs[q * 2] < 2 * PATTERN_VALUE[FLEX3]) continue;
-      if (R.forbiddenOnBoard(this, q) !== 0) dead += cs[q * 2];
+      if (R.forbiddenOnBoard(this, q) === 0) continue;
+      const b = q * 4;
+      dead += w[pat[b] & 15] + w[pat[b + 1] & 15] + w[pat[b + 2] & 15] + w[pat[b + 3] & 15];
+      const c = COMBO_OF[this.threat[q * 2]];
+      if (c === COMBO_43) dead += w43;
+      else if (c === COMBO_33) dead += w33;
     }
     return dead;
   }
@@ -172,6 +249,8 @@ export class Board {
       cnt[16 + (p & 15)]--;
       cnt[32 + (p >> 4)]--;
     }
+    this.combo[4 + COMBO_OF[this.threat[q * 2]]]--;
+    this.combo[8 + COMBO_OF[this.threat[q * 2 + 1]]]--;
     this.updateLines(q, color);
     const near = this.near;
     const W = this.W;
@@ -195,6 +274,8 @@ export class Board {
       cnt[16 + (p & 15)]++;
       cnt[32 + (p >> 4)]++;
     }
+    this.combo[4 + COMBO_OF[this.threat[q * 2]]]++;
+    this.combo[8 + COMBO_OF[this.threat[q * 2 + 1]]]++;
     const near = this.near;
     const W = this.W;
     for (let dy = -2 * W; dy <= 2 * W; dy += W) for (let dx = -2; dx <= 2; dx++) near[q + dy + dx]--;
@@ -213,6 +294,8 @@ export class Board {
     const cs = this.cellScore;
     const total = this.total;
     const cnt = this.cnt;
+    const threat = this.threat;
+    const combo = this.combo;
     for (let d = 0; d < 4; d++) {
       const o = this.dirs[d];
       for (let k = 1; k <= 5; k++) {
@@ -232,13 +315,33 @@ export class Board {
           const dw = PATTERN_VALUE[np >> 4] - PATTERN_VALUE[op >> 4];
           cs[r * 2] += db;
           cs[r * 2 + 1] += dw;
-          if (cells[r] === EMPTY) {
+          const empty = cells[r] === EMPTY;
+          if (empty) {
             total[1] += db;
             total[2] += dw;
             cnt[16 + (op & 15)]--;
             cnt[16 + (np & 15)]++;
             cnt[32 + (op >> 4)]--;
             cnt[32 + (np >> 4)]++;
+          }
+          // Threat codes change only when a three or four appears or goes (rare).
+          const tb = THREAT_CODE[np & 15] - THREAT_CODE[op & 15];
+          if (tb !== 0) {
+            const t0 = threat[r * 2];
+            threat[r * 2] = t0 + tb;
+            if (empty) {
+              combo[4 + COMBO_OF[t0]]--;
+              combo[4 + COMBO_OF[t0 + tb]]++;
+            }
+          }
+          const tw = THREAT_CODE[np >> 4] - THREAT_CODE[op >> 4];
+          if (tw !== 0) {
+            const t0 = threat[r * 2 + 1];
+            threat[r * 2 + 1] = t0 + tw;
+            if (empty) {
+              combo[8 + COMBO_OF[t0]]--;
+              combo[8 + COMBO_OF[t0 + tw]]++;
+            }
           }
         }
       }
@@ -294,6 +397,20 @@ export class Board {
     }
     if (t1 !== this.total[1] || t2 !== this.total[2]) return "total mismatch";
     if (!same(cnt, this.cnt)) return "count mismatch";
+    const combo = new Int32Array(12);
+    for (let i = 0; i < this.boardCells.length; i++) {
+      const q = this.boardCells[i];
+      for (let c = 0; c < 2; c++) {
+        let t = 0;
+        for (let d = 0; d < 4; d++) {
+          const p = this.pat[q * 4 + d];
+          t += THREAT_CODE[c === 0 ? p & 15 : p >> 4];
+        }
+        if (t !== this.threat[q * 2 + c]) return `threat mismatch at ${q}`;
+        if (this.cells[q] === EMPTY) combo[(c + 1) * 4 + COMBO_OF[t]]++;
+      }
+    }
+    if (!same(combo, this.combo)) return "combo mismatch";
     if (!same(fresh.near, this.near)) return "near mismatch";
     if (fresh.hashLo !== this.hashLo || fresh.hashHi !== this.hashHi) return "hash mismatch";
     return null;

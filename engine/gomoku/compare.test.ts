@@ -9,8 +9,10 @@ import { think } from "./think";
 import { picture } from "../../test/support/engine-positions";
 import type { Position, Score } from "../types";
 
-const internal = (s: Score): number => (s.kind === "eval" ? s.value : s.kind === "win" ? 1e6 : -1e6);
-const fromMax = (v: number): number => (v >= MATE_BOUND ? 1e6 : v <= -MATE_BOUND ? -1e6 : v);
+// `+ 0`: a score of zero may come out as −0 from one search's negation and +0 from the other's
+// (toBe compares with Object.is); the values are equal.
+const internal = (s: Score): number => (s.kind === "eval" ? s.value + 0 : s.kind === "win" ? 1e6 : -1e6);
+const fromMax = (v: number): number => (v >= MATE_BOUND ? 1e6 : v <= -MATE_BOUND ? -1e6 : v + 0);
 
 const positions: Array<[string, Position]> = [
   [

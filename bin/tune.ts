@@ -1,0 +1,79 @@
+// The evaluation tuner (issue #16, part 2; docs/ENGINE.md "Learned evaluation").
+//   npm run tune -- gen --games 4000 --nodes 2000 --seed 1 --out /tmp/gomoku-tune/games-s1.jsonl [--size 15] [--offset 0 --stride 1]
+//   npm run tune -- fit --data /tmp/gomoku-tune/games-s1.jsonl [--data …] [--out engine/gomoku/weights.ts] [--holdout 0.2] [--iters 3000]
+// gen: self-play games reproducible from the seed (bin/tune/selfplay.ts), one JSON line per game.
+// fit: positions from those games labelled by the game's result, the evaluation's weights fitted by
+// logistic (Texel) regression (bin/tune/fit.ts); prints the loss before/after on train and held-out
+// positions and writes the weights as a TypeScript module the engine imports (no I/O in the engine).
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import type { Rule } from "../engine/types";
+import { readArgs } from "./cli/args";
+import { selfPlay, type GameRecord } from "./tune/selfplay";
+import { runFit } from "./tune/fit";
+
+const HELP = `npm run tune -- gen --games N --nodes N --seed S --out FILE [--size 15] [--rule freestyle] [--radius 3] [--offset K --stride M]
+npm run tune -- fit --data FILE [--data FILE…] [--out engine/gomoku/weights.ts] [--holdout 0.2] [--iters 3000] [--seed 1] [--combos 0|1] [--dry]`;
+
+function main(): void {
+  const [cmd, ...rest] = process.argv.slice(2);
+  const flags: Record<string, string[]> = {};
+  for (const a of readArgs(rest, ["games", "nodes", "seed", "out", "size", "rule", "radius", "offset", "stride", "data", "holdout", "iters", "combos"], {
+    h: "help",
+  })) {
+    if (a.name === "help") return void console.log(HELP);
+    if (a.name === null) throw new Error(`unexpected argument "${a.raw}"`);
+    (flags[a.name] ??= []).push(a.value ?? "true");
+  }
+  const num = (k: string, d: number): number => {
+    const v = flags[k]?.[0];
+    if (v === undefined) return d;
+    const n = Number(v);
+    if (!Number.isFinite(n)) throw new Error(`--${k} needs a number, got "${v}"`);
+    return n;
+  };
+  if (cmd === "gen") {
+    const out = flags.out?.[0];
+    if (!out) throw new Error("gen needs --out FILE");
+    const spec = {
+      size: num("size", 15),
+      rule: (flags.rule?.[0] ?? "freestyle") as Rule,
+      games: num("games", 1000),
+      seed: num("seed", 1),
+      nodes: num("nodes", 2000),
+      radius: num("radius", 3),
+      offset: num("offset", 0),
+      stride: num("stride", 1),
+    };
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, "");
+    const t0 = performance.now();
+    let n = 0;
+    const wins = [0, 0, 0];
+    for (const g of selfPlay(spec)) {
+      appendFileSync(out, JSON.stringify(g) + "\n");
+      wins[g.winner]++;
+      if (++n % 100 === 0)
+        console.error(`${n} games, ${((performance.now() - t0) / 1000).toFixed(0)} s (black ${wins[1]}, white ${wins[2]}, draws ${wins[0]})`);
+    }
+    console.log(`${n} games → ${out} in ${((performance.now() - t0) / 1000).toFixed(0)} s: black ${wins[1]}, white ${wins[2]}, draws ${wins[0]}`);
+  } else if (cmd === "fit") {
+    const files = flags.data ?? [];
+    if (files.length === 0) throw new Error("fit needs --data FILE");
+    const games: GameRecord[] = [];
+    for (const f of files) for (const line of readFileSync(f, "utf8").split("\n")) if (line.trim()) games.push(JSON.parse(line) as GameRecord);
+    runFit(games, {
+      holdout: num("holdout", 0.2),
+      iters: num("iters", 3000),
+      seed: num("seed", 1),
+      combos: num("combos", 1) !== 0,
+      out: flags.dry ? null : (flags.out?.[0] ?? "engine/gomoku/weights.ts"),
+      log: (s) => console.log(s),
+    });
+  } else {
+    console.log(HELP);
+    process.exit(cmd ? 2 : 0);
+  }
+}
+
+main();
