@@ -8,7 +8,7 @@ import { labOpening } from "../engine/rules";
 import type { Point, Stone } from "../engine/types";
 import { toLabel } from "../lib/shared/notation";
 import { boardsIn, startLab } from "./support/lab-process";
-import { checkRound as checkRoundIn, sorted, type RoundWords } from "./support/lab-round";
+import { checkRound as checkRoundIn, humanMove, sorted, type RoundWords } from "./support/lab-round";
 
 const zh = labText("zh-CN").board;
 const SCORE = String.raw`([+-]?\d+|\d+步内胜|\d+步内负)`;
@@ -86,12 +86,9 @@ describe("npm run lab in Chinese", () => {
     }
     expect(boardsIn(lab.out().slice(at), 11, zh)).toHaveLength(0);
 
-    const moves: Array<[string, Point]> = [
-      ["a1", { x: 0, y: 10 }],
-      ["0,10", { x: 10, y: 0 }],
-      ["k1", { x: 10, y: 10 }],
-    ];
-    for (const [input, p] of moves) {
+    // Three rounds, in both notations (a label, the lab's row,col, a label again).
+    for (const notation of ["label", "lab", "label"] as const) {
+      const { input, p } = humanMove(11, stones, 1, notation);
       const from = lab.out().length;
       lab.send(input);
       text = await lab.waitFor(/请你落子（黑棋）：$/, from);

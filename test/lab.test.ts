@@ -5,7 +5,7 @@ import { labOpening } from "../engine/rules";
 import type { Point, Stone } from "../engine/types";
 import { parseLabel, toLabel } from "../lib/shared/notation";
 import { boardsIn as boardsInText, startLab } from "./support/lab-process";
-import { checkRound as checkRoundIn, sorted, type RoundWords } from "./support/lab-round";
+import { checkRound as checkRoundIn, humanMove, sorted, type RoundWords } from "./support/lab-round";
 
 const SCORE = String.raw`([+-]?\d+|win in \d+|loss in \d+)`;
 const boardsIn = (text: string, size: number) => boardsInText(text, size, ASCII_GLYPHS);
@@ -54,12 +54,9 @@ describe("npm run lab", () => {
     expect(boardsIn(lab.out().slice(at), 11)).toHaveLength(0);
 
     // Three rounds, in both notations: a1, lab 0,10 (= k11), k1.
-    const moves: Array<[string, Point]> = [
-      ["a1", { x: 0, y: 10 }],
-      ["0,10", { x: 10, y: 0 }],
-      ["k1", { x: 10, y: 10 }],
-    ];
-    for (const [input, p] of moves) {
+    // Three rounds, in both notations (a label, the lab's row,col, a label again).
+    for (const notation of ["label", "lab", "label"] as const) {
+      const { input, p } = humanMove(11, stones, 1, notation);
       const from = lab.out().length;
       lab.send(input);
       text = await lab.waitFor(/Your move \(x\): $/, from);

@@ -5,6 +5,7 @@ import { expect } from "vitest";
 import type { BoardGlyphs } from "../../bin/lab/i18n";
 import type { Point, Stone } from "../../engine/types";
 import { parseLabel, toLabel } from "../../lib/shared/notation";
+import { think } from "../../engine/gomoku/think";
 import { boardsIn } from "./lab-process";
 
 /** A language's words for a round, `side` being its name for black or white ("x", "黑棋"). */
@@ -49,4 +50,14 @@ export function checkRound(text: string, size: number, stones: Stone[], human: {
     expect(boards[i].last).toEqual(p);
   }
   return boards;
+}
+
+/**
+ * The human's move for a round that must not end the game: the engine's choice for `color` (a
+ * shallow search that blocks the computer's threats), typed as a label (c3) or in the lab's
+ * row,col. Fixed corner moves let the computer build five in three rounds unopposed.
+ */
+export function humanMove(size: number, stones: readonly Stone[], color: 1 | 2, notation: "label" | "lab"): { input: string; p: Point } {
+  const p = think({ size, rule: "freestyle", stones: [...stones], toMove: color }, { maxDepth: 2 }).move!;
+  return { input: notation === "label" ? toLabel(p, size) : `${p.y},${p.x}`, p };
 }

@@ -5,7 +5,7 @@
 import type { Score } from "../../../engine";
 
 /** Fitted by `npm run fit:winprob` (docs/ANALYSIS.md "Win probability"). */
-export const WIN_PROB_K = 0.00178;
+export const WIN_PROB_K = 0.000672;
 
 /** The chance (0..100 %) that the side whose score this is wins. */
 export function winPercent(s: Score, k: number = WIN_PROB_K): number {
