@@ -9,10 +9,12 @@
 // `--branch K`: also, at every position, K one-move deviations (the side to move plays a random
 // point near the stones instead of the game's move) are scanned for long wins of the opponent
 // (ids "-dev-"): a long VCF is rare on the games' own path. `--defend P`: the share of positions
-// checked for a one-move defence (the check costs a few exhaustive searches). `--cap N`: the data file keeps at most N
+// checked for a one-move defence (the check costs a few exhaustive searches); `--max-open N`: give
+// a defence up when more than N moves survive the cheap proofs (each then needs a 7-ply search). `--cap N`: the data file keeps at most N
 // positions per kind and length, alternating colours.
 // `--from a.jsonl,b.jsonl --out FILE`: no self-play; merge the JSON lines of earlier runs (each
-// run's stdout), drop duplicates across them, and write the data file (so runs can share cores).
+// run's stdout), drop duplicates across them, and write the data file (so runs can share cores);
+// `--drop id,id`: leave these out too (refuted by a deeper check than verify.ts affords).
 // Freestyle only: the solver does not know exact5's overline rule.
 // Without --out: one JSON line per position found; with --out: also the TypeScript data file.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -22,11 +24,12 @@ import { mulberry32Float } from "../../engine/gomoku/zobrist";
 import type { Color, Point, Stone } from "../../engine/types";
 import { movesToString, toLabel } from "../../lib/shared/notation";
 import { readArgs } from "../cli/args";
+import { toolUsage } from "../cli/i18n";
 import { readOpenings } from "../match/openings";
 import { Referee } from "../match/referee";
 import { sizeOf, stonesOf, type Tactic } from "./positions";
 import { ThreatSolver } from "./solver";
-import { longWinByFours, onlyDefence } from "./verify";
+import { longWinByFours, onlyDefence, type OnlyDefence } from "./verify";
 
 interface Options {
   seed: number;
@@ -39,28 +42,45 @@ interface Options {
   branch: number;
   cap: number;
   defend: number;
+  maxOpen: number;
   from: string;
+  drop: string;
   out: string;
 }
 
 function options(argv: string[]): Options {
-  const o: Options = { seed: 1, games: 40, nodes: 6000, noise: 0.12, small: 0.2, perGame: 2, book: 0.7, branch: 0, cap: 30, defend: 1, from: "", out: "" };
-  const numeric = ["seed", "games", "nodes", "noise", "small", "per-game", "book", "branch", "cap", "defend"] as const;
-  for (const a of readArgs(argv, [...numeric, "out", "from"], { h: "help" })) {
+  const o: Options = {
+    seed: 1,
+    games: 40,
+    nodes: 6000,
+    noise: 0.12,
+    small: 0.2,
+    perGame: 2,
+    book: 0.7,
+    branch: 0,
+    cap: 30,
+    defend: 1,
+    maxOpen: Infinity,
+    from: "",
+    drop: "",
+    out: "",
+  };
+  const numeric = ["seed", "games", "nodes", "noise", "small", "per-game", "book", "branch", "cap", "defend", "max-open"] as const;
+  for (const a of readArgs(argv, [...numeric, "out", "from", "drop"], { h: "help" })) {
     if (a.name === "help") {
-      console.log(
-        "npm run tactics:harvest -- --seed N --games M [--nodes 6000] [--noise 0.12] [--small 0.2] [--per-game 2] [--book 0.7] [--branch 0] [--defend 1] [--cap 30] [--out FILE]\n       npm run tactics:harvest -- --from a.jsonl,b.jsonl --out FILE [--cap 30]",
-      );
+      console.log(toolUsage("tacticsHarvest"));
       process.exit(0);
     }
     if (a.name === null || a.value === undefined) throw new Error(`unexpected argument "${a.raw}"`);
     if (a.name === "out") o.out = a.value;
     else if (a.name === "from") o.from = a.value;
+    else if (a.name === "drop") o.drop = a.value;
     else if ((numeric as readonly string[]).includes(a.name)) {
       const v = Number(a.value);
       if (!Number.isFinite(v) || v < 0) throw new Error(`--${a.name} must be a number ≥ 0`);
       if (a.name === "per-game") o.perGame = v;
-      else o[a.name as Exclude<(typeof numeric)[number], "per-game">] = v;
+      else if (a.name === "max-open") o.maxOpen = v;
+      else o[a.name as Exclude<(typeof numeric)[number], "per-game" | "max-open">] = v;
     } else throw new Error(`unknown option ${a.raw}`);
   }
   return o;
@@ -168,22 +188,46 @@ function main(): void {
     process.exit(2);
   }
   if (o.from) {
+    // Duplicates up to symmetry, and more than one position from the same game position (the
+    // deviations from one position are near copies), are dropped; every position is verified again
+    // with the solver as it stands (./verify.ts), a defence's line rewritten from the new verdict.
     const seenKeys = new Set<string>();
     const merged: Tactic[] = [];
     for (const file of o.from.split(",")) {
       for (const line of readFileSync(file, "utf8").split("\n")) {
         if (!line.trim()) continue;
         const t = JSON.parse(line) as Tactic;
-        const stones = stonesOf(t);
-        const k = canonicalKey(sizeOf(t), stones, t.toMove);
-        if (seenKeys.has(k)) continue;
+        const k = canonicalKey(sizeOf(t), stonesOf(t), t.toMove);
+        const origin = /-(s\d+g\d+p\d+)/.exec(t.id)?.[1] ?? t.id;
+        if (seenKeys.has(k) || seenKeys.has(origin) || o.drop.split(",").includes(t.id)) continue;
         seenKeys.add(k);
+        seenKeys.add(origin);
         merged.push(t);
       }
     }
-    if (o.out) writeFileSync(o.out, dataFile(merged, o));
-    const kept = select(merged, o.cap);
-    console.error(`${merged.length} distinct positions merged, ${kept.length} kept (at most ${o.cap} per kind and length)`);
+    let dropped = 0;
+    const check = (t: Tactic): Tactic | null => {
+      const size = sizeOf(t);
+      if (t.kind === "defence") {
+        const d = onlyDefence(size, stonesOf(t), t.toMove);
+        if (typeof d === "string" || d.move !== t.solutions[0] || d.threat !== t.plies) {
+          console.error(`dropped ${t.id}: ${typeof d === "string" ? d : JSON.stringify(d)}`);
+          dropped++;
+          return null;
+        }
+        return { ...t, line: defenceLine(d) };
+      }
+      const w = longWinByFours(size, stonesOf(t), t.toMove);
+      if (typeof w === "string" || w.plies !== t.plies || w.solutions.join(" ") !== [...t.solutions].sort().join(" ")) {
+        console.error(`dropped ${t.id}: ${typeof w === "string" ? w : JSON.stringify(w)}`);
+        dropped++;
+        return null;
+      }
+      return t;
+    };
+    const kept = select(merged, o.cap, check);
+    if (o.out) writeFileSync(o.out, dataFile(kept, o));
+    console.error(`${merged.length} distinct positions merged, ${dropped} dropped by the solver, ${kept.length} kept (at most ${o.cap} per kind and length)`);
     return;
   }
   const rand = mulberry32Float(o.seed);
@@ -245,7 +289,7 @@ function main(): void {
         continue;
       }
       if (defences < o.perGame && rand() < o.defend && cheapThreat(size, stones, toMove)) {
-        const d = onlyDefence(size, stones, toMove);
+        const d = onlyDefence(size, stones, toMove, o.maxOpen);
         if (typeof d !== "string") {
           seen.add(key);
           defences++;
@@ -255,7 +299,7 @@ function main(): void {
             ...base,
             plies: d.threat,
             solutions: [d.move],
-            line: `${d.move} holds (no opponent win within 7, no VCF); the other ${d.searched - 1} moves near the threat lose (a VCF or a win within 7), the rest to the threat itself`,
+            line: defenceLine(d),
             kind: "defence",
           };
           found.push({ tactic, kind: "defence" });
@@ -284,6 +328,10 @@ function main(): void {
     );
 }
 
+function defenceLine(d: OnlyDefence): string {
+  return `${d.move} holds (no opponent win within ${d.holdPlies} plies${d.holdPlies < 9 ? ", no verdict at 9" : ""}, no VCF); the other ${d.searched - 1} moves near the threat lose (a VCF or a win within 7), the rest to the threat itself`;
+}
+
 /** A quick filter before onlyDefence: the opponent threatens a win within 5 or by fours, and neither side has a four on the board. */
 function cheapThreat(size: number, stones: Stone[], toMove: Color): boolean {
   const s = new ThreatSolver(size, stones);
@@ -292,8 +340,9 @@ function cheapThreat(size: number, stones: Stone[], toMove: Color): boolean {
   return s.wins(att, 5) || s.winsByFours(att, 17);
 }
 
-/** At most `cap` positions per kind and length, taking the two colours in turn. */
-function select(tactics: Tactic[], cap: number): Tactic[] {
+/** At most `cap` positions per kind and length, taking the two colours in turn; with `check`, only
+ * the positions it returns (re-verified, possibly rewritten) count. */
+function select(tactics: Tactic[], cap: number, check: (t: Tactic) => Tactic | null = (t) => t): Tactic[] {
   const buckets = new Map<string, Tactic[][]>();
   for (const t of tactics) {
     const k = `${t.kind}/${t.plies}`;
@@ -306,19 +355,21 @@ function select(tactics: Tactic[], cap: number): Tactic[] {
     for (let i = 0, n = 0; n < cap && (i < black.length || i < white.length); i++) {
       for (const side of [black, white])
         if (i < side.length && n < cap) {
-          out.push(side[i]);
-          n++;
+          const t = check(side[i]);
+          if (t) {
+            out.push(t);
+            n++;
+          }
         }
     }
   return out;
 }
 
-function dataFile(found: Tactic[], o: Options): string {
-  const tactics = select(found, o.cap);
+function dataFile(tactics: Tactic[], o: Options): string {
   const sorted = [...tactics].sort((a, b) => (a.kind === b.kind ? a.plies - b.plies || a.id.localeCompare(b.id) : a.kind === "win" ? -1 : 1));
   const how = o.from
-    ? `npm run tactics:harvest -- --from ${o.from} --cap ${o.cap}: the runs are listed in docs/ENGINE.md`
-    : `npm run tactics:harvest -- --seed ${o.seed} --games ${o.games} --nodes ${o.nodes} --noise ${o.noise} --small ${o.small} --per-game ${o.perGame} --book ${o.book} --branch ${o.branch} --defend ${o.defend} --cap ${o.cap}`;
+    ? `npm run tactics:harvest -- --from ${o.from} --cap ${o.cap}${o.drop ? ` --drop ${o.drop}` : ""}: the runs are listed in docs/ENGINE.md`
+    : `npm run tactics:harvest -- --seed ${o.seed} --games ${o.games} --nodes ${o.nodes} --noise ${o.noise} --small ${o.small} --per-game ${o.perGame} --book ${o.book} --branch ${o.branch} --defend ${o.defend}${o.maxOpen === Infinity ? "" : ` --max-open ${o.maxOpen}`} --cap ${o.cap}`;
   return `// Generated by bin/tactics/harvest.ts (${how}).
 // Every position verified by the solver (bin/tactics/verify.ts); re-check with npm run bench:tactics -- --only sp- --verify.
 import type { Tactic } from "./positions";

@@ -17,9 +17,17 @@ const DIRS: ReadonlyArray<readonly [number, number]> = [
   [1, -1],
 ];
 
+export class NodeLimit extends Error {
+  constructor() {
+    super("the solver's node limit");
+  }
+}
+
 export class ThreatSolver {
   readonly cells: Uint8Array;
   nodes = 0;
+  /** Throw NodeLimit once `nodes` passes this (deterministic, unlike a clock). */
+  nodeLimit = Infinity;
   private readonly windows: Int16Array[] = []; // each 5 cell indices
   private readonly windowsOf: number[][]; // cell → windows through it
   private readonly count: [Int16Array, Int16Array, Int16Array]; // [unused, black, white] stones per window
@@ -176,7 +184,7 @@ export class ThreatSolver {
 
   /** wins() with the proof's zone, robust to `rho` extra defender stones outside it; null: no win. */
   winZone(att: Color, n: number, rho: number): Uint32Array | null {
-    this.nodes++;
+    if (++this.nodes > this.nodeLimit) throw new NodeLimit();
     const def = 3 - att;
     const five = this.fivePoints(att, 1);
     if (five.length) {

@@ -8,15 +8,20 @@
 // * a defence where only one move holds: the opponent threatens (if the side to move passed, the
 //   opponent would win within 5 plies, or by fours within 17); every other move loses by force
 //   (the opponent then wins within 7 plies, or by fours within 17, proven by the solver), and after
-//   the one move the opponent has neither a win within 7 plies nor any VCF within 17. The moves
+//   the one move the opponent has neither a win within 7 plies nor any VCF within 17, and a 9-ply
+//   exhaustive search (given up without a verdict past 150,000 solver nodes) finds no win either:
+//   a position is dropped when it does. Whether the move holds beyond that is not proven. The moves
 //   outside the zone of the threat's proof (see ThreatSolver.winZone) lose without being tried.
 import type { Color, Point, Stone } from "../../engine/types";
 import { toLabel } from "../../lib/shared/notation";
-import { ThreatSolver } from "./solver";
+import { NodeLimit, ThreatSolver } from "./solver";
 
 /** Longest VCF looked for, and the longest exhaustive (every defence) search. */
 export const MAX_VCF = 17;
 export const FULL_PLIES = 7;
+/** The one move of a defence must also survive an exhaustive search this deep, within HOLD_NODES. */
+export const HOLD_PLIES = 9;
+export const HOLD_NODES = 150_000;
 
 export interface LongWin {
   plies: number;
@@ -80,10 +85,14 @@ export interface OnlyDefence {
   threat: number;
   /** How many moves were searched (the rest lie outside the threat's zone: they lose to the threat). */
   searched: number;
+  /** After the one move the opponent has no win within this many plies (9, or 7 when the 9-ply
+   * search found no verdict within HOLD_NODES). */
+  holdPlies: number;
 }
 
 /** Is there exactly one move for the side to move that does not lose by force? Else a reason. */
-export function onlyDefence(size: number, stones: Stone[], toMove: Color): OnlyDefence | string {
+/** `maxOpen`: give up ("too many candidates") when more moves than this survive the cheap proofs. */
+export function onlyDefence(size: number, stones: Stone[], toMove: Color, maxOpen = Infinity): OnlyDefence | string {
   const s = new ThreatSolver(size, stones);
   const att = (3 - toMove) as Color;
   if (s.fivePoints(toMove, 1).length) return "the side to move has a five";
@@ -113,6 +122,7 @@ export function onlyDefence(size: number, stones: Stone[], toMove: Color): OnlyD
     s.remove(m);
     if (!lost) open.push(m);
   }
+  if (open.length > maxOpen) return "too many candidates";
   const holds: number[] = [];
   for (const m of open) {
     s.place(m, toMove);
@@ -123,5 +133,17 @@ export function onlyDefence(size: number, stones: Stone[], toMove: Color): OnlyD
   }
   if (holds.length === 0) return "every move loses";
   const h = holds[0];
-  return { move: toLabel({ x: h % size, y: Math.floor(h / size) }, size), threat, searched: cand.length };
+  s.place(h, toMove);
+  s.nodes = 0;
+  s.nodeLimit = HOLD_NODES;
+  let lost: boolean | null;
+  try {
+    lost = s.wins(att, HOLD_PLIES);
+  } catch (e) {
+    if (!(e instanceof NodeLimit)) throw e;
+    lost = null;
+  }
+  s.remove(h);
+  if (lost) return `the one move loses in ${HOLD_PLIES} too`;
+  return { move: toLabel({ x: h % size, y: Math.floor(h / size) }, size), threat, searched: cand.length, holdPlies: lost === null ? FULL_PLIES : HOLD_PLIES };
 }
