@@ -289,7 +289,7 @@ function main(): void {
         continue;
       }
       if (defences < o.perGame && rand() < o.defend && cheapThreat(size, stones, toMove)) {
-        const d = onlyDefence(size, stones, toMove, o.maxOpen);
+        const d = onlyDefence(size, stones, toMove, o.maxOpen, false); // the 9-ply check: at the merge
         if (typeof d !== "string") {
           seen.add(key);
           defences++;

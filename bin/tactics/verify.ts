@@ -91,8 +91,9 @@ export interface OnlyDefence {
 }
 
 /** Is there exactly one move for the side to move that does not lose by force? Else a reason. */
-/** `maxOpen`: give up ("too many candidates") when more moves than this survive the cheap proofs. */
-export function onlyDefence(size: number, stones: Stone[], toMove: Color, maxOpen = Infinity): OnlyDefence | string {
+/** `maxOpen`: give up ("too many candidates") when more moves than this survive the cheap proofs;
+ * `holdCheck` false: skip the 9-ply search (the harvest's first pass; the merge runs it). */
+export function onlyDefence(size: number, stones: Stone[], toMove: Color, maxOpen = Infinity, holdCheck = true): OnlyDefence | string {
   const s = new ThreatSolver(size, stones);
   const att = (3 - toMove) as Color;
   if (s.fivePoints(toMove, 1).length) return "the side to move has a five";
@@ -133,6 +134,7 @@ export function onlyDefence(size: number, stones: Stone[], toMove: Color, maxOpe
   }
   if (holds.length === 0) return "every move loses";
   const h = holds[0];
+  if (!holdCheck) return { move: toLabel({ x: h % size, y: Math.floor(h / size) }, size), threat, searched: cand.length, holdPlies: FULL_PLIES };
   s.place(h, toMove);
   s.nodes = 0;
   s.nodeLimit = HOLD_NODES;
