@@ -4,8 +4,13 @@ import { describe, expect, it } from "vitest";
 import { think } from "../engine/index";
 import { cellsOf, winningLine } from "../engine/rules";
 import { toLabel, parseLabel } from "../lib/shared/notation";
-import { TACTICS, positionOf, stonesOf } from "../bin/tactics/positions";
+import { ALL_TACTICS, TACTICS, positionOf, sizeOf, stonesOf } from "../bin/tactics/positions";
+import { HARVESTED } from "../bin/tactics/harvested";
 import { ThreatSolver } from "../bin/tactics/solver";
+import { longWinByFours, onlyDefence } from "../bin/tactics/verify";
+
+/** A few harvested positions (quick to verify) that the solver re-checks on every run. */
+const VERIFIED_IN_TESTS = ["w9-sp-dev-vcf-black-11x11-s13g177p29xc5", "w9-sp-dev-vcf-black-11x11-s13g154p17xh2", "d3-sp-only-move-black-11x11-s13g5p24"];
 
 describe("tactics positions", () => {
   it("has at least 20 positions with wins in 1, 3, 5 and 7 plies and unique ids", () => {
@@ -120,5 +125,53 @@ describe("the engine on the short wins (fixed limits)", () => {
     const a = think(positionOf(t), { maxDepth: 4, maxNodes: 200_000 });
     expect(t.solutions).toContain(a.move ? toLabel(a.move, 15) : "-");
     expect(a.score).toEqual({ kind: "win", plies: t.plies });
+  });
+});
+
+// The harvested positions (bin/tactics/harvested.ts): their shape here; the solver re-derives a few
+// (the whole set: npm run bench:tactics -- --only sp- --verify, a few minutes).
+describe("harvested tactics positions", () => {
+  it("has at least 100 positions, both kinds and both colours, ids unique across the suite", () => {
+    expect(HARVESTED.length).toBeGreaterThanOrEqual(100);
+    expect(new Set(ALL_TACTICS.map((t) => t.id)).size).toBe(ALL_TACTICS.length);
+    const wins = HARVESTED.filter((t) => t.kind === "win");
+    const defences = HARVESTED.filter((t) => t.kind === "defence");
+    expect(wins.length + defences.length).toBe(HARVESTED.length);
+    for (const list of [wins, defences]) for (const c of [1, 2]) expect(list.some((t) => t.toMove === c)).toBe(true);
+  });
+
+  it.each(HARVESTED.map((t) => [t.id, t] as const))("%s is well-formed", (_id, t) => {
+    const size = sizeOf(t);
+    expect([11, 15]).toContain(size);
+    if (t.kind === "win") {
+      expect(t.id).toMatch(new RegExp(`^w${t.plies}-sp(-dev)?-vcf-(black|white)`));
+      expect(t.plies % 2 === 1 && t.plies >= 9 && t.plies <= 17).toBe(true);
+    } else {
+      expect(t.id).toMatch(new RegExp(`^d${t.plies}-sp-only-move-(black|white)`));
+      expect(t.solutions).toHaveLength(1);
+    }
+    expect(t.id).toContain(t.toMove === 1 ? "black" : "white");
+    const stones = stonesOf(t);
+    const cells = cellsOf(size, stones);
+    expect(new Set(stones.map((s) => `${s.x},${s.y}`)).size).toBe(stones.length);
+    const black = stones.filter((s) => s.color === 1).length;
+    expect(black - (stones.length - black)).toBe(t.toMove === 1 ? 0 : 1);
+    for (const s of stones) expect(winningLine(size, "freestyle", cells, s, s.color)).toBeNull();
+    for (const m of t.solutions) {
+      const p = parseLabel(m, size);
+      expect(p, m).not.toBeNull();
+      expect(cells[p!.y * size + p!.x]).toBe(0);
+    }
+  });
+
+  it.each(VERIFIED_IN_TESTS.map((id) => [id, HARVESTED.find((t) => t.id === id)!] as const))("%s: the solver agrees", (_id, t) => {
+    const size = sizeOf(t);
+    if (t.kind === "defence") {
+      const d = onlyDefence(size, stonesOf(t), t.toMove);
+      expect(d).toMatchObject({ move: t.solutions[0], threat: t.plies });
+    } else {
+      const w = longWinByFours(size, stonesOf(t), t.toMove);
+      expect(w).toMatchObject({ plies: t.plies, solutions: [...t.solutions].sort() });
+    }
   });
 });

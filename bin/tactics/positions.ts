@@ -1,4 +1,5 @@
-// Tactical positions on 15×15 (freestyle): forced wins for the side to move in 1, 3, 5 or 7 plies.
+// Tactical positions on 15×15 (freestyle): forced wins for the side to move in 1, 3, 5 or 7 plies;
+// ALL_TACTICS adds the harvested ones of ./harvested.ts (long wins by fours, one-move defences).
 // Stones are written as move strings (lib/shared/notation: column letter, row from the bottom, h8 = centre).
 // `solutions` is every first move that wins in `plies` plies (the shortest win), as computed by the
 // exact threat solver in ./solver.ts (test/tactics.test.ts re-checks them); `line` is the intended
@@ -6,6 +7,7 @@
 // with white to move black has one more.
 import type { Color, Position, Stone } from "../../engine/types";
 import { parseMoveString } from "../../lib/shared/notation";
+import { HARVESTED } from "./harvested";
 
 export interface Tactic {
   id: string;
@@ -13,12 +15,20 @@ export interface Tactic {
   black: string;
   white: string;
   toMove: Color;
-  /** Length of the shortest forced win, the winner's own moves included. */
-  plies: 1 | 3 | 5 | 7;
-  /** Every first move that wins in `plies`. */
+  /**
+   * A win: length of the shortest forced win, the winner's own moves included (harvested wins of
+   * 9–17: the shortest win by fours). A defence: the opponent's threat, its shortest win if the
+   * side to move passed.
+   */
+  plies: number;
+  /** Every first move that wins in `plies` (a defence: the one move that holds). */
   solutions: string[];
-  /** The intended winning line, by hand. */
+  /** The intended winning line, by hand (harvested: the solver's). */
   line: string;
+  /** "win" when absent. "defence": every move but the solution loses by force (./verify.ts). */
+  kind?: "win" | "defence";
+  /** Board size, 15 when absent. Always freestyle. */
+  size?: number;
 }
 
 export const TACTICS: Tactic[] = [
@@ -363,13 +373,18 @@ export const TACTICS: Tactic[] = [
   },
 ];
 
-export function stonesOf(t: Tactic, size = 15): Stone[] {
+/** The hand-made and earlier positions above, then the harvested ones (./harvested.ts). */
+export const ALL_TACTICS: Tactic[] = [...TACTICS, ...HARVESTED];
+
+export const sizeOf = (t: Tactic): number => t.size ?? 15;
+
+export function stonesOf(t: Tactic, size = sizeOf(t)): Stone[] {
   return [
     ...parseMoveString(t.black, size).map((p) => ({ ...p, color: 1 as const })),
     ...parseMoveString(t.white, size).map((p) => ({ ...p, color: 2 as const })),
   ];
 }
 
-export function positionOf(t: Tactic, size = 15): Position {
+export function positionOf(t: Tactic, size = sizeOf(t)): Position {
   return { size, rule: "freestyle", stones: stonesOf(t, size), toMove: t.toMove };
 }

@@ -17,19 +17,31 @@ const DIRS: ReadonlyArray<readonly [number, number]> = [
   [1, -1],
 ];
 
+export class NodeLimit extends Error {
+  constructor() {
+    super("the solver's node limit");
+  }
+}
+
 export class ThreatSolver {
   readonly cells: Uint8Array;
   nodes = 0;
+  /** Throw NodeLimit once `nodes` passes this (deterministic, unlike a clock). */
+  nodeLimit = Infinity;
   private readonly windows: Int16Array[] = []; // each 5 cell indices
   private readonly windowsOf: number[][]; // cell → windows through it
   private readonly count: [Int16Array, Int16Array, Int16Array]; // [unused, black, white] stones per window
-  private readonly memo = new Map<string, boolean>();
+  private readonly memo = new Map<string, { zone: Uint32Array; rho: number } | false>();
+  private readonly zoneWords: number;
+  /** Continuous fours only (winsByFours). */
+  private fours = false;
 
   constructor(
     readonly size: number,
     stones: Position["stones"],
   ) {
     this.cells = new Uint8Array(size * size);
+    this.zoneWords = (size * size + 31) >> 5;
     this.windowsOf = Array.from({ length: size * size }, () => []);
     for (let y = 0; y < size; y++)
       for (let x = 0; x < size; x++)
@@ -93,116 +105,206 @@ export class ThreatSolver {
   }
 
   private key(att: number, n: number, side: string): string {
-    let s = `${side}${att}${n}:`;
+    let s = `${side}${this.fours ? "f" : ""}${att}${n}:`;
     for (let i = 0; i < this.cells.length; i++) s += this.cells[i];
     return s;
   }
 
+  // ---- relevance zones ------------------------------------------------------------------------
+  // A proof that the attacker wins comes with a zone: a set of cells such that the same proof still
+  // holds when the defender has up to `rho` extra stones anywhere outside it. It holds the attacker's
+  // moves, the defender's forced blocks, the five-points the proof relies on and, at every node, the
+  // empty cells of the windows free of attacker stones that `rho` more defender stones would turn
+  // into a four (so no extra stone can give the defender a four or a five the proof did not meet).
+  // A defender to move, with no five-point to block, then only needs to try the cells of the zone of
+  // "the attacker still wins after a pass" (robust to one stone more: the reply itself): any other
+  // reply leaves that proof intact.
+
+  private newZone(): Uint32Array {
+    return new Uint32Array(this.zoneWords);
+  }
+
+  private addDanger(z: Uint32Array, def: number, rho: number): void {
+    if (rho <= 0) return;
+    const d = this.count[def];
+    const a = this.count[3 - def];
+    const min = Math.max(1, 4 - rho);
+    for (let w = 0; w < d.length; w++) {
+      if (a[w] !== 0 || d[w] < min) continue;
+      for (const c of this.windows[w]) if (this.cells[c] === 0) z[c >> 5] |= 1 << (c & 31);
+    }
+  }
+
+  private static addCell(z: Uint32Array, c: number): void {
+    z[c >> 5] |= 1 << (c & 31);
+  }
+
+  private static union(z: Uint32Array, other: Uint32Array): void {
+    for (let i = 0; i < z.length; i++) z[i] |= other[i];
+  }
+
+  /** The empty cells of a zone. */
+  zoneCells(z: Uint32Array): number[] {
+    const out: number[] = [];
+    for (let c = 0; c < this.cells.length; c++) if (this.cells[c] === 0 && z[c >> 5] & (1 << (c & 31))) out.push(c);
+    return out;
+  }
+
   /** Does `att` (to move) win within n plies (n odd) against every defence? */
   wins(att: Color, n: number): boolean {
-    this.nodes++;
-    const def = 3 - att;
-    if (this.fivePoints(att, 1).length) return true;
-    if (n < 3) return false;
-    const threats = this.fivePoints(def, 2);
-    if (threats.length >= 2) return false;
-    const k = this.key(att, n, "a");
-    const known = this.memo.get(k);
-    if (known !== undefined) return known;
-    const moves = threats.length === 1 ? threats : this.live(att, Math.max(1, 5 - (n + 1) / 2));
-    let result = false;
-    for (const m of moves) {
-      this.place(m, att);
-      const won = this.defenderLoses(att, n - 2);
-      this.remove(m);
-      if (won) {
-        result = true;
-        break;
-      }
-    }
-    this.memo.set(k, result);
-    return result;
+    return this.winZone(att, n, 0) !== null;
   }
 
   /** With the defender to move: does `att` still win within k more plies (k odd)? */
   defenderLoses(att: Color, k: number): boolean {
+    return this.loseZone(att, k, 0) !== null;
+  }
+
+  /** Like wins(), restricted to continuous fours (VCF): every attacker move but the last makes a four. */
+  winsByFours(att: Color, n: number): boolean {
+    const was = this.fours;
+    this.fours = true;
+    try {
+      return this.winZone(att, n, 0) !== null;
+    } finally {
+      this.fours = was;
+    }
+  }
+
+  /** winZone() by continuous fours only. */
+  zoneOfFours(att: Color, n: number, rho: number): Uint32Array | null {
+    const was = this.fours;
+    this.fours = true;
+    try {
+      return this.winZone(att, n, rho);
+    } finally {
+      this.fours = was;
+    }
+  }
+
+  /** wins() with the proof's zone, robust to `rho` extra defender stones outside it; null: no win. */
+  winZone(att: Color, n: number, rho: number): Uint32Array | null {
+    if (++this.nodes > this.nodeLimit) throw new NodeLimit();
     const def = 3 - att;
-    if (this.fivePoints(def, 1).length) return false; // the defender completes five first
-    const threats = this.fivePoints(att, 2);
-    if (threats.length >= 2) return true;
-    if (threats.length === 1) {
-      this.place(threats[0], def);
-      const r = this.wins(att, k);
-      this.remove(threats[0]);
-      return r;
+    const five = this.fivePoints(att, 1);
+    if (five.length) {
+      const z = this.newZone();
+      ThreatSolver.addCell(z, five[0]);
+      return z;
     }
-    if (k < 3) return false;
-    if (!this.wins(att, k)) return false; // not even after a pass
-    const key = this.key(att, k, "d");
-    const known = this.memo.get(key);
-    if (known !== undefined) return known;
-    let replies: number[];
-    if (k === 3) {
-      // A win in 3 needs a point w making two five-points: only w, those points and the
-      // defender's own fours can stop it; any other reply is as good as a pass.
-      const zone = new Set<number>();
-      for (const w of this.live(att, 3)) {
-        this.place(w, att);
-        const fp = this.fivePoints(att, 3);
-        this.remove(w);
-        if (fp.length >= 2) {
-          zone.add(w);
-          for (const f of fp) zone.add(f);
-        }
-      }
-      for (const c of this.live(def, 3)) zone.add(c); // points that give the defender a four
-      replies = [...zone];
-    } else {
-      // Every point, the ones in the attacker's live windows first (refutations come sooner).
-      const first = this.live(att, 1);
-      const inFirst = new Set(first);
-      replies = first;
-      for (let i = 0; i < this.cells.length; i++) if (this.cells[i] === 0 && !inFirst.has(i)) replies.push(i);
-    }
-    let result = true;
-    for (const r of replies) {
-      this.place(r, def);
-      const still = this.wins(att, k);
-      this.remove(r);
-      if (!still) {
-        result = false;
+    if (n < 3) return null;
+    const threats = this.fivePoints(def, 2);
+    if (threats.length >= 2) return null;
+    const k = this.key(att, n, "a");
+    const known = this.memo.get(k);
+    if (known === false) return null;
+    if (known && known.rho >= rho) return known.zone;
+    const moves = threats.length === 1 ? threats : this.live(att, this.fours ? 3 : Math.max(1, 5 - (n + 1) / 2));
+    let result: Uint32Array | null = null;
+    for (const m of moves) {
+      this.place(m, att);
+      const z = this.fours && !this.fivePoints(att, 1).length ? null : this.loseZone(att, n - 2, rho);
+      this.remove(m);
+      if (z) {
+        result = this.newZone();
+        ThreatSolver.union(result, z);
+        ThreatSolver.addCell(result, m);
+        this.addDanger(result, def, rho);
         break;
       }
     }
-    this.memo.set(key, result);
+    this.memo.set(k, result ? { zone: result, rho } : false);
     return result;
   }
 
-  /** The side to move's first moves that win in n plies or fewer (n odd). */
-  movesWinningIn(att: Color, n: number): Point[] {
-    const out: Point[] = [];
+  /** defenderLoses() with the proof's zone (see winZone). */
+  loseZone(att: Color, k: number, rho: number): Uint32Array | null {
     const def = 3 - att;
-    const threats = this.fivePoints(def, 2);
-    const five = new Set(this.fivePoints(att));
-    for (const m of this.live(att, Math.max(1, 5 - (n + 1) / 2))) {
-      let won: boolean;
-      if (five.has(m)) won = true;
-      else if (n < 3 || (threats.length && !(threats.length === 1 && threats[0] === m)))
-        won = false; // must block
-      else {
-        this.place(m, att);
-        won = this.defenderLoses(att, n - 2);
-        this.remove(m);
-      }
-      if (won) out.push({ x: m % this.size, y: Math.floor(m / this.size) });
+    if (this.fivePoints(def, 1).length) return null; // the defender completes five first
+    const threats = this.fivePoints(att, 2);
+    if (threats.length >= 2) {
+      const z = this.newZone();
+      for (const t of threats) ThreatSolver.addCell(z, t);
+      this.addDanger(z, def, rho);
+      return z;
     }
-    return out.sort((a, b) => a.y - b.y || a.x - b.x);
+    if (threats.length === 1) {
+      this.place(threats[0], def);
+      const r = this.winZone(att, k, rho);
+      this.remove(threats[0]);
+      if (!r) return null;
+      const z = this.newZone();
+      ThreatSolver.union(z, r);
+      ThreatSolver.addCell(z, threats[0]);
+      this.addDanger(z, def, rho);
+      return z;
+    }
+    if (k < 3 || this.fours) return null; // by fours only: a quiet attacker move loses the thread
+    const pass = this.winZone(att, k, rho + 1); // not even after a pass: no win at all
+    if (!pass) return null;
+    const key = this.key(att, k, "d");
+    const known = this.memo.get(key);
+    if (known === false) return null;
+    if (known && known.rho >= rho) return known.zone;
+    // Only the replies in the pass proof's zone can refute it (it holds against one stone outside).
+    // The ones in the attacker's live windows first (refutations come sooner).
+    const zone = this.newZone();
+    ThreatSolver.union(zone, pass);
+    const cand = this.zoneCells(pass);
+    const live = new Uint8Array(this.cells.length);
+    for (const c of this.live(att, 1)) live[c] = 1;
+    const replies = [...cand.filter((c) => live[c]), ...cand.filter((c) => !live[c])];
+    let result: Uint32Array | null = zone;
+    for (const r of replies) {
+      this.place(r, def);
+      const z = this.winZone(att, k, rho);
+      this.remove(r);
+      if (!z) {
+        result = null;
+        break;
+      }
+      ThreatSolver.union(zone, z);
+    }
+    this.memo.set(key, result ? { zone: result, rho } : false);
+    return result;
+  }
+
+  /**
+   * The side to move's first moves that win in n plies or fewer (n odd); `fours`: by continuous
+   * fours only (VCF). When the opponent has a four, the block is the only candidate (with any five).
+   */
+  movesWinningIn(att: Color, n: number, fours = false): Point[] {
+    const was = this.fours;
+    this.fours = fours;
+    try {
+      const out: Point[] = [];
+      const def = 3 - att;
+      const threats = this.fivePoints(def, 2);
+      const five = new Set(this.fivePoints(att));
+      const cand = this.live(att, fours ? 3 : Math.max(1, 5 - (n + 1) / 2));
+      if (threats.length === 1 && !cand.includes(threats[0])) cand.push(threats[0]);
+      for (const m of cand) {
+        let won: boolean;
+        if (five.has(m)) won = true;
+        else if (n < 3 || (threats.length && !(threats.length === 1 && threats[0] === m)))
+          won = false; // must block
+        else {
+          this.place(m, att);
+          won = fours && !this.fivePoints(att, 1).length ? false : this.loseZone(att, n - 2, 0) !== null;
+          this.remove(m);
+        }
+        if (won) out.push({ x: m % this.size, y: Math.floor(m / this.size) });
+      }
+      return out.sort((a, b) => a.y - b.y || a.x - b.x);
+    } finally {
+      this.fours = was;
+    }
   }
 
   /** The shortest forced win within maxPlies: its length and every first move that achieves it. */
-  shortestWin(att: Color, maxPlies: number): { plies: number; moves: Point[] } | null {
+  shortestWin(att: Color, maxPlies: number, fours = false): { plies: number; moves: Point[] } | null {
     for (let n = 1; n <= maxPlies; n += 2) {
-      const moves = this.movesWinningIn(att, n);
+      const moves = this.movesWinningIn(att, n, fours);
       if (moves.length) return { plies: n, moves };
     }
     return null;
