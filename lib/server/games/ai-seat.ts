@@ -73,6 +73,9 @@ const priorityOf = (e: Readonly<Entry>): AiPriority => (e.seats[1].kind === "eng
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The sweep leaves a game whose last move is younger than this: the node that took the move claims the reply (else both would search it). */
+const SWEEP_SKIP_FRESH_MS = 2000;
+
 export class AiSeat implements EngineSeats {
   private readonly ai: AiPool;
   private readonly pauseMs: number;
@@ -455,7 +458,9 @@ export class AiSeat implements EngineSeats {
         const e = this.host.peek(r.id);
         if (e && e.seats[actorOf(e)].kind !== "engine") continue; // we watch its clock; a human is to move
       }
-      await this.host.resume(r.id).catch((err) => this.host.log.warn({ err, gameId: r.id }, "sweep: could not resume a game"));
+      await this.host
+        .resume(r.id, { skipFreshMs: SWEEP_SKIP_FRESH_MS })
+        .catch((err) => this.host.log.warn({ err, gameId: r.id }, "sweep: could not resume a game"));
     }
   }
 }

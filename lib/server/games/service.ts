@@ -16,7 +16,7 @@ import { applyChoice, choiceRefusal, placeRefusal, swapped, type Swap2Choice } f
 import { GameError, fail } from "./errors";
 import { hashToken, newGameId, newSeatToken } from "./tokens";
 import { actorOf, colorName, inOpening, phaseOf, requirePlaying, requireSeat, seatOf, toMoveOf, type Actor, type Entry } from "./entry";
-import { clockOf, remainingMs } from "./clock";
+import { clockOf, lastMoveAt, remainingMs } from "./clock";
 import { applyEnding, applyRatingChange, applyTakeback, exchangeSeats, humanMoveScored, newEntry, playMove, ratedPlayersOf } from "./moves";
 import { abortRefusal, claimRefusal, drawAnswerRefusal, drawOfferRefusal, offerAfterMove, type Refusal } from "./endings";
 import { GameCore, type GameServiceOptions, type MovedEvent } from "./core";
@@ -605,10 +605,16 @@ export class GameService extends GameCore {
     return ids.length;
   }
 
-  /** Resumes one game in progress (its AI turn and clock) on this node: the TV adopting a game another node left. */
-  async resume(gameId: string): Promise<void> {
+  /**
+   * Resumes one game in progress (its AI turn and clock) on this node: the TV adopting a game another
+   * node left, the cluster's sweep. skipFreshMs (the sweep): a game whose last move is younger than
+   * that is left to the node that took the move, which is claiming the engine's reply right now;
+   * resuming it here too would search that turn twice.
+   */
+  async resume(gameId: string, opts: { skipFreshMs?: number } = {}): Promise<void> {
     await this.withLock(gameId, async () => {
       const e = await this.load(gameId);
+      if (opts.skipFreshMs && Date.now() - lastMoveAt(e).getTime() < opts.skipFreshMs) return;
       if (!this.flagIfExpired(e)) this.afterChange(e);
     });
   }
@@ -661,7 +667,7 @@ export class GameService extends GameCore {
       locked: (id) => this.cache.locked(id),
       clockRunning: (id) => this.clockTimers.has(id),
       remainingMs: (e) => remainingMs(e, Date.now()),
-      resume: (id) => this.resume(id),
+      resume: (id, opts) => this.resume(id, opts),
       playEngineMove: (m, turn) => this.playEngineMove(m, turn),
       playEngineSwap2: (m, turn) => this.playEngineSwap2(m, turn),
       reportThinking: (t) => void this.emit("thinking", t),
