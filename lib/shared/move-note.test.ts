@@ -36,4 +36,14 @@ describe("candidateNote", () => {
     );
     expect(candidateNote(base, 15)).toBeNull();
   });
+  it("a move outside the exact candidates, scored by the search after it", () => {
+    const rootScores = [
+      { x: 1, y: 1, score: ev(40) },
+      { x: 7, y: 7, score: ev(-100), bound: "upper" as const },
+    ];
+    expect(candidateNote({ ...base, score: ev(-160), rootScores }, 15)).toBe("-160, scored by a search after it; the engine's choice b14 +40");
+    expect(candidateNote({ ...base, score: ev(-160), rootScores: rootScores.slice(0, 1) }, 15)).toBe(
+      "-160, scored by a search after it; the engine's choice b14 +40",
+    );
+  });
 });

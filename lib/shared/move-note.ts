@@ -12,9 +12,11 @@ export function candidateNote(m: MoveRecord, size: number): string | null {
   let best = cands[0];
   for (const c of cands) if (scoreRank(c.score) > scoreRank(best.score)) best = c;
   const mine = cands.find((c) => c.x === m.x && c.y === m.y);
-  if (!mine) return `not among the engine's ${cands.length} candidates; the engine's choice ${toLabel(best, size)} ${formatScore(best.score)}`;
+  const choice = `the engine's choice ${toLabel(best, size)} ${formatScore(best.score)}`;
+  // Not among the exact candidates: its score, if any, came from the search after it (the engine's reply).
+  if (!mine || mine.bound)
+    return m.score ? `${formatScore(m.score)}, scored by a search after it; ${choice}` : `not among the engine's ${cands.length} candidates; ${choice}`;
   // Equal scores share a rank: 1 + how many candidates were strictly better.
   const rank = 1 + cands.filter((c) => scoreRank(c.score) > scoreRank(mine.score)).length;
-  const choice = rank === 1 ? "the engine's choice too" : `the engine's choice ${toLabel(best, size)} ${formatScore(best.score)}`;
-  return `${formatCandidateScore(mine)}, candidate ${rank} of ${cands.length}; ${choice}`;
+  return `${formatCandidateScore(mine)}, candidate ${rank} of ${cands.length}; ${rank === 1 ? "the engine's choice too" : choice}`;
 }

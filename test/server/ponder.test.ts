@@ -62,6 +62,27 @@ describe("pondering: a person's moves scored as they are played", () => {
     await untilIdle();
   }, 60_000);
 
+  it("a move played at once, far from the stones, is scored by the engine's reply (the search after it)", async () => {
+    const c = await env.client();
+    const game = await aiGame(c);
+    expect(await call(c, EV.move, { ...game, ply: 1, x: 7, y: 7 })).toEqual({ ok: true });
+    await waitFor(c, EV.moved, (e: any) => e.gameId === game.gameId && e.move.ply === 2, 15_000);
+    // No time to ponder, and a corner no search looks at: pondering alone leaves it without a score.
+    expect(await call(c, EV.move, { ...game, ply: 3, x: 0, y: 0 })).toEqual({ ok: true });
+    const reply: any = await waitFor(c, EV.moved, (e: any) => e.gameId === game.gameId && e.move.ply === 4, 15_000);
+    const scored: any = await waitFor(c, EV.scored, (e: any) => e.gameId === game.gameId && e.move.ply === 3 && e.move.score, 5000);
+    expect(scored.move).toMatchObject({ ply: 3, x: 0, y: 0, by: "human" });
+    // From the person's side: the negation of the reply's score (a corner stone is worse than nothing).
+    expect(scored.move.score.kind === "eval" ? -scored.move.score.value : null).toBe(reply.move.score?.kind === "eval" ? reply.move.score.value : null);
+    if (scored.move.rootScores?.length) expect(candidateNote(scored.move, 15)).toMatch(/scored by a search after it; the engine's choice/);
+    const row = await rowOf(game.gameId, 3);
+    expect(row?.score).toBeTruthy();
+    const j = await call(c, EV.join, game);
+    expect(j.state.moves[2].score).toEqual(scored.move.score);
+    expect(await call(c, EV.resign, game)).toEqual({ ok: true });
+    await untilIdle();
+  }, 60_000);
+
   it("a takeback stops the ponder: nothing is scored, the thread is freed", async () => {
     const c = await env.client();
     const game = await aiGame(c);

@@ -112,7 +112,8 @@ export function useCandidateNote(): (m: MoveRecord, size: number) => string | nu
       for (const c of cands) if (scoreRank(c.score) > scoreRank(best.score)) best = c;
       const choice = { move: toLabel(best, size), score: score(best.score), total: cands.length };
       const mine = cands.find((c) => c.x === m.x && c.y === m.y);
-      if (!mine) return t("notCandidate", choice);
+      // Not among the exact candidates: its score, if any, came from the search after it (the engine's reply).
+      if (!mine || mine.bound) return m.score ? t("searched", { ...choice, mine: score(m.score) }) : t("notCandidate", choice);
       const rank = 1 + cands.filter((c) => scoreRank(c.score) > scoreRank(mine.score)).length;
       return t(rank === 1 ? "candidateBest" : "candidate", { ...choice, mine: score(mine.score), rank });
     },

@@ -1,6 +1,6 @@
 // What a move, an ending or a takeback does to a game in memory, pure: the service validates,
 // commits the rows, and only then applies these to its Entry.
-import { cellsOf, winningLine, type Analysis, type Color, type Point } from "../../../engine";
+import { cellsOf, negateScore, winningLine, type Analysis, type Color, type Point } from "../../../engine";
 import type { GameEndReason, GameResult, MoveRecord } from "../../shared/protocol";
 import { lastMoveAt } from "./clock";
 import { cellsFor, colorName, type Entry } from "./entry";
@@ -121,6 +121,17 @@ export function humanMoveScored(rec: MoveRecord, a: Analysis): MoveRecord | null
     pv: a.pv.map(({ x, y }) => ({ x, y })),
     rootScores: storedRootScores(a),
   };
+}
+
+/**
+ * A person's move that pondering left without a score (played before the first depth was done, or
+ * outside the exact candidates) scored as the terminal lab scores it: the negated score of the
+ * search after it — here the engine's reply, a search of exactly that position. Null when it has a
+ * score already or the reply searched nothing.
+ */
+export function humanMoveScoredByReply(rec: MoveRecord, reply: Analysis): MoveRecord | null {
+  if (rec.by !== "human" || rec.score !== undefined || reply.depth <= 0) return null;
+  return { ...rec, score: negateScore(reply.score), ...(rec.depth === undefined ? { depth: reply.depth } : {}) };
 }
 
 /** Who a rated game's end rates (null: not rated, or a seat without an identity). */

@@ -17,7 +17,17 @@ import { GameError, fail } from "./errors";
 import { hashToken, newGameId, newSeatToken } from "./tokens";
 import { actorOf, colorName, inOpening, phaseOf, requirePlaying, requireSeat, seatOf, toMoveOf, type Actor, type Entry } from "./entry";
 import { clockOf, lastMoveAt, remainingMs } from "./clock";
-import { applyEnding, applyRatingChange, applyTakeback, exchangeSeats, humanMoveScored, newEntry, playMove, ratedPlayersOf } from "./moves";
+import {
+  applyEnding,
+  applyRatingChange,
+  applyTakeback,
+  exchangeSeats,
+  humanMoveScored,
+  humanMoveScoredByReply,
+  newEntry,
+  playMove,
+  ratedPlayersOf,
+} from "./moves";
 import { abortRefusal, claimRefusal, drawAnswerRefusal, drawOfferRefusal, offerAfterMove, type Refusal } from "./endings";
 import { GameCore, type GameServiceOptions, type MovedEvent } from "./core";
 import type { EngineHost, EngineMove, EngineSwap2 } from "./engines";
@@ -280,7 +290,11 @@ export class GameService extends GameCore {
       const mv = m.analysis.move;
       if (!mv || moveError(cur.size, cur.cells, mv) || forbiddenFor(cur, m.color, mv)) throw new Error(`engine returned an illegal move ${JSON.stringify(mv)}`);
       turn.committing();
+      const before = cur.moves.at(-1);
       await this.commitMove(cur, m.color, mv, "engine", m.analysis);
+      // The person's move just before, if pondering left it unscored: the reply's search scores it.
+      const scored = before && humanMoveScoredByReply(before, m.analysis);
+      if (scored) await this.storeHumanScore(cur, scored);
     });
   }
 
@@ -404,16 +418,24 @@ export class GameService extends GameCore {
    * A person's move `ply`, scored by the search of the position before it (pondering): its score from
    * their side, every candidate's, and the engine's line; stored, and told to the room.
    */
-  private async scoreHumanMove(gameId: string, ply: number, a: Analysis): Promise<void> {
-    const e = this.cache.peek(gameId);
-    const rec = e?.moves[ply - 1];
-    if (!e || !rec || rec.ply !== ply || rec.by !== "human") return;
-    const scored = humanMoveScored(rec, a);
-    if (!scored) return;
-    if (!(await this.store.scoreMove(gameId, scored))) return; // taken back meanwhile
+  private scoreHumanMove(gameId: string, ply: number, a: Analysis): Promise<void> {
+    // Under the game's lock: the reply's score of the same move (playEngineMove) is written under it too.
+    return this.withLock(gameId, async () => {
+      const e = this.cache.peek(gameId);
+      const rec = e?.moves[ply - 1];
+      if (!e || !rec || rec.ply !== ply || rec.by !== "human") return;
+      const scored = humanMoveScored(rec, a);
+      if (scored) await this.storeHumanScore(e, scored);
+    });
+  }
+
+  /** Stores a person's move with its score (the record at its ply replaced) and tells the room. */
+  private async storeHumanScore(e: Entry, scored: MoveRecord): Promise<void> {
+    const rec = e.moves[scored.ply - 1];
+    if (!(await this.store.scoreMove(e.id, scored))) return; // taken back meanwhile
     // Our copy, unless the move list changed meanwhile (a takeback replaces the record).
-    if (e.moves[ply - 1] === rec) e.moves[ply - 1] = scored;
-    this.emit("scored", { gameId, move: scored });
+    if (e.moves[scored.ply - 1] === rec) e.moves[scored.ply - 1] = scored;
+    this.emit("scored", { gameId: e.id, move: scored });
   }
 
   // ---------------------------------------------------------------- resign, takeback, rematch
