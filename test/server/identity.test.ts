@@ -1,12 +1,18 @@
 // Identity end to end over the real server: guests, sessions on sockets, seats that belong to
 // identities on any device, accounts that keep the guest's games, and the abuse limits.
 import { describe, expect, it } from "vitest";
-import { EV } from "../../lib/shared/protocol";
+import { EV, type GameState } from "../../lib/shared/protocol";
 import { API } from "../../lib/shared/identity";
 import { call, connectAs, guestSession, postApi, useServer } from "./helpers";
 import { DEFAULT_LIMITS } from "../../lib/server/config";
 
 const env = useServer({ limits: undefined });
+
+/** The name on a joined game's white seat (a person's). */
+function whiteName(joined: { state: GameState }): string | undefined {
+  const w = joined.state.white;
+  return w.kind === "human" ? w.player?.name : undefined;
+}
 const url = () => env.srv.url;
 
 describe("identity", () => {
@@ -63,6 +69,7 @@ describe("identity", () => {
     const s = await connectAs(url(), guest.cookie);
     const created = await call(s, EV.create, { opponent: "human", size: 15, rule: "freestyle", color: 2 });
     s.disconnect();
+    expect(whiteName(await call(await connectAs(url(), (await guestSession(url())).cookie), EV.join, { gameId: created.gameId }))).toBe(guest.me.name);
     const name = `Ada${Date.now() % 100000}`;
     const up = await postApi(url(), API.signUp, { name, password: "correct horse" }, guest.cookie);
     expect(up.status).toBe(200);
@@ -73,10 +80,20 @@ describe("identity", () => {
     const stale = (await (await fetch(`${url()}${API.me}`, { headers: { cookie: guest.cookie } })).json()) as { me: { id: string } };
     expect(stale.me.id).not.toBe(guest.me.id);
     expect((await postApi(url(), API.signUp, { name: "Other1", password: "correct horse" }, up.cookie!)).body.error.code).toBe("ALREADY_ACCOUNT");
+    // The game (cached on this node) says the new name at once: the replay does not link to the old one.
+    const watcher = await connectAs(url(), (await guestSession(url())).cookie);
+    expect(whiteName(await call(watcher, EV.join, { gameId: created.gameId }))).toBe(name);
+    watcher.disconnect();
+    const renamed = `${name}b`;
+    const r = await postApi(url(), API.rename, { name: renamed }, up.cookie!);
+    expect(r.body).toMatchObject({ ok: true });
+    const w2 = await connectAs(url(), (await guestSession(url())).cookie);
+    expect(whiteName(await call(w2, EV.join, { gameId: created.gameId }))).toBe(renamed);
+    w2.disconnect();
 
     // Another device: a fresh guest signs in (case-insensitively) and becomes the account.
     const device = await guestSession(url());
-    const signed = await postApi(url(), API.signIn, { name: name.toUpperCase(), password: "correct horse" }, device.cookie);
+    const signed = await postApi(url(), API.signIn, { name: renamed.toUpperCase(), password: "correct horse" }, device.cookie);
     expect(signed.status).toBe(200);
     expect(signed.body.me!.id).toBe(guest.me.id);
     expect(signed.setCookie).toMatch(/HttpOnly/i);

@@ -87,6 +87,11 @@ export class GameCache {
     }
   }
 
+  /** The cached games with player `playerId` on a seat. */
+  *withPlayer(playerId: string): Iterable<Entry> {
+    for (const e of this.games.values()) if (e.players[1] === playerId || e.players[2] === playerId) yield e;
+  }
+
   /** Our copy is stale (the rows changed under it): the next use reads the rows. */
   drop(id: string): void {
     this.games.delete(id);

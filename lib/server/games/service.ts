@@ -414,6 +414,14 @@ export class GameService extends GameCore {
     return rec;
   }
 
+  /** Player `id` has a new name: the cached games they sit in say it (replays, the room's state). */
+  renamed(id: string, name: string): void {
+    for (const e of this.cache.withPlayer(id)) {
+      e.names = { 1: e.players[1] === id ? name : e.names[1], 2: e.players[2] === id ? name : e.names[2] };
+      this.emitState(e);
+    }
+  }
+
   /**
    * A person's move `ply`, scored by the search of the position before it (pondering): its score from
    * their side, every candidate's, and the engine's line; stored, and told to the room.

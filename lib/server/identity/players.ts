@@ -22,7 +22,11 @@ export class Identities {
   /** session token hash → its player and when the entry lapses. */
   private cache = new Map<string, { me: Me | null; until: number }>();
 
-  constructor(private readonly db: Db) {}
+  /** `onRenamed`: a player's name changed (rename, or a guest signing up under a new name). */
+  constructor(
+    private readonly db: Db,
+    private readonly onRenamed: (id: string, name: string) => void = () => {},
+  ) {}
 
   /** A new guest with a generated name, and a session for it: the token goes in the cookie. */
   async newGuest(): Promise<{ me: Me; token: string }> {
@@ -84,6 +88,7 @@ export class Identities {
       if (isUniqueViolation(err)) fail("NAME_TAKEN", `The name ${name} is taken: choose another.`);
       throw err;
     }
+    this.onRenamed(me.id, name);
     return this.refreshed({ ...me, name });
   }
 
@@ -105,6 +110,7 @@ export class Identities {
       if (isUniqueViolation(err)) fail("NAME_TAKEN", `The name ${name} is taken: choose another.`);
       throw err;
     }
+    this.onRenamed(me.id, name);
     return this.refreshed(withLocale({ id: me.id, name, account: true }, me.locale));
   }
 

@@ -166,7 +166,8 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
   const limits = opts.limits ?? config.limits;
   const allowedOrigins = opts.allowedOrigins ?? config.allowedOrigins;
   // Who people are: /api/me and /api/auth/* (lib/server/identity), and each socket's session.
-  const identities = new Identities(db);
+  // A new name shows in this node's cached games at once (other nodes read it when they load a game).
+  const identities = new Identities(db, (id, name) => games.renamed(id, name));
   const api = identityApi({
     identities,
     limiter: createIdentityLimiter(limits.enabled ? config.identityLimits : { ...config.identityLimits, enabled: false }, {
