@@ -62,3 +62,17 @@ test("renju by invite: black's forbidden point is marked and a click on it is re
   await expect(black.locator('[data-testid^="forbidden-"]')).toHaveCount(0);
   await put(white, black, "i8", 2);
 });
+
+test("the analysis board refuses black's forbidden point with the reason, and plays elsewhere", async ({ page }) => {
+  const moves = BLACK.flatMap((b, i) => [b, WHITE[i]]).join("");
+  await page.goto(`/analysis?size=15&rule=renju&moves=${moves}`);
+  await expect(page.getByTestId("forbidden-i8")).toHaveAttribute("data-reason", "double-three");
+  await page.getByTestId("pt-i8").click();
+  await expect(page.getByTestId("an-refusal")).toHaveText("Forbidden for black: double three.");
+  await expect(page.getByTestId("pt-i8")).toHaveAttribute("data-stone", "0");
+  await expect(page.getByTestId("an-ply")).toHaveText("8");
+  // A legal move goes on the board; the refusal is for the position it was made in.
+  await page.getByTestId("pt-b2").click();
+  await expect(page.getByTestId("pt-b2")).toHaveAttribute("data-stone", "1");
+  await expect(page.getByTestId("an-refusal")).toHaveCount(0);
+});

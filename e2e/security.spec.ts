@@ -10,11 +10,12 @@ const QUICK_MATCH = {
   white: { algo: "alphabeta", timeMs: 100, maxDepth: 1 },
 } as const;
 
-/** Every CSP violation the page reports (securitypolicyviolation events and console errors). */
+/** Every CSP violation the page reports (securitypolicyviolation events and console errors), and any header Chromium cannot read. */
 async function watchCsp(page: Page): Promise<string[]> {
   const violations: string[] = [];
   page.on("console", (m) => {
-    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame|evaluate)/i.test(m.text())) violations.push(`console: ${m.text()}`);
+    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame|evaluate)|Permissions-Policy/i.test(m.text()))
+      violations.push(`console: ${m.text()}`);
   });
   await page.exposeFunction("__cspViolation", (v: string) => violations.push(`event: ${v}`));
   await page.addInitScript(() => {

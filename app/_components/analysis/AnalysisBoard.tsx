@@ -11,7 +11,7 @@ import { movesToString, toLabel } from "@/lib/shared/notation";
 import { openingAsMoves } from "@/lib/shared/psq";
 import { fromImportQuery } from "@/lib/shared/replay/game";
 import { useTranslations } from "next-intl";
-import { useNumbers, useRuleWords, useScoreText } from "../i18n/words";
+import { useErrorText, useNumbers, useRuleWords, useScoreText } from "../i18n/words";
 import { negateScore, type Score } from "@/engine";
 import { VariationTree } from "@/lib/client/analysis/tree";
 import { useLocalEngine } from "@/lib/client/analysis/useLocalEngine";
@@ -118,14 +118,22 @@ function Explorer({ start }: { start: Start }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [at, start]);
 
+  // A click on black's forbidden point is refused with the reason, as on a game's page.
+  const errorText = useErrorText();
+  const [refusal, setRefusal] = useState<{ at: number; text: string } | null>(null);
   const play = useCallback(
     (p: Point) => {
-      if (shown.over || shown.forbidden.some((f) => f.x === p.x && f.y === p.y)) return;
+      if (shown.over) return;
+      const f = shown.forbidden.find((q) => q.x === p.x && q.y === p.y);
+      if (f) {
+        setRefusal({ at, text: errorText({ code: "FORBIDDEN", message: "Forbidden for black.", forbidden: f.reason }) });
+        return;
+      }
       const id = tree.add(at, p);
       setVersion((v) => v + 1);
       setAt(id);
     },
-    [at, shown.over, shown.forbidden, tree],
+    [at, shown.over, shown.forbidden, tree, errorText],
   );
 
   useEffect(() => {
@@ -165,6 +173,11 @@ function Explorer({ start }: { start: Start }) {
           pvFirstColor={toMove}
           forbidden={shown.forbidden}
         />
+        {refusal?.at === at && (
+          <p role="alert" className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-semibold text-red-800" data-testid="an-refusal">
+            {refusal.text}
+          </p>
+        )}
         <div className="mt-3 flex items-center justify-center gap-2">
           <button type="button" className="btn-ghost" onClick={() => setAt(0)} aria-label={t("start")} data-testid="an-first">
             ⏮
