@@ -171,7 +171,8 @@ function thinkAny(position: Position, limits: Limits = {}, options: ThinkOptions
     const vcf = new VcfSolver(b);
     const vcfDeadline = aimMs === undefined ? Infinity : start + aimMs * 0.2;
     const vcfBudget = Math.min(timeMs === undefined ? 20_000 : 400_000, Math.max(1, Math.floor(maxNodes / 4)));
-    const plies = vcf.solve(side, 20, vcfBudget, vcfDeadline);
+    // The shortest VCF: the reported win is the true minimum by fours, its first move one of the shortest's.
+    const plies = vcf.solveShortest(side, 20, vcfBudget, vcfDeadline);
     vcfNodes = vcf.nodes;
     if (plies > 0) {
       const v = MATE - plies;
