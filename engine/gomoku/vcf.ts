@@ -44,10 +44,12 @@ export class VcfSolver extends T.ThreatSearch {
    * it finds; when that took k > 1 fours, a search with at most k − 1 fours looks for a shorter one,
    * and so on down until one fails (then the last VCF found is a shortest). The failure table is
    * kept between the searches (its entries stay true facts). A position without a VCF costs
-   * nothing more than solve(). The budget (nodes and deadline) is shared; when it runs out, the
-   * shortest VCF found so far (a proven win, maybe not the shortest) stands. `nodes` is the total.
+   * nothing more than solve(). The node budget is shared; the shorter searches stop at
+   * `shortDeadline` (default `deadline`: a caller that ends its turn on a VCF can allow them more
+   * time than the first search); when the budget runs out, the shortest VCF found so far (a proven
+   * win, maybe not the shortest) stands. `nodes` is the total.
    */
-  solveShortest(attacker: number, maxFours: number, maxNodes: number, deadline: number): number {
+  solveShortest(attacker: number, maxFours: number, maxNodes: number, deadline: number, shortDeadline = deadline): number {
     let plies = this.solve(attacker, maxFours, maxNodes, deadline);
     let total = this.nodes;
     const seq = this.seq;
@@ -55,8 +57,8 @@ export class VcfSolver extends T.ThreatSearch {
     let len = this.length;
     for (let i = 0; i < len; i++) best[i] = seq[i];
     // k fours win in 2k + 1 plies (an open four or a double four counts as one four: 3 plies).
-    for (let k = (plies - 1) / 2 - 1; k >= 1 && total < maxNodes; ) {
-      this.budget(maxNodes - total, deadline);
+    for (let k = (plies - 1) / 2 - 1; k >= 1 && total < maxNodes;) {
+      this.budget(maxNodes - total, shortDeadline);
       const r = this.node(attacker, k, 0);
       total += this.nodes;
       if (r <= 0) break; // none shorter (or the budget ran out)
