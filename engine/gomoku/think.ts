@@ -312,7 +312,10 @@ function thinkAny(position: Position, limits: Limits = {}, options: ThinkOptions
     limits.onProgress?.({ depth, score: result.score, nodes: result.nodes, timeMs: result.timeMs, pv: result.pv, move: result.move });
     // A proven result does not change with more depth (all shortcuts and prunings are exact).
     if (!plain && (best >= MATE_BOUND || best <= -MATE_BOUND)) break;
-    if (n === 1 && depth >= 2 && !plain) break; // a single legal choice: enough to give it a score
+    // A single legal choice: its score is all that deeper iterations add. Under a time limit they go
+    // on while cheap (a quarter of the target): a forced block that itself starts a win by threes is
+    // proven at depth 3, not 2 (w7-sp-block-then-vct). Without one, depth 2 is enough.
+    if (n === 1 && depth >= 2 && !plain && (timeMs === undefined || now() - start > target * 0.25)) break;
     // Do not start a depth that cannot finish: the next one costs about 1.5–2.5× the last.
     const t = now();
     if (timeMs !== undefined && t - start + (t - iterStart) * 1.5 > target) break;
