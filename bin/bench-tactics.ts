@@ -1,7 +1,8 @@
 // Tactics bench: think() on every position of bin/tactics/positions.ts (ALL_TACTICS: the suite and
 // the harvested positions of bin/tactics/harvested.ts), with a time limit.
 //   npm run bench:tactics -- [--time 1000] [--depth N] [--nodes N] [--only TEXT] [--verify] [--check-solutions]
-// Solved = the move is one of the position's winning first moves; "proved" = the score is also a win.
+// Solved = the move is one of the position's winning first moves; "proved" = the score is also a
+// win in the listed plies (the shortest: a longer proven win is counted solved, not proved).
 // A defence (kind "defence"): solved = the one move that holds; "proved" = solved and the score is not a loss.
 // Time to solve: when iterative deepening first reported a winning move (and kept one to the end).
 //   --verify            re-derive every position's solutions with the exact solver (bin/tactics/solver.ts,
@@ -103,7 +104,7 @@ function main() {
     const a = think(position, { ...limits, onProgress: (p) => reports.push({ move: key(p.move), win: p.score.kind === "win", timeMs: p.timeMs }) });
     const move = key(a.move);
     const ok = t.solutions.includes(move);
-    const win = defence ? a.score.kind !== "loss" : a.score.kind === "win";
+    const win = defence ? a.score.kind !== "loss" : a.score.kind === "win" && a.score.plies <= t.plies;
     let solvedAt = NaN;
     if (ok) {
       solvedAt = a.timeMs;

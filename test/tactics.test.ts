@@ -10,7 +10,12 @@ import { ThreatSolver } from "../bin/tactics/solver";
 import { longWinByFours, onlyDefence } from "../bin/tactics/verify";
 
 /** A few harvested positions (quick to verify) that the solver re-checks on every run. */
-const VERIFIED_IN_TESTS = ["w9-sp-dev-vcf-black-11x11-s13g177p29xc5", "w9-sp-dev-vcf-black-11x11-s13g154p17xh2", "d3-sp-only-move-black-11x11-s13g5p24"];
+const VERIFIED_IN_TESTS = [
+  "w9-sp-dev-vcf-black-11x11-s13g177p29xc5",
+  "w9-sp-dev-vcf-black-11x11-s13g154p17xh2",
+  "w9-sp-dev-vcf-black-11x11-s14g107p19xb7",
+  "d3-sp-only-move-black-11x11-s13g5p24",
+];
 
 describe("tactics positions", () => {
   it("has at least 20 positions with wins in 1, 3, 5 and 7 plies and unique ids", () => {

@@ -3,6 +3,7 @@ import { think } from "./think";
 import { BLOCK_FOUR, WIN_IN_ONE, picture } from "../../test/support/engine-positions";
 import type { Position } from "../types";
 import { replay } from "../rules";
+import { parseMoveString, toLabel } from "../../lib/shared/notation";
 
 const key = (p: { x: number; y: number } | null) => (p ? `${p.x},${p.y}` : "null");
 
@@ -120,6 +121,23 @@ describe("think: tactics", () => {
     expect(after.score.kind).toBe("loss");
     // A depth-3 plain search does not see it: the VCF solver is what finds it.
     expect(think(pos, { maxDepth: 3, exactRootScores: false }, { plain: true }).score.kind).not.toBe("win");
+  });
+
+  it("reports the shortest VCF, not the first one found", () => {
+    // bin/tactics/harvested.ts w9-sp-vcf-white-s13g147p31: white's shortest VCF is 9 plies (h6 or
+    // i7 first, the solver's); the VCF solver's first one starts g6 and takes 13.
+    const stones = [
+      ...parseMoveString("j7g8g7g10f10k8h9i6k5j9i12l10k11f8l9l8", 15).map((p) => ({ ...p, color: 1 as const })),
+      ...parseMoveString("j6f6g9h7i10h8i8h5k10i11j10h11f5k9m10", 15).map((p) => ({ ...p, color: 2 as const })),
+    ];
+    const pos: Position = { size: 15, rule: "freestyle", stones, toMove: 2 };
+    const r = think(pos, { maxDepth: 2 });
+    expect(r.score).toEqual({ kind: "win", plies: 9 });
+    expect(["h6", "i7"]).toContain(toLabel(r.move!, 15));
+    // The line is a real win: replayed, the defender is lost.
+    const { position, outcome } = replay(15, "freestyle", pos.stones, r.pv, 2);
+    if (outcome.winner === null) expect(think(position, { maxDepth: 2 }).score.kind).toBe("loss");
+    else expect(outcome.winner).toBe(2);
   });
 });
 

@@ -21,6 +21,8 @@ export class VcfSolver extends T.ThreatSearch {
   length = 0;
   /** Probe mode: after the first four, only fours through the attacker's last stone. */
   private local = false;
+  /** solveShortest(): the shortest line found so far, kept while a shorter one is looked for. */
+  private readonly bestSeq = new Int16Array(MAX_PLY + 4);
 
   constructor(board: Board) {
     super(board, MAX_PLY, MAX_CAND, 16, 0x5bd1e995);
@@ -35,6 +37,40 @@ export class VcfSolver extends T.ThreatSearch {
     this.failed.clear();
     this.local = false;
     return this.node(attacker, maxFours, 0);
+  }
+
+  /**
+   * Like solve(), but the VCF found is a shortest one (fewest fours). solve() returns the first VCF
+   * it finds; when that took k > 1 fours, a search with at most k − 1 fours looks for a shorter one,
+   * and so on down until one fails (then the last VCF found is a shortest). The failure table is
+   * kept between the searches (its entries stay true facts). A position without a VCF costs
+   * nothing more than solve(). The node budget is shared; the shorter searches stop at
+   * `shortDeadline` (default `deadline`: a caller that ends its turn on a VCF can allow them more
+   * time than the first search); when the budget runs out, the shortest VCF found so far (a proven
+   * win, maybe not the shortest) stands. `nodes` is the total.
+   */
+  solveShortest(attacker: number, maxFours: number, maxNodes: number, deadline: number, shortDeadline = deadline): number {
+    let plies = this.solve(attacker, maxFours, maxNodes, deadline);
+    let total = this.nodes;
+    const seq = this.seq;
+    const best = this.bestSeq;
+    let len = this.length;
+    for (let i = 0; i < len; i++) best[i] = seq[i];
+    // k fours win in 2k + 1 plies (an open four or a double four counts as one four: 3 plies).
+    for (let k = (plies - 1) / 2 - 1; k >= 1 && total < maxNodes;) {
+      this.budget(maxNodes - total, shortDeadline);
+      const r = this.node(attacker, k, 0);
+      total += this.nodes;
+      if (r <= 0) break; // none shorter (or the budget ran out)
+      plies = r;
+      len = this.length;
+      for (let i = 0; i < len; i++) best[i] = seq[i];
+      k = (r - 1) / 2 - 1;
+    }
+    this.nodes = total;
+    for (let i = 0; i < len; i++) seq[i] = best[i];
+    this.length = len;
+    return plies;
   }
 
   /**
