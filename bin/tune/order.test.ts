@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { Board } from "../../engine/gomoku/board";
 import { GEN_ALL, QUIET_LIMIT, generateMoves, isQuietLevel, quietOrderScore, threatLevel } from "../../engine/gomoku/movegen";
 import { ORDER_WEIGHTS } from "../../engine/gomoku/order-weights";
-import { orderLabels, runOrderFit } from "./order";
+import { HAND_ORDER, orderLabels, runOrderFit } from "./order";
 import { playGame, type SelfPlaySpec } from "./selfplay";
 
 const spec: SelfPlaySpec = { size: 11, rule: "freestyle", games: 6, seed: 3, nodes: 150, radius: 2 };
@@ -29,7 +29,7 @@ describe("tune order", () => {
     expect(w.every(Number.isFinite)).toBe(true);
   });
 
-  it("orders the engine's quiet moves by the weights file, below the quiet limit", () => {
+  it("orders the engine's quiet moves by the weights file (today: the hand-set ordering)", () => {
     const b = new Board(15, "freestyle");
     for (const [x, y, c] of [
       [7, 7, 1],
@@ -50,7 +50,10 @@ describe("tune order", () => {
       quiet++;
       let s = ORDER_WEIGHTS.levelOwn[my] + ORDER_WEIGHTS.levelOpp[their];
       for (let d = 0; d < 4; d++) s += ORDER_WEIGHTS.own[b.pat[q * 4 + d] & 15] + ORDER_WEIGHTS.opp[b.pat[q * 4 + d] >> 4];
-      expect(quietOrderScore(b, q, 1, my, their)).toBe(Math.min(s, QUIET_LIMIT - 30_001));
+      expect(quietOrderScore(b, q, 1, my, their)).toBe(s);
+      // The hand-set file is the engine's ordering as it was: levels plus PATTERN_VALUE for both sides.
+      expect(s).toBe(HAND_ORDER.levelOwn[my] + HAND_ORDER.levelOpp[their] + b.cellScore[q * 2] + b.cellScore[q * 2 + 1]);
+      expect(s).toBeLessThan(QUIET_LIMIT);
       expect(scores[i]).toBe(quietOrderScore(b, q, 1, my, their));
     }
     expect(quiet).toBeGreaterThan(10);

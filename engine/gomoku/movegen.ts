@@ -1,6 +1,6 @@
 // Candidate moves: empty cells within distance 2 of a stone, each scored by threat value for
 // both sides (own five > block five > own open four > block open four > own four-three …), then
-// by the cell's pattern potential (quiet moves: fitted values) and the history heuristic. Writes into caller-owned typed
+// by the cell's pattern potential (quiet moves: order-weights.ts) and the history heuristic. Writes into caller-owned typed
 // arrays: no allocation per node.
 import type { Board } from "./board";
 import * as P from "./patterns";
@@ -32,12 +32,11 @@ export const KILLER_BONUS = 20_000;
 export const HASH_BONUS = 1_000_000_000;
 const HIST_SHIFT = 0;
 const HIST_CAP = 10_000;
-/** A quiet move's own order score stays below this, so with a killer's bonus and history it stays quiet. */
-const QUIET_CAP = QUIET_LIMIT - KILLER_BONUS - HIST_CAP - 1;
 
-// Quiet moves (no four made, no double threat made or blocked) are ordered by fitted values
-// (order-weights.ts, `npm run tune -- order-fit`): the threat level made and blocked, plus per
-// direction the pattern class the move makes for itself and the one it takes from the opponent.
+// Quiet moves (no four made, no double threat made or blocked) are ordered by the values in
+// order-weights.ts (hand-set; `npm run tune -- order-fit` fits them): the threat level made and
+// blocked, plus per direction the pattern class the move makes for itself and the one it takes from
+// the opponent.
 const Q_OWN = Int32Array.from(ORDER_WEIGHTS.own);
 const Q_OPP = Int32Array.from(ORDER_WEIGHTS.opp);
 const Q_LEVEL_OWN = Int32Array.from(ORDER_WEIGHTS.levelOwn);
@@ -48,7 +47,7 @@ export function isQuietLevel(my: number, their: number): boolean {
   return ATTACK[my] + DEFEND[their] < QUIET_LIMIT;
 }
 
-/** Order score of a quiet move at q for `side` (levels `my` made, `their` blocked): fitted values, capped. */
+/** Order score of a quiet move at q for `side` (levels `my` made, `their` blocked), from ORDER_WEIGHTS. */
 export function quietOrderScore(board: Board, q: number, side: number, my: number, their: number): number {
   const pat = board.pat;
   const b = q * 4;
@@ -57,7 +56,7 @@ export function quietOrderScore(board: Board, q: number, side: number, my: numbe
     const p = pat[b + d];
     s += side === 1 ? Q_OWN[p & 15] + Q_OPP[p >> 4] : Q_OWN[p >> 4] + Q_OPP[p & 15];
   }
-  return s > QUIET_CAP ? QUIET_CAP : s;
+  return s;
 }
 
 export function threatLevel(board: Board, q: number, color: number): number {
