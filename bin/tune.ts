@@ -5,22 +5,52 @@
 // fit: positions from those games labelled by the game's result, the evaluation's weights fitted by
 // logistic (Texel) regression (bin/tune/fit.ts); prints the loss before/after on train and held-out
 // positions and writes the weights as a TypeScript module the engine imports (no I/O in the engine).
+//   npm run tune -- order-label --data GAMES --nodes 60000 --out LABELS [--every 3] [--max 3000]
+//   npm run tune -- order-fit --data GAMES --labels LABELS [--out engine/gomoku/order-weights.ts] [--iters 600]
+// order-label / order-fit: the move-ordering values of quiet moves, fitted to the moves a deeper
+// search chose (bin/tune/order.ts).
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Rule } from "../engine/types";
 import { readArgs } from "./cli/args";
 import { selfPlay, type GameRecord } from "./tune/selfplay";
 import { runFit } from "./tune/fit";
+import { type OrderLabel, orderLabels, runOrderFit } from "./tune/order";
 
 const HELP = `npm run tune -- gen --games N --nodes N --seed S --out FILE [--size 15] [--rule freestyle] [--radius 3] [--offset K --stride M]
-npm run tune -- fit --data FILE [--data FILE…] [--out engine/gomoku/weights.ts] [--holdout 0.2] [--iters 3000] [--seed 1] [--combos 0|1] [--dry]`;
+npm run tune -- fit --data FILE [--data FILE…] [--out engine/gomoku/weights.ts] [--holdout 0.2] [--iters 3000] [--seed 1] [--combos 0|1] [--dry]
+npm run tune -- order-label --data GAMES [--data …] --nodes 60000 --out LABELS [--every 3] [--max 3000]
+npm run tune -- order-fit --data GAMES [--data …] --labels LABELS [--labels …] [--out engine/gomoku/order-weights.ts] [--iters 600] [--holdout-mod 5] [--l2 0.0001] [--dry]`;
 
 function main(): void {
   const [cmd, ...rest] = process.argv.slice(2);
   const flags: Record<string, string[]> = {};
-  for (const a of readArgs(rest, ["games", "nodes", "seed", "out", "size", "rule", "radius", "offset", "stride", "data", "holdout", "iters", "combos"], {
-    h: "help",
-  })) {
+  for (const a of readArgs(
+    rest,
+    [
+      "games",
+      "nodes",
+      "seed",
+      "out",
+      "size",
+      "rule",
+      "radius",
+      "offset",
+      "stride",
+      "data",
+      "holdout",
+      "iters",
+      "combos",
+      "labels",
+      "every",
+      "max",
+      "holdout-mod",
+      "l2",
+    ],
+    {
+      h: "help",
+    },
+  )) {
     if (a.name === "help") return void console.log(HELP);
     if (a.name === null) throw new Error(`unexpected argument "${a.raw}"`);
     (flags[a.name] ??= []).push(a.value ?? "true");
@@ -58,10 +88,7 @@ function main(): void {
     }
     console.log(`${n} games → ${out} in ${((performance.now() - t0) / 1000).toFixed(0)} s: black ${wins[1]}, white ${wins[2]}, draws ${wins[0]}`);
   } else if (cmd === "fit") {
-    const files = flags.data ?? [];
-    if (files.length === 0) throw new Error("fit needs --data FILE");
-    const games: GameRecord[] = [];
-    for (const f of files) for (const line of readFileSync(f, "utf8").split("\n")) if (line.trim()) games.push(JSON.parse(line) as GameRecord);
+    const games = readGames(flags.data ?? []);
     runFit(games, {
       holdout: num("holdout", 0.2),
       iters: num("iters", 3000),
@@ -70,10 +97,42 @@ function main(): void {
       out: flags.dry ? null : (flags.out?.[0] ?? "engine/gomoku/weights.ts"),
       log: (s) => console.log(s),
     });
+  } else if (cmd === "order-label") {
+    const out = flags.out?.[0];
+    if (!out) throw new Error("order-label needs --out FILE");
+    const games = readGames(flags.data ?? []);
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, "");
+    const t0 = performance.now();
+    let n = 0;
+    for (const l of orderLabels(games, num("nodes", 60_000), num("every", 3), num("max", 3000))) {
+      appendFileSync(out, JSON.stringify(l) + "\n");
+      if (++n % 100 === 0) console.error(`${n} positions, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    }
+    console.log(`${n} labelled positions → ${out} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  } else if (cmd === "order-fit") {
+    const labels: OrderLabel[] = [];
+    for (const f of flags.labels ?? []) for (const line of readFileSync(f, "utf8").split("\n")) if (line.trim()) labels.push(JSON.parse(line) as OrderLabel);
+    if (labels.length === 0) throw new Error("order-fit needs --labels FILE");
+    runOrderFit(readGames(flags.data ?? []), labels, {
+      iters: num("iters", 600),
+      holdoutMod: num("holdout-mod", 5),
+      l2: num("l2", 1e-4),
+      out: flags.dry ? null : (flags.out?.[0] ?? "engine/gomoku/order-weights.ts"),
+      log: (s) => console.log(s),
+    });
   } else {
     console.log(HELP);
     process.exit(cmd ? 2 : 0);
   }
+}
+
+/** Self-play games (`gen`'s JSON lines) from every file given. */
+function readGames(files: string[]): GameRecord[] {
+  if (files.length === 0) throw new Error("needs --data FILE (games written by gen)");
+  const games: GameRecord[] = [];
+  for (const f of files) for (const line of readFileSync(f, "utf8").split("\n")) if (line.trim()) games.push(JSON.parse(line) as GameRecord);
+  return games;
 }
 
 main();

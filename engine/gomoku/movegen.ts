@@ -1,10 +1,11 @@
 // Candidate moves: empty cells within distance 2 of a stone, each scored by threat value for
 // both sides (own five > block five > own open four > block open four > own four-three …), then
-// by the cell's pattern potential and the history heuristic. Writes into caller-owned typed
+// by the cell's pattern potential (quiet moves: order-weights.ts) and the history heuristic. Writes into caller-owned typed
 // arrays: no allocation per node.
 import type { Board } from "./board";
 import * as P from "./patterns";
 import * as R from "./renju-board";
+import { ORDER_WEIGHTS } from "./order-weights";
 
 // Imported values are re-bound to local consts: transpilers that compile ESM to CommonJS (tsx,
 // vitest) turn every use of an imported binding into a getter call, which costs ~4× in the hot loop.
@@ -31,6 +32,32 @@ export const KILLER_BONUS = 20_000;
 export const HASH_BONUS = 1_000_000_000;
 const HIST_SHIFT = 0;
 const HIST_CAP = 10_000;
+
+// Quiet moves (no four made, no double threat made or blocked) are ordered by the values in
+// order-weights.ts (hand-set; `npm run tune -- order-fit` fits them): the threat level made and
+// blocked, plus per direction the pattern class the move makes for itself and the one it takes from
+// the opponent.
+const Q_OWN = Int32Array.from(ORDER_WEIGHTS.own);
+const Q_OPP = Int32Array.from(ORDER_WEIGHTS.opp);
+const Q_LEVEL_OWN = Int32Array.from(ORDER_WEIGHTS.levelOwn);
+const Q_LEVEL_OPP = Int32Array.from(ORDER_WEIGHTS.levelOpp);
+
+/** Is a move that makes threat level `my` and blocks `their` quiet (searched late, reduced)? */
+export function isQuietLevel(my: number, their: number): boolean {
+  return ATTACK[my] + DEFEND[their] < QUIET_LIMIT;
+}
+
+/** Order score of a quiet move at q for `side` (levels `my` made, `their` blocked), from ORDER_WEIGHTS. */
+export function quietOrderScore(board: Board, q: number, side: number, my: number, their: number): number {
+  const pat = board.pat;
+  const b = q * 4;
+  let s = Q_LEVEL_OWN[my] + Q_LEVEL_OPP[their];
+  for (let d = 0; d < 4; d++) {
+    const p = pat[b + d];
+    s += side === 1 ? Q_OWN[p & 15] + Q_OPP[p >> 4] : Q_OWN[p >> 4] + Q_OPP[p & 15];
+  }
+  return s;
+}
 
 export function threatLevel(board: Board, q: number, color: number): number {
   const sh = color === 1 ? 0 : 4;
@@ -150,7 +177,8 @@ export function generateMoves(
     if (mode === GEN_DEFEND && !makesFour(board, q, side) && !makesFour(board, q, opp)) continue;
     const my = threatLevel(board, q, side);
     const their = forbidden ? L_NONE : threatLevel(board, q, opp);
-    let s = ATTACK[my] + DEFEND[their] + cs[q * 2 + side - 1] + cs[q * 2 + opp - 1];
+    const lex = ATTACK[my] + DEFEND[their];
+    let s = lex < QUIET_LIMIT ? quietOrderScore(board, q, side, my, their) : lex + cs[q * 2 + side - 1] + cs[q * 2 + opp - 1];
     if (q === hashMove) s += HASH_BONUS;
     else if (q === killer1 || q === killer2) s += KILLER_BONUS;
     const h = history[historyBase + q] >> HIST_SHIFT;
