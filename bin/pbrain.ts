@@ -32,7 +32,9 @@ async function main(): Promise<void> {
     process.stderr.write(`pbrain: ${(e as Error).message}\n`);
     process.exit(2);
   }
-  const brain: Brain = opts.engine === "simple" ? simpleBrain : (await import("../engine/index")).think;
+  const { think } = await import("../engine/index");
+  // Move after move in one game the search keeps its transposition table (aged, not cleared).
+  const brain: Brain = opts.engine === "simple" ? simpleBrain : (position, limits) => think(position, limits, { keepTable: true });
   const session = new PbrainSession({
     brain,
     limits: { maxDepth: opts.maxDepth, maxNodes: opts.maxNodes, ...(opts.exactRoot !== undefined ? { exactRootScores: opts.exactRoot } : {}) },

@@ -53,6 +53,8 @@ export interface SearchConfig {
   deadline: number; // performance.now() value, Infinity when none
   /** At the horizon, probe for a VCF of the side to move (a proven win instead of an eval). */
   leafVcf?: boolean;
+  /** Keep the transposition table of the searches before (aged), instead of clearing it. */
+  keepTable?: boolean;
 }
 
 export class Searcher {
@@ -89,7 +91,8 @@ export class Searcher {
   ) {
     sharedTT ??= new TranspositionTable(20);
     this.tt = sharedTT;
-    this.tt.clear();
+    if (cfg.keepTable === true && !cfg.plain) this.tt.nextGeneration();
+    else this.tt.clear();
     this.leafVcf = !cfg.plain && cfg.leafVcf === true;
     this.vcf = this.leafVcf ? new VcfSolver(board) : null;
   }

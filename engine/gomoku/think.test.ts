@@ -232,4 +232,17 @@ describe("think: contract", () => {
     expect(key(c.move)).toBe(key(d.move));
     expect(c.depth).toBe(d.depth);
   });
+
+  it("keepTable (the brain, move after move): still finds the tactics, and a search without it is unaffected", () => {
+    const fresh = think(BLOCK_FOUR, { maxDepth: 4, maxNodes: 50_000, exactRootScores: false });
+    // Searches that keep the table, on other positions and on this one.
+    think(WIN_IN_ONE, { maxDepth: 4, maxNodes: 50_000, exactRootScores: false }, { keepTable: true });
+    const kept = think(BLOCK_FOUR, { maxDepth: 4, maxNodes: 50_000, exactRootScores: false }, { keepTable: true });
+    expect(key(kept.move)).toBe("6,4");
+    const win = think(WIN_IN_ONE, { maxDepth: 3 }, { keepTable: true });
+    expect(win.score).toEqual({ kind: "win", plies: 1 });
+    // A search without keepTable clears the table: the same answer as before the kept searches.
+    const again = think(BLOCK_FOUR, { maxDepth: 4, maxNodes: 50_000, exactRootScores: false });
+    expect({ ...again, timeMs: 0 }).toEqual({ ...fresh, timeMs: 0 });
+  });
 });

@@ -18,6 +18,12 @@ export interface ThinkOptions {
   plain?: boolean;
   /** Feature switches for A/B matches (docs/ENGINE.md); unset = DEFAULT_FEATURES. */
   features?: Partial<Features>;
+  /**
+   * Keep the transposition table of the think() calls before this one (aged: the new search's
+   * stores replace old entries first) instead of clearing it. The answer then depends on earlier
+   * calls (not deterministic); the Gomocup brain uses it, thinking move after move in one game.
+   */
+  keepTable?: boolean;
 }
 
 export interface Features {
@@ -222,6 +228,7 @@ function thinkAny(position: Position, limits: Limits = {}, options: ThinkOptions
     maxNodes: Math.max(1, maxNodes - vcfNodes),
     deadline: deadline === Infinity ? Infinity : start + (deadline - start) * iterShare,
     leafVcf: features.leafVcf,
+    keepTable: options.keepTable === true,
   });
   let n = s.generateRoot(side);
   // Threat-space defence at the root: if the opponent, given a free move, has a VCF, every root

@@ -38,6 +38,14 @@ export class TranspositionTable {
     this.generation = 1;
   }
 
+  /**
+   * A new search that keeps the entries of the ones before it (the brain, move after move): they
+   * still answer probes, but any store of the new search may replace them (aging).
+   */
+  nextGeneration(): void {
+    this.generation = this.generation === 255 ? 1 : this.generation + 1;
+  }
+
   probe(lo: number, hi: number): boolean {
     const i = lo & this.mask;
     if (this.flag[i] === 0 || this.check[i] !== hi >>> 0) return false;
