@@ -30,8 +30,9 @@ test("plays a whole game against the AI on 11×11 until the result banner shows"
   await expect(page.getByTestId("status")).toHaveText("Game over");
   expect(myMoves).toBeGreaterThanOrEqual(4);
 
-  // The list holds every ply; each AI move carries its score; the human's carry one when the engine
-  // pondered their position long enough (it ponders while they think), with their rank among the candidates.
+  // The list holds every ply; each AI move carries its score; the human's carry one from the engine's
+  // pondering of their position (their rank among the candidates) or, when that could not score it,
+  // from the search after it (the engine's reply).
   const labels = await moveLabels(page);
   expect(labels.length).toBeGreaterThanOrEqual(2 * myMoves - 1);
   const { cells } = await readBoard(page);
@@ -45,7 +46,7 @@ test("plays a whole game against the AI on 11×11 until the result banner shows"
       await expect(score).toHaveAttribute("title", /white's side/);
     } else {
       await expect(move).toHaveAttribute("data-by", "human");
-      if ((await score.count()) > 0) await expect(score).toHaveAttribute("title", /candidate \d+ of \d+|not among the engine's/);
+      if ((await score.count()) > 0) await expect(score).toHaveAttribute("title", /candidate \d+ of \d+|not among the engine's|scored by a search after it/);
     }
   }
   if ((await banner.getAttribute("data-reason")) === "five") {

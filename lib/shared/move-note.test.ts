@@ -35,6 +35,8 @@ describe("candidateNote", () => {
       /^not among the engine's 1 candidates; the engine's choice b14 /,
     );
     expect(candidateNote(base, 15)).toBeNull();
+    expect(candidateNote({ ...base, score: ev(-536) }, 15)).toBe("-536, scored by a search after it");
+    expect(candidateNote({ ...base, by: "engine", score: ev(-536) }, 15)).toBeNull();
   });
   it("a move outside the exact candidates, scored by the search after it", () => {
     const rootScores = [

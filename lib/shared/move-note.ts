@@ -8,7 +8,8 @@ import { formatCandidateScore } from "./replay/game";
 /** The move's score, its rank among the searched candidates and the engine's choice; null when it was not searched. */
 export function candidateNote(m: MoveRecord, size: number): string | null {
   const cands = m.rootScores;
-  if (!cands?.length) return null;
+  // A person's move with a score but no candidates: the search after it (the engine's reply) scored it.
+  if (!cands?.length) return m.by === "human" && m.score ? `${formatScore(m.score)}, scored by a search after it` : null;
   let best = cands[0];
   for (const c of cands) if (scoreRank(c.score) > scoreRank(best.score)) best = c;
   const mine = cands.find((c) => c.x === m.x && c.y === m.y);

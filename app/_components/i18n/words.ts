@@ -107,7 +107,8 @@ export function useCandidateNote(): (m: MoveRecord, size: number) => string | nu
   return useCallback(
     (m: MoveRecord, size: number) => {
       const cands = m.rootScores;
-      if (!cands?.length) return null;
+      // A person's move with a score but no candidates: the search after it (the engine's reply) scored it.
+      if (!cands?.length) return m.by === "human" && m.score ? t("searchedAlone", { mine: score(m.score) }) : null;
       let best = cands[0];
       for (const c of cands) if (scoreRank(c.score) > scoreRank(best.score)) best = c;
       const choice = { move: toLabel(best, size), score: score(best.score), total: cands.length };
