@@ -4,10 +4,10 @@
 // engine keep their English for scripts and the terminal; pages use these.
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useMemo } from "react";
-import { scoreRank, type Rule, type Score } from "@/engine";
-import { toLabel } from "@/lib/shared/notation";
+import type { Rule, Score } from "@/engine";
 import { RULE_OPTIONS } from "@/lib/shared/rule-names";
 import type { EngineSettings, ErrorInfo, MoveRecord } from "@/lib/shared/protocol";
+import { moveNoteFacts } from "@/lib/shared/move-note";
 
 /** Score → "+135", "−40", "win in 7" / "7 步胜". */
 export function useScoreText(): (s: Score) => string {
@@ -100,23 +100,19 @@ export function useDates(): { date: (iso: string | number) => string; dateTime: 
   }, [locale]);
 }
 
-/** What a scored move says (lib/shared/move-note's candidateNote in words): "+135, candidate 4 of 36; the engine's choice g4 +169". */
+/** What a scored move says (lib/shared/move-note's facts in words): "+135, candidate 4 of 36; the engine's choice g4 +169". */
 export function useCandidateNote(): (m: MoveRecord, size: number) => string | null {
   const t = useTranslations("game.moves");
   const score = useScoreText();
   return useCallback(
     (m: MoveRecord, size: number) => {
-      const cands = m.rootScores;
-      // A person's move with a score but no candidates: the search after it (the engine's reply) scored it.
-      if (!cands?.length) return m.by === "human" && m.score ? t("searchedAlone", { mine: score(m.score) }) : null;
-      let best = cands[0];
-      for (const c of cands) if (scoreRank(c.score) > scoreRank(best.score)) best = c;
-      const choice = { move: toLabel(best, size), score: score(best.score), total: cands.length };
-      const mine = cands.find((c) => c.x === m.x && c.y === m.y);
-      // Not among the exact candidates: its score, if any, came from the search after it (the engine's reply).
-      if (!mine || mine.bound) return m.score ? t("searched", { ...choice, mine: score(m.score) }) : t("notCandidate", choice);
-      const rank = 1 + cands.filter((c) => scoreRank(c.score) > scoreRank(mine.score)).length;
-      return t(rank === 1 ? "candidateBest" : "candidate", { ...choice, mine: score(mine.score), rank });
+      const f = moveNoteFacts(m, size);
+      if (!f) return null;
+      if (f.kind === "searchedAlone") return t("searchedAlone", { mine: score(f.mine) });
+      const choice = { move: f.best, score: score(f.bestScore), total: f.total };
+      if (f.kind === "notCandidate") return t("notCandidate", choice);
+      if (f.kind === "searched") return t("searched", { ...choice, mine: score(f.mine) });
+      return t(f.rank === 1 ? "candidateBest" : "candidate", { ...choice, mine: score(f.mine), rank: f.rank });
     },
     [t, score],
   );
