@@ -81,6 +81,10 @@ export type ClockSettings = z.infer<typeof ClockSettingsSchema>;
 
 // ---- client → server (each with an acknowledgement) ----
 
+/** Swap2 places its own opening: a game (or an AI match) cannot also start from the lab's stones. */
+const swap2WithoutLab = (c: { swap2: boolean; labOpening: boolean }): boolean => !(c.swap2 && c.labOpening);
+const SWAP2_WITH_LAB = { message: "Swap2 and the lab opening cannot go together.", path: ["swap2"] };
+
 export const CreateGameSchema = z
   .strictObject({
     opponent: z.enum(["ai", "human"]),
@@ -94,7 +98,7 @@ export const CreateGameSchema = z
     ai: EngineSettingsSchema.optional(),
     clock: ClockSettingsSchema.nullable().default(null),
   })
-  .refine((c) => !(c.swap2 && c.labOpening), { message: "Swap2 and the lab opening cannot go together.", path: ["swap2"] });
+  .refine(swap2WithoutLab, SWAP2_WITH_LAB);
 export type CreateGame = z.input<typeof CreateGameSchema>;
 
 export const CreateAiMatchSchema = z
@@ -107,7 +111,7 @@ export const CreateAiMatchSchema = z
     black: EngineSettingsSchema,
     white: EngineSettingsSchema,
   })
-  .refine((c) => !(c.swap2 && c.labOpening), { message: "Swap2 and the lab opening cannot go together.", path: ["swap2"] });
+  .refine(swap2WithoutLab, SWAP2_WITH_LAB);
 export type CreateAiMatch = z.input<typeof CreateAiMatchSchema>;
 
 /** Join a game's room. With a seat token: your seat back. With takeSeat: the free human seat, if any. */
