@@ -8,7 +8,7 @@
 // and held-out. Reported: where the labelled move ranks before (today's values) and after.
 import { writeFileSync } from "node:fs";
 import { Board, PATTERN_VALUE } from "../../engine/gomoku/board";
-import { GEN_ALL, generateMoves, hasOpenFour, isQuietLevel, threatLevel } from "../../engine/gomoku/movegen";
+import { ATTACK, DEFEND, GEN_ALL, generateMoves, hasOpenFour, isQuietLevel, threatLevel } from "../../engine/gomoku/movegen";
 import { FIVE } from "../../engine/gomoku/patterns";
 import { think } from "../../engine/gomoku/think";
 import type { Color, Stone } from "../../engine/types";
@@ -73,9 +73,6 @@ interface Sample {
   game: number;
 }
 
-const ATT_TODAY = [0, 0, 60_000, 120_000, 300_000, 1_000_000, 5_000_000, 100_000_000];
-const DEF_TODAY = [0, 0, 40_000, 80_000, 200_000, 800_000, 3_000_000, 50_000_000];
-
 function samples(games: ReadonlyMap<number, GameRecord>, labels: readonly OrderLabel[]): Sample[] {
   const out: Sample[] = [];
   const mv = new Int16Array(1024);
@@ -101,7 +98,7 @@ function samples(games: ReadonlyMap<number, GameRecord>, labels: readonly OrderL
       const o = j * NF;
       x[o + my] = 1;
       x[o + 8 + their] = 1;
-      today[j] = ATT_TODAY[my] + DEF_TODAY[their] + b.cellScore[q * 2] + b.cellScore[q * 2 + 1];
+      today[j] = ATTACK[my] + DEFEND[their] + b.cellScore[q * 2] + b.cellScore[q * 2 + 1];
       for (let d = 0; d < 4; d++) {
         const p = b.pat[q * 4 + d];
         x[o + 16 + (side === 1 ? p & 15 : p >> 4)] += 1;
@@ -225,4 +222,4 @@ export function runOrderFit(gameList: readonly GameRecord[], labels: readonly Or
 }
 
 /** Today's hand-set values (pattern values, threat levels) as the ORDER_WEIGHTS shape, for reference. */
-export const HAND_ORDER = { own: Array.from(PATTERN_VALUE), opp: Array.from(PATTERN_VALUE), levelOwn: ATT_TODAY, levelOpp: DEF_TODAY };
+export const HAND_ORDER = { own: Array.from(PATTERN_VALUE), opp: Array.from(PATTERN_VALUE), levelOwn: Array.from(ATTACK), levelOpp: Array.from(DEFEND) };

@@ -21,8 +21,9 @@ export const L_FOUR_THREE = 5;
 export const L_OPEN_FOUR = 6; // open four or double four: wins unless the opponent has a five point
 export const L_FIVE = 7;
 
-const ATTACK = new Int32Array([0, 0, 60_000, 120_000, 300_000, 1_000_000, 5_000_000, 100_000_000]);
-const DEFEND = new Int32Array([0, 0, 40_000, 80_000, 200_000, 800_000, 3_000_000, 50_000_000]);
+/** Order scores per threat level made (ATTACK) and blocked (DEFEND): forcing moves are ordered by these. */
+export const ATTACK = new Int32Array([0, 0, 60_000, 120_000, 300_000, 1_000_000, 5_000_000, 100_000_000]);
+export const DEFEND = new Int32Array([0, 0, 40_000, 80_000, 200_000, 800_000, 3_000_000, 50_000_000]);
 /**
  * Order scores below this are "quiet" for late-move reductions: threes made or blocked count as
  * quiet (reducing them halves the tree at depth 10); fours and stronger are never reduced.
