@@ -11,6 +11,7 @@ import { isValidSize } from "../engine/rules";
 import { movesToString } from "../lib/shared/notation";
 import { BrainProcess } from "./match/brain-process";
 import { readOpenings } from "./match/openings";
+import { REPEAT_LIMIT, RepeatWatch } from "./match/repeats";
 import { type GameRecord, type Player, runMatch } from "./match/runner";
 import { formatStats } from "./match/stats";
 import { DEFAULT_SPRT, type Penta, type SprtParams, eloEstimate, formatSprt, pairIndex, sprtState } from "./match/sprt";
@@ -150,6 +151,10 @@ async function main(): Promise<void> {
   const sprt = args.sprt;
   const penta: Penta = [0, 0, 0, 0, 0];
   let verdict: string | null = null;
+  // Pairs that replay earlier pairs move for move are held back (bin/match/repeats.ts).
+  const repeats = new RepeatWatch();
+  const heldPairs: number[] = [];
+  let repeatStop = "";
   if (sprt) {
     console.log(
       `SPRT: H0 elo = ${sprt.elo0}, H1 elo = ${sprt.elo1} (B vs A, logistic Elo), alpha ${sprt.alpha}, beta ${sprt.beta}; pentanomial GSPRT, at most ${args.games} games`,
@@ -180,11 +185,26 @@ async function main(): Promise<void> {
       else for (const p of [a, b]) p.process.takeMessages();
     },
     stop: (played) => {
-      if (!sprt || played.length % 2 !== 0) return false;
+      if (played.length % 2 !== 0) return false;
       const [g1, g2] = played.slice(-2);
-      penta[pairIndex(forB(g1), forB(g2))]++;
+      const seen = repeats.pair(g1, g2);
+      const pair = played.length / 2;
+      if (seen.kind === "stop") {
+        repeatStop =
+          `stopped: the last ${REPEAT_LIMIT} pairs replayed earlier pairs move for move (deterministic brains: a node or depth budget?), ` +
+          `so more games add nothing; ${sprt ? "those pairs are not counted" : "the result above counts them"}. Use more openings or a time control.`;
+        console.log(`  pair ${pair}: ${repeatStop}`);
+        return true;
+      }
+      if (!sprt) return false;
+      heldPairs.push(pairIndex(forB(g1), forB(g2)));
+      if (seen.kind === "held") {
+        console.log(`  pair ${pair}: repeats an earlier pair move for move: held back (${seen.held} in a row)`);
+        return false;
+      }
+      for (const k of heldPairs.splice(0)) penta[k]++;
       const st = sprtState(penta, sprt);
-      console.log(`  pair ${played.length / 2}: B's pentanomial [LL ${penta.join(", ")} WW]  ${formatSprt(penta, sprt)}`);
+      console.log(`  pair ${pair}: B's pentanomial [LL ${penta.join(", ")} WW]  ${formatSprt(penta, sprt)}`);
       if (st.verdict) verdict = st.verdict;
       return st.verdict !== null;
     },
@@ -199,6 +219,9 @@ async function main(): Promise<void> {
   }
   console.log("");
   console.log(`Result for A: ${formatStats(stats)}`);
+  if (repeatStop) console.log(repeatStop);
+  // Held pairs when the match ended at --max-games: no proof they are copies, so they count.
+  if (sprt && !repeatStop) for (const k of heldPairs.splice(0)) penta[k]++;
   if (sprt) {
     const pairs = penta.reduce((x, y) => x + y, 0);
     const e = eloEstimate(penta);
@@ -208,7 +231,9 @@ async function main(): Promise<void> {
         ? `H1 accepted: B is better than A by elo1 = ${sprt.elo1} or more`
         : verdict === "H0"
           ? `H0 accepted: B is not better than A by elo1 = ${sprt.elo1} (rejected)`
-          : `no verdict after ${games.length} games (--max-games)`;
+          : repeatStop
+            ? `no verdict: stopped on repeated pairs after ${games.length} games`
+            : `no verdict after ${games.length} games (--max-games)`;
     console.log(
       `SPRT (elo0=${sprt.elo0}, elo1=${sprt.elo1}, alpha=${sprt.alpha}, beta=${sprt.beta}): ${what}; ${pairs} pairs, ` +
         `LLR ${st.llr.toFixed(2)} [${st.lower.toFixed(2)}, ${st.upper.toFixed(2)}], B's pentanomial [${penta.join(", ")}], ` +

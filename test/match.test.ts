@@ -10,6 +10,7 @@ import { parseMoveString } from "../lib/shared/notation";
 import { BrainProcess } from "../bin/match/brain-process";
 import { parseOpenings, readOpenings } from "../bin/match/openings";
 import { Referee } from "../bin/match/referee";
+import { RepeatWatch } from "../bin/match/repeats";
 import { type Player, runMatch } from "../bin/match/runner";
 import { eloFromScore, formatStats, matchStats } from "../bin/match/stats";
 
@@ -120,7 +121,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const FAKE = `
 const mode = process.argv[2]; let n = 0; let size = 15; const taken = new Set();
 const rl = require("readline").createInterface({ input: process.stdin });
-const free = () => { for (let i = 0; ; i++) { const k = (i % size) + "," + Math.floor(i / size); if (!taken.has(k)) { taken.add(k); return k; } } };
+const free = () => { if (mode === "rand") for (;;) { const k = Math.floor(Math.random() * size) + "," + Math.floor(Math.random() * size); if (!taken.has(k)) { taken.add(k); return k; } }
+  for (let i = 0; ; i++) { const k = (i % size) + "," + Math.floor(i / size); if (!taken.has(k)) { taken.add(k); return k; } } };
 const move = () => { n++;
   if (mode === "crash" && n === 2) process.exit(3);
   if (mode === "sleep" && n === 2) return;
@@ -247,7 +249,7 @@ describe("SPRT through the CLI (fake brains)", () => {
           "--a",
           brain("illegal"),
           "--b",
-          brain("ok"),
+          brain("rand"), // not deterministic: pairs that replay earlier ones move for move are not counted
           "--size",
           "9",
           "--tc",
@@ -267,5 +269,40 @@ describe("SPRT through the CLI (fake brains)", () => {
     expect(pairs).toBeLessThan(30); // stopped at the bound, not at --max-games
     expect(Number(verdict![2])).toBeGreaterThanOrEqual(2.2);
     expect(out.match(/^game \d+\/60: /gm)).toHaveLength(2 * pairs);
+  });
+});
+
+describe("repeated pairs (deterministic brains)", () => {
+  const g = (black: string, moves: string) => ({ black, moves: parseMoveString(moves, 9) });
+  it("holds back a pair that replays an earlier one, releases it on a new pair, stops after the limit", () => {
+    const w = new RepeatWatch(3);
+    expect(w.pair(g("A", "e5f5"), g("B", "e5f5"))).toEqual({ kind: "count", pairs: 1 });
+    expect(w.pair(g("A", "e5f5"), g("B", "e5f5"))).toEqual({ kind: "held", held: 1 });
+    // One game of the pair new: the pair is information, and so is the one held before it.
+    expect(w.pair(g("A", "e5f5"), g("B", "e5g5"))).toEqual({ kind: "count", pairs: 2 });
+    expect(w.pair(g("A", "e5f5"), g("B", "e5f5"))).toEqual({ kind: "held", held: 1 });
+    expect(w.pair(g("A", "e5f5"), g("B", "e5g5"))).toEqual({ kind: "held", held: 2 });
+    expect(w.pair(g("A", "e5f5"), g("B", "e5f5"))).toEqual({ kind: "stop", dropped: 3 });
+    // The same moves with the colours' owners swapped are a different game.
+    const v = new RepeatWatch(3);
+    v.pair(g("A", "e5f5"), g("B", "e5g5"));
+    expect(v.pair(g("B", "e5f5"), g("A", "e5g5"))).toEqual({ kind: "count", pairs: 1 });
+    expect(v.release()).toBe(0);
+  });
+
+  it("an SPRT between deterministic brains stops after 10 repeated pairs and counts only the first", async () => {
+    const brain = (mode: string) => `node ${JSON.stringify(path.join(dir, "fake.cjs"))} ${mode}`;
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(
+        "node_modules/.bin/tsx",
+        ["bin/match.ts", "--sprt", "--a", brain("ok"), "--b", brain("ok"), "--size", "9", "--tc", "500", "--max-games", "60"],
+        { timeout: 120_000 },
+        (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stdout}\n${stderr}`)) : resolve(stdout)),
+      ),
+    );
+    expect(out.match(/^game \d+\/60: /gm)).toHaveLength(22);
+    expect(out).toMatch(/^ {2}pair 2: repeats an earlier pair move for move: held back \(1 in a row\)$/m);
+    expect(out).toMatch(/^ {2}pair 11: stopped: the last 10 pairs replayed earlier pairs move for move/m);
+    expect(out).toMatch(/no verdict: stopped on repeated pairs after 22 games; 1 pairs, /);
   });
 });
