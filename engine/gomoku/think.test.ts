@@ -139,6 +139,24 @@ describe("think: tactics", () => {
     if (outcome.winner === null) expect(think(position, { maxDepth: 2 }).score.kind).toBe("loss");
     else expect(outcome.winner).toBe(2);
   });
+
+  it("finds the quicker quiet-move win behind a longer VCT cheaply, with every root move exact", () => {
+    // bin/tactics/positions.ts w7-sp-vct-e9: the VCT's win takes 9 plies (e11 first); e9, a quiet
+    // move, wins in 7. With every root move exact the main search proved it only after 25,558
+    // nodes; the best-move-only pass before it needs under 6,000.
+    const stones = [
+      ...parseMoveString("h8f10e8f8g9", 15).map((p) => ({ ...p, color: 1 as const })),
+      ...parseMoveString("g10i7g11g8f6", 15).map((p) => ({ ...p, color: 2 as const })),
+    ];
+    const pos: Position = { size: 15, rule: "freestyle", stones, toMove: 1 };
+    const r = think(pos, { maxNodes: 1_000_000 });
+    expect(toLabel(r.move!, 15)).toBe("e9");
+    expect(r.score).toEqual({ kind: "win", plies: 7 });
+    expect(r.nodes).toBeLessThan(10_000);
+    // The line is a real win: after the defender's best reply the attacker still wins.
+    const { position } = replay(15, "freestyle", pos.stones, r.pv.slice(0, 2), 1);
+    expect(think(position, { maxDepth: 4 }).score).toMatchObject({ kind: "win" });
+  });
 });
 
 describe("think: contract", () => {

@@ -216,6 +216,33 @@ function thinkAny(position: Position, limits: Limits = {}, options: ThinkOptions
       if (plies <= 7) return vctResult();
     }
   }
+  // A VCT win longer than 7 plies while every root move gets an exact score: a quicker win that
+  // starts with a quiet move (no three, so no VCT: w7-sp-vct-e9, -i7) is proven at depth 4, but
+  // with all root moves exact that takes 4× the nodes. A best-move-only search up to the depth of
+  // such a win, on a small share of the limits, looks for it first.
+  if (vctMove >= 0 && exactRoot === Infinity) {
+    const quick = new Searcher(b, {
+      plain,
+      exactRoot: 1,
+      maxNodes: Math.min(50_000, Math.max(1, Math.floor(maxNodes / 8))),
+      deadline: aimMs === undefined ? Infinity : start + aimMs * 0.35,
+      leafVcf: features.leafVcf,
+    });
+    quick.generateRoot(side);
+    const depths = Math.min(maxDepth, (vctPlies - 1) >> 1);
+    for (let depth = 1; depth <= depths && quick.searchRoot(depth, side); depth++) {
+      const v = quick.rootScores[0];
+      if (v < MATE_BOUND && v > -MATE_BOUND) continue;
+      if (v >= MATE_BOUND && MATE - v < vctPlies) {
+        const pv = Array.from(quick.rootPv[0].subarray(0, quick.rootPvLen[0]));
+        const r = done(pv[0], v, depth, vcfNodes + quick.nodes, pv, [{ move: pt(pv[0]), score: toScore(v) }]);
+        limits.onProgress?.({ depth: r.depth, score: r.score, nodes: r.nodes, timeMs: r.timeMs, pv: r.pv, move: r.move });
+        return r;
+      }
+      break; // proven, not quicker
+    }
+    vcfNodes += quick.nodes;
+  }
 
   // Exact scores for the best K (1 < K < all): the iterations search as for the best move only (its
   // depth), then the time left gives the best K exact scores at the last completed depth.
