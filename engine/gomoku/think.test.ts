@@ -6,6 +6,13 @@ import { replay } from "../rules";
 import { parseMoveString, toLabel } from "../../lib/shared/notation";
 
 const key = (p: { x: number; y: number } | null) => (p ? `${p.x},${p.y}` : "null");
+/** A 15×15 freestyle position from black's and white's stones as move strings. */
+const position15 = (black: string, white: string, toMove: 1 | 2): Position => ({
+  size: 15,
+  rule: "freestyle",
+  stones: [...parseMoveString(black, 15).map((p) => ({ ...p, color: 1 as const })), ...parseMoveString(white, 15).map((p) => ({ ...p, color: 2 as const }))],
+  toMove,
+});
 
 describe("think: tactics", () => {
   it("finds a win in one", () => {
@@ -126,11 +133,7 @@ describe("think: tactics", () => {
   it("reports the shortest VCF, not the first one found", () => {
     // bin/tactics/harvested.ts w9-sp-vcf-white-s13g147p31: white's shortest VCF is 9 plies (h6 or
     // i7 first, the solver's); the VCF solver's first one starts g6 and takes 13.
-    const stones = [
-      ...parseMoveString("j7g8g7g10f10k8h9i6k5j9i12l10k11f8l9l8", 15).map((p) => ({ ...p, color: 1 as const })),
-      ...parseMoveString("j6f6g9h7i10h8i8h5k10i11j10h11f5k9m10", 15).map((p) => ({ ...p, color: 2 as const })),
-    ];
-    const pos: Position = { size: 15, rule: "freestyle", stones, toMove: 2 };
+    const pos = position15("j7g8g7g10f10k8h9i6k5j9i12l10k11f8l9l8", "j6f6g9h7i10h8i8h5k10i11j10h11f5k9m10", 2);
     const r = think(pos, { maxDepth: 2 });
     expect(r.score).toEqual({ kind: "win", plies: 9 });
     expect(["h6", "i7"]).toContain(toLabel(r.move!, 15));
@@ -144,11 +147,7 @@ describe("think: tactics", () => {
     // bin/tactics/positions.ts w7-sp-vct-e9: the VCT's win takes 9 plies (e11 first); e9, a quiet
     // move, wins in 7. With every root move exact the main search proved it only after 25,558
     // nodes; the best-move-only pass before it needs under 6,000.
-    const stones = [
-      ...parseMoveString("h8f10e8f8g9", 15).map((p) => ({ ...p, color: 1 as const })),
-      ...parseMoveString("g10i7g11g8f6", 15).map((p) => ({ ...p, color: 2 as const })),
-    ];
-    const pos: Position = { size: 15, rule: "freestyle", stones, toMove: 1 };
+    const pos = position15("h8f10e8f8g9", "g10i7g11g8f6", 1);
     const r = think(pos, { maxNodes: 1_000_000 });
     expect(toLabel(r.move!, 15)).toBe("e9");
     expect(r.score).toEqual({ kind: "win", plies: 7 });
