@@ -218,18 +218,20 @@ function thinkAny(position: Position, limits: Limits = {}, options: ThinkOptions
   }
   // A VCT win longer than 7 plies while every root move gets an exact score: a quicker win that
   // starts with a quiet move (no three, so no VCT: w7-sp-vct-e9, -i7) is proven at depth 4, but
-  // with all root moves exact that takes 4× the nodes. A best-move-only search up to the depth of
-  // such a win, on a small share of the limits, looks for it first.
+  // with all root moves exact that takes 4× the nodes. A best-move-only search to the depth of a
+  // win 2 plies quicker (p plies need depth p − 3: an open four is scored at the horizon) looks
+  // for it first. It may use most of the time: after a VCT win the main search below matters only
+  // if it proves a quicker one, and this pass is the cheaper way to find that.
   if (vctMove >= 0 && exactRoot === Infinity) {
     const quick = new Searcher(b, {
       plain,
       exactRoot: 1,
-      maxNodes: Math.min(50_000, Math.max(1, Math.floor(maxNodes / 8))),
-      deadline: aimMs === undefined ? Infinity : start + aimMs * 0.35,
+      maxNodes: Math.min(200_000, Math.max(1, Math.floor(maxNodes / 4))),
+      deadline: aimMs === undefined ? Infinity : start + aimMs * 0.7,
       leafVcf: features.leafVcf,
     });
     quick.generateRoot(side);
-    const depths = Math.min(maxDepth, (vctPlies - 1) >> 1);
+    const depths = Math.min(maxDepth, vctPlies - 5);
     for (let depth = 1; depth <= depths && quick.searchRoot(depth, side); depth++) {
       const v = quick.rootScores[0];
       if (v < MATE_BOUND && v > -MATE_BOUND) continue;
