@@ -143,6 +143,13 @@ function thinkAny(position: Position, limits: Limits = {}, options: ThinkOptions
     pv: pv.map(pt),
     rootScores: roots,
   });
+  // A proven win found before the main search (VCF, VCT, the quicker-win pass): the answer with its
+  // one root score, reported as progress too.
+  const proven = (pv: number[], v: number, depth: number, nodes: number): Analysis => {
+    const r = done(pv[0], v, depth, nodes, pv, [{ move: pt(pv[0]), score: toScore(v) }]);
+    limits.onProgress?.({ depth: r.depth, score: r.score, nodes: r.nodes, timeMs: r.timeMs, pv: r.pv, move: r.move });
+    return r;
+  };
 
   // Game over: a five on the board, or no empty cell.
   const winner = winnerOnBoard(b);
@@ -183,24 +190,13 @@ function thinkAny(position: Position, limits: Limits = {}, options: ThinkOptions
     const shortDeadline = aimMs === undefined ? Infinity : start + aimMs * 0.5;
     const plies = vcf.solveShortest(side, 20, vcfBudget, vcfDeadline, shortDeadline);
     vcfNodes = vcf.nodes;
-    if (plies > 0) {
-      const v = MATE - plies;
-      const pv = Array.from(vcf.seq.subarray(0, vcf.length));
-      const r = done(pv[0], v, plies, vcfNodes, pv, [{ move: pt(pv[0]), score: toScore(v) }]);
-      limits.onProgress?.({ depth: r.depth, score: r.score, nodes: r.nodes, timeMs: r.timeMs, pv: r.pv, move: r.move });
-      return r;
-    }
+    if (plies > 0) return proven(Array.from(vcf.seq.subarray(0, vcf.length)), MATE - plies, plies, vcfNodes);
   }
 
   let vct: VctSolver | null = null;
   let vctMove = -1;
   let vctPlies = 0;
-  const vctResult = (): Analysis => {
-    const v = MATE - vctPlies;
-    const r = done(vctMove, v, vctPlies, vcfNodes + (sNodes?.() ?? 0), [vctMove], [{ move: pt(vctMove), score: toScore(v) }]);
-    limits.onProgress?.({ depth: r.depth, score: r.score, nodes: r.nodes, timeMs: r.timeMs, pv: r.pv, move: r.move });
-    return r;
-  };
+  const vctResult = (): Analysis => proven([vctMove], MATE - vctPlies, vctPlies, vcfNodes + (sNodes?.() ?? 0));
   let sNodes: (() => number) | null = null;
   if (!plain && features.rootVct) {
     // Continuous threats (threes too): wider than VCF, so a smaller share of the time.
@@ -235,12 +231,7 @@ function thinkAny(position: Position, limits: Limits = {}, options: ThinkOptions
     for (let depth = 1; depth <= depths && quick.searchRoot(depth, side); depth++) {
       const v = quick.rootScores[0];
       if (v < MATE_BOUND && v > -MATE_BOUND) continue;
-      if (v >= MATE_BOUND && MATE - v < vctPlies) {
-        const pv = Array.from(quick.rootPv[0].subarray(0, quick.rootPvLen[0]));
-        const r = done(pv[0], v, depth, vcfNodes + quick.nodes, pv, [{ move: pt(pv[0]), score: toScore(v) }]);
-        limits.onProgress?.({ depth: r.depth, score: r.score, nodes: r.nodes, timeMs: r.timeMs, pv: r.pv, move: r.move });
-        return r;
-      }
+      if (v >= MATE_BOUND && MATE - v < vctPlies) return proven(Array.from(quick.rootPv[0].subarray(0, quick.rootPvLen[0])), v, depth, vcfNodes + quick.nodes);
       break; // proven, not quicker
     }
     vcfNodes += quick.nodes;
