@@ -152,8 +152,7 @@ async function main(): Promise<void> {
   const penta: Penta = [0, 0, 0, 0, 0];
   let verdict: string | null = null;
   // Pairs that replay earlier pairs move for move are held back (bin/match/repeats.ts).
-  const repeats = new RepeatWatch();
-  const heldPairs: number[] = [];
+  const repeats = new RepeatWatch<number>();
   let repeatStop = "";
   if (sprt) {
     console.log(
@@ -187,7 +186,7 @@ async function main(): Promise<void> {
     stop: (played) => {
       if (played.length % 2 !== 0) return false;
       const [g1, g2] = played.slice(-2);
-      const seen = repeats.pair(g1, g2);
+      const seen = repeats.pair(g1, g2, pairIndex(forB(g1), forB(g2)));
       const pair = played.length / 2;
       if (seen.kind === "stop") {
         repeatStop =
@@ -197,12 +196,11 @@ async function main(): Promise<void> {
         return true;
       }
       if (!sprt) return false;
-      heldPairs.push(pairIndex(forB(g1), forB(g2)));
       if (seen.kind === "held") {
         console.log(`  pair ${pair}: repeats an earlier pair move for move: held back (${seen.held} in a row)`);
         return false;
       }
-      for (const k of heldPairs.splice(0)) penta[k]++;
+      for (const k of seen.items) penta[k]++;
       const st = sprtState(penta, sprt);
       console.log(`  pair ${pair}: B's pentanomial [LL ${penta.join(", ")} WW]  ${formatSprt(penta, sprt)}`);
       if (st.verdict) verdict = st.verdict;
@@ -221,7 +219,7 @@ async function main(): Promise<void> {
   console.log(`Result for A: ${formatStats(stats)}`);
   if (repeatStop) console.log(repeatStop);
   // Held pairs when the match ended at --max-games: no proof they are copies, so they count.
-  if (sprt && !repeatStop) for (const k of heldPairs.splice(0)) penta[k]++;
+  if (sprt && !repeatStop) for (const k of repeats.release()) penta[k]++;
   if (sprt) {
     const pairs = penta.reduce((x, y) => x + y, 0);
     const e = eloEstimate(penta);

@@ -275,19 +275,22 @@ describe("SPRT through the CLI (fake brains)", () => {
 describe("repeated pairs (deterministic brains)", () => {
   const g = (black: string, moves: string) => ({ black, moves: parseMoveString(moves, 9) });
   it("holds back a pair that replays an earlier one, releases it on a new pair, stops after the limit", () => {
-    const w = new RepeatWatch(3);
-    expect(w.pair(g("A", "e5f5"), g("B", "e5f5"))).toEqual({ kind: "count", pairs: 1 });
-    expect(w.pair(g("A", "e5f5"), g("B", "e5f5"))).toEqual({ kind: "held", held: 1 });
+    const w = new RepeatWatch<string>(3);
+    expect(w.pair(g("A", "e5f5"), g("B", "e5f5"), "p1")).toEqual({ kind: "count", items: ["p1"] });
+    expect(w.pair(g("A", "e5f5"), g("B", "e5f5"), "p2")).toEqual({ kind: "held", held: 1 });
     // One game of the pair new: the pair is information, and so is the one held before it.
-    expect(w.pair(g("A", "e5f5"), g("B", "e5g5"))).toEqual({ kind: "count", pairs: 2 });
-    expect(w.pair(g("A", "e5f5"), g("B", "e5f5"))).toEqual({ kind: "held", held: 1 });
-    expect(w.pair(g("A", "e5f5"), g("B", "e5g5"))).toEqual({ kind: "held", held: 2 });
-    expect(w.pair(g("A", "e5f5"), g("B", "e5f5"))).toEqual({ kind: "stop", dropped: 3 });
+    expect(w.pair(g("A", "e5f5"), g("B", "e5g5"), "p3")).toEqual({ kind: "count", items: ["p2", "p3"] });
+    expect(w.pair(g("A", "e5f5"), g("B", "e5f5"), "p4")).toEqual({ kind: "held", held: 1 });
+    expect(w.pair(g("A", "e5f5"), g("B", "e5g5"), "p5")).toEqual({ kind: "held", held: 2 });
+    expect(w.pair(g("A", "e5f5"), g("B", "e5f5"), "p6")).toEqual({ kind: "stop", dropped: 3 });
+    expect(w.release()).toEqual([]);
     // The same moves with the colours' owners swapped are a different game.
-    const v = new RepeatWatch(3);
-    v.pair(g("A", "e5f5"), g("B", "e5g5"));
-    expect(v.pair(g("B", "e5f5"), g("A", "e5g5"))).toEqual({ kind: "count", pairs: 1 });
-    expect(v.release()).toBe(0);
+    const v = new RepeatWatch<string>(3);
+    v.pair(g("A", "e5f5"), g("B", "e5g5"), "q1");
+    expect(v.pair(g("B", "e5f5"), g("A", "e5g5"), "q2")).toEqual({ kind: "count", items: ["q2"] });
+    expect(v.pair(g("B", "e5f5"), g("A", "e5g5"), "q3")).toEqual({ kind: "held", held: 1 });
+    // Held when the match ends otherwise: released to be counted.
+    expect(v.release()).toEqual(["q3"]);
   });
 
   it("an SPRT between deterministic brains stops after 10 repeated pairs and counts only the first", async () => {
