@@ -84,6 +84,14 @@ test("request an analysis from the replay: live progress, then marks and the sum
     await expect(page.getByTestId("pv-ghosts")).not.toHaveAttribute("data-count", "0");
     await expect(page.getByTestId(`graph-mark-${markedPly}`)).toBeAttached();
   }
+  // Every judged move: a win chance lost is written only when it rounds to at least 1 % (never "−0%").
+  const plies = await page.locator('[data-testid^="rmove-"]').count();
+  for (let ply = 1; ply <= plies; ply++) {
+    await page.getByTestId(`rmove-${ply}`).click();
+    await expect(page.getByTestId("judged")).toBeVisible();
+    await expect(page.getByTestId("judged")).toContainText(/candidate \d+ of \d+/);
+    await expect(page.getByTestId("judged")).not.toContainText("−0%");
+  }
 
   await other.close();
 });

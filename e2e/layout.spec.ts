@@ -1,7 +1,7 @@
 // The layout at two widths: on a 1280 px desktop the player bars keep the rating whole (a long name
 // gives way with an ellipsis); on a 390 px phone no page scrolls sideways.
 import { expect, type Page } from "@playwright/test";
-import { finishedAiGame, newPage, test } from "./helpers";
+import { finishedAiGame, newPage, postChallenge, test } from "./helpers";
 
 test.describe.configure({ timeout: 180_000 }); // a rated game takes two browsers; a replay takes an AI game
 
@@ -64,23 +64,62 @@ async function sidewaysOverflow(page: Page): Promise<{ overflow: number; past: s
 test.describe("on a 390×844 phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("no page scrolls sideways: the lobby, a game, a replay, /learn and the others", async ({ page, baseURL }) => {
+  test("no page scrolls sideways, even with the longest name there may be: the lobby, a game, a replay, /learn, the leaderboard and the others", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const gameId = await finishedAiGame(baseURL!);
+    // A player with the longest name there may be, in wide letters, on the lobby (an open
+    // challenge), in a rated game and so on the leaderboard, and on a player page.
+    const long = `Wide${"W".repeat(10)}${(Date.now() + 1) % 1e6}`.slice(0, 20);
+    await page.goto("/");
+    await expect(page.getByTestId("nav-me")).toContainText("(guest)");
+    const renamed = await page.request.post("/api/me/name", { data: { name: long } });
+    expect(renamed.ok(), await renamed.text()).toBe(true);
+    await page.reload();
+    await expect(page.getByTestId("nav-me")).toContainText(long);
+    await postChallenge(page, { black: true });
+    const challenge = page.locator(`[data-author="${long}"]`);
+    await expect(challenge).toBeVisible();
+    expect(await sidewaysOverflow(page), "/ with a long-named challenge").toEqual({ overflow: 0, past: [] });
+    const b = await newPage(browser);
+    await b.goto("/");
+    await b.locator(`[data-author="${long}"]`).getByRole("button", { name: "Accept" }).click();
+    await page.waitForURL(/\/game\//);
+    await expect(page.getByTestId("name-black")).toHaveText(long);
+    expect(await sidewaysOverflow(page), "a rated game with a long name").toEqual({ overflow: 0, past: [] });
+    // One move each, then the long name resigns: the game is rated, and the name on the leaderboard.
+    const ratedId = page.url().split("/").pop()!;
+    await page.getByTestId("pt-h8").click();
+    await expect(b.getByTestId("pt-h8")).toHaveAttribute("data-stone", "1");
+    await b.getByTestId("pt-h9").click();
+    await expect(page.getByTestId("pt-h9")).toHaveAttribute("data-stone", "2");
+    await page.getByTestId("resign").click();
+    await page.getByRole("button", { name: "Yes, resign" }).click();
+    await expect(page.getByTestId("result-banner")).toHaveAttribute("data-result", "white");
+    expect(await sidewaysOverflow(page), "a finished rated game with a long name").toEqual({ overflow: 0, past: [] });
+    await b.context().close();
+
     const pages: Array<[string, string]> = [
       ["/", "form-ai"],
       [`/game/${gameId}`, "game"],
       [`/replay/${gameId}`, "replay"],
+      [`/replay/${ratedId}`, "replay"],
       ["/learn", "explainer"],
       ["/games", "archive"],
       ["/analysis", "analysis"],
       ["/tv", "tv"],
-      ["/leaderboard", "leaderboard"],
+      ["/leaderboard?pool=freestyle-15-blitz", "leaderboard"],
+      [`/@/${long}`, "player-page"],
       ["/import", "import-form"],
       ["/account", "account-kind"],
     ];
     for (const [path, testId] of pages) {
       await page.goto(path);
       await expect(page.getByTestId(testId).first(), path).toBeVisible();
+      if (path.startsWith("/leaderboard"))
+        await expect(page.getByTestId("leaderboard-row").filter({ hasText: long }), "the long name is on the leaderboard").toBeVisible();
       expect(await sidewaysOverflow(page), path).toEqual({ overflow: 0, past: [] });
     }
   });

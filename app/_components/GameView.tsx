@@ -424,10 +424,18 @@ function RatingChanges({ state }: { state: GameState }) {
   });
   if (!rows.length) return state.reason === "abort" ? null : <RatingPending />;
   return (
-    <div className="mt-2 flex justify-center gap-4 text-sm" data-testid="rating-changes">
+    // Wraps to two lines, and a long name is cut (whole in its title), on a phone's width.
+    <div className="mt-2 flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm" data-testid="rating-changes">
       {rows.map(({ c, player, diff }) => (
-        <span key={c} data-testid={`rating-change-${c === 1 ? "black" : "white"}`} data-diff={diff}>
-          <PlayerLink name={player.name} className="font-semibold" /> {player.rating !== undefined && ratingText(player.rating, player.provisional)}{" "}
+        <span
+          key={c}
+          className="flex min-w-0 max-w-full items-baseline"
+          title={player.name}
+          data-testid={`rating-change-${c === 1 ? "black" : "white"}`}
+          data-diff={diff}
+        >
+          <PlayerLink name={player.name} className="min-w-0 truncate font-semibold" />
+          {player.rating !== undefined && <span className="ml-1 shrink-0 tabular-nums">{ratingText(player.rating, player.provisional)}</span>}
           <RatingDiff diff={diff} />
         </span>
       ))}

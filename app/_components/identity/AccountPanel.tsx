@@ -25,9 +25,9 @@ export function AccountPanel() {
   const t = useTranslations("account");
   if (!me) return <p className="text-muted">{t("loading")}</p>;
   return (
-    <div className="mx-auto grid max-w-3xl gap-5 md:grid-cols-2">
+    <div className="mx-auto grid max-w-3xl grid-cols-1 gap-5 md:grid-cols-2">
       <section className="card p-5 md:col-span-2" aria-labelledby="who">
-        <h1 id="who" className="text-xl font-bold">
+        <h1 id="who" className="text-xl font-bold wrap-anywhere">
           {t.rich("youAre", {
             name: () => (
               <Link href={`/@/${me.name}`} className="text-accent-dark underline" data-testid="account-name">

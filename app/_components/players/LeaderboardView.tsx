@@ -53,26 +53,28 @@ export function LeaderboardView({ pool }: { pool: string | null }) {
       {board.players.length === 0 ? (
         <p className="text-muted">{t("nobody", { pool: poolLabel(board.pool) })}</p>
       ) : (
-        <table className="card w-full text-sm">
+        // Fixed columns: a long name is cut with an ellipsis (the whole name in its title) rather
+        // than pushing the table past a phone's width.
+        <table className="card w-full table-fixed text-sm">
           <thead>
             <tr className="text-left text-muted">
-              <th className="px-4 py-2">#</th>
-              <th className="px-4 py-2">{t("player")}</th>
-              <th className="px-4 py-2 text-right">{t("rating")}</th>
-              <th className="px-4 py-2 text-right">{t("games")}</th>
+              <th className="w-10 px-2 py-2 sm:w-14 sm:px-4">#</th>
+              <th className="px-2 py-2 sm:px-4">{t("player")}</th>
+              <th className="w-20 px-2 py-2 text-right sm:w-24 sm:px-4">{t("rating")}</th>
+              <th className="w-16 px-2 py-2 text-right sm:w-20 sm:px-4">{t("games")}</th>
             </tr>
           </thead>
           <tbody>
             {board.players.map((p, i) => (
               <tr key={p.name} className="border-t border-line" data-testid="leaderboard-row">
-                <td className="px-4 py-2 tabular-nums">{i + 1}</td>
-                <td className="px-4 py-2 font-semibold">
+                <td className="px-2 py-2 tabular-nums sm:px-4">{i + 1}</td>
+                <td className="truncate px-2 py-2 font-semibold sm:px-4" title={p.name}>
                   <PlayerLink name={p.name} />
                 </td>
-                <td className="px-4 py-2 text-right tabular-nums" title={t("deviation", { rd: p.rd })}>
+                <td className="px-2 py-2 text-right tabular-nums sm:px-4" title={t("deviation", { rd: p.rd })}>
                   {ratingText(p.rating, p.provisional)}
                 </td>
-                <td className="px-4 py-2 text-right tabular-nums">{p.games}</td>
+                <td className="px-2 py-2 text-right tabular-nums sm:px-4">{p.games}</td>
               </tr>
             ))}
           </tbody>

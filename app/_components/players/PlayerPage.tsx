@@ -56,7 +56,7 @@ export function PlayerPage({ name }: { name: string }) {
     <div className="mx-auto grid max-w-5xl grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]" data-testid="player-page" data-name={profile.name}>
       <section className="flex flex-col gap-4">
         <div>
-          <h1 className="text-2xl font-bold" data-testid="player-name">
+          <h1 className="text-2xl font-bold wrap-anywhere" data-testid="player-name">
             {profile.name}
           </h1>
           <p className="text-sm text-muted">

@@ -403,7 +403,13 @@ function JudgedLine({ game, judged }: { game: ReplayGame; judged: PlyAnalysis })
           {markName(judged.mark)}
         </span>
         <span className="text-xs text-muted tabular-nums">
-          {t("judged", { score: formatScore(judged.after), rank: judged.rank, total: judged.candidates, loss: judged.loss.toFixed(0) })}
+          {/* A loss that rounds to 0 % is not written as "−0 %". */}
+          {t(judged.loss >= 0.5 ? "judged" : "judgedNoLoss", {
+            score: formatScore(judged.after),
+            rank: judged.rank,
+            total: judged.candidates,
+            loss: judged.loss.toFixed(0),
+          })}
         </span>
       </div>
       {judged.rank > 1 && judged.best && (
