@@ -7,7 +7,9 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EV } from "../../lib/shared/protocol";
+import { EV, type GameState } from "../../lib/shared/protocol";
+import { API } from "../../lib/shared/identity";
+import { connectAs, guestSession, postApi } from "../server/helpers";
 import { openDb, type Db } from "../../lib/server/db/client";
 import {
   Client,
@@ -61,6 +63,9 @@ const client = async (node: NodeProc, record = false) => {
   return c;
 };
 
+/** White's name in a game's state (a person's seat), or undefined. */
+const whiteName = (state: GameState) => (state.white.kind === "human" ? state.white.player?.name : undefined);
+
 const rows = (gameId: string) => reader.move.findMany({ where: { gameId }, orderBy: { ply: "asc" } });
 
 /** (gameId, ply) of every search a node finished, from its debug log. */
@@ -73,6 +78,34 @@ function searches(node: NodeProc): Array<{ gameId: string; ply: number }> {
 }
 
 describe("two nodes, PostgreSQL and Redis", () => {
+  it("a rename on node A shows at once in the games node B holds (its watchers are told) and in B's sessions of that player", async () => {
+    const guest = await guestSession(a.url);
+    const player = await connectAs(a.url, guest.cookie);
+    const created = await call(player, EV.create, { opponent: "human", size: SIZE, rule: "freestyle", color: 2 });
+    expect(created.ok).toBe(true);
+    const gameId = (created as any).gameId as string;
+    // B holds the game (a spectator joined through it) and the player's session (GET /api/me).
+    const watchB = await client(b, true);
+    const joined = await watchB.join(gameId);
+    expect(joined.ok && whiteName(joined.state)).toBe(guest.me.name);
+    const meOnB = async () => ((await (await fetch(`${b.url}/api/me`, { headers: { cookie: guest.cookie } })).json()) as { me: { name: string } }).me.name;
+    expect(await meOnB()).toBe(guest.me.name);
+
+    const name = `Renamed${randomBytes(3).toString("hex")}`;
+    const r = await postApi(a.url, API.rename, { name }, guest.cookie);
+    expect(r.body, JSON.stringify(r.body)).toMatchObject({ ok: true });
+    await until(
+      "the watcher on B is told the new name",
+      () => watchB.events.some((e) => e.event === EV.state && e.data.id === gameId && whiteName(e.data) === name),
+      5_000,
+    );
+    const late = await client(b);
+    const lateJoin = await late.join(gameId);
+    expect(lateJoin.ok && whiteName(lateJoin.state)).toBe(name);
+    expect(await meOnB()).toBe(name);
+    player.disconnect();
+  });
+
   it("share rooms and games; each engine turn is searched once; after node A dies the players go on through B", async () => {
     // ---- a human game: white on A, black and a spectator on B
     const whiteA = await client(a);

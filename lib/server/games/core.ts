@@ -103,6 +103,8 @@ export abstract class GameCore extends EventEmitter {
   /** A game's rows changed here (other nodes drop their cached copy: lib/server/realtime/adapter); with
    *  `move` when the change is just that move, which the others can apply to their copy. */
   override on(event: "changed", fn: (gameId: string, move?: MoveRecord) => void): this;
+  /** A player's name changed here (other nodes update their cached games: lib/server/realtime/adapter). */
+  override on(event: "renamed", fn: (playerId: string, name: string) => void): this;
   /** A join started; `done` settles (never rejects) when it ends, however it ends (for timing: bin/load). */
   override on(event: "join", fn: (gameId: string, done: Promise<void>) => void): this;
   override on(event: string, fn: (...args: never[]) => void): this {

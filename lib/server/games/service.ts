@@ -414,12 +414,19 @@ export class GameService extends GameCore {
     return rec;
   }
 
-  /** Player `id` has a new name: the cached games they sit in say it (replays, the room's state). */
-  renamed(id: string, name: string): void {
+  /**
+   * Player `id` has a new name: the cached games they sit in say it (replays, the room's state).
+   * A rename made here is told to the other nodes ("renamed"), which apply it to their own cached
+   * games; one they were told of is not told again (it would echo between nodes for ever).
+   */
+  renamed(id: string, name: string, from: "here" | "cluster" = "here"): void {
     for (const e of this.cache.withPlayer(id)) {
-      e.names = { 1: e.players[1] === id ? name : e.names[1], 2: e.players[2] === id ? name : e.names[2] };
+      const names = { 1: e.players[1] === id ? name : e.names[1], 2: e.players[2] === id ? name : e.names[2] };
+      if (names[1] === e.names[1] && names[2] === e.names[2]) continue; // already says it
+      e.names = names;
       this.emitState(e);
     }
+    if (from === "here") this.emit("renamed", id, name);
   }
 
   /**

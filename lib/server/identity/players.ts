@@ -14,7 +14,7 @@ import { guestName, nameKey } from "./names";
 import { hashPassword, passwordMatches } from "./password";
 import { SESSION_DAYS } from "./cookie";
 
-/** How long a session's player stays cached on this node (a rename elsewhere shows after this). */
+/** How long a session's player stays cached on this node (a rename on another node drops it: forget). */
 const CACHE_MS = 30_000;
 const CACHE_MAX = 10_000;
 
@@ -125,6 +125,12 @@ export class Identities {
   async byName(name: string): Promise<{ id: string; name: string; account: boolean; createdAt: Date } | null> {
     const row = await this.db.player.findUnique({ where: { nameKey: nameKey(name) } });
     return row ? { id: row.id, name: row.name, account: row.passwordHash !== null, createdAt: row.createdAt } : null;
+  }
+
+  /** Player `id` changed on another node (a rename, a sign-up): this node's cached sessions of it are
+   *  read again on their next use (its name, whether it is an account, whether the session still is). */
+  forget(id: string): void {
+    for (const [key, hit] of this.cache) if (hit.me?.id === id) this.cache.delete(key);
   }
 
   /** This node's cached sessions of `me` see the change at once. */

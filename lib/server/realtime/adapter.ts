@@ -8,6 +8,7 @@ import type { Server } from "socket.io";
 import type { Logger } from "../log";
 import { serverConfig } from "../config";
 import type { MoveRecord } from "../../shared/protocol";
+import { NameSchema } from "../../shared/identity";
 
 export interface RedisSetup {
   /** For socket.io's `adapter` option. */
@@ -52,11 +53,16 @@ export async function connectRedis(url: string, opts: { prefix?: string; log?: L
 /** The notice a node sends after changing a game (over the adapter: serverSideEmit). */
 export const CHANGED = "gomoku:game-changed";
 
+/** The notice a node sends after a player's name changed there (over the adapter: serverSideEmit). */
+export const RENAMED = "gomoku:player-renamed";
+
 /** Something that can forget a cached game, or bring it up to date (the GameService). */
 export interface Invalidatable {
   on(event: "changed", fn: (gameId: string, move?: MoveRecord) => void): unknown;
+  on(event: "renamed", fn: (playerId: string, name: string) => void): unknown;
   invalidate(gameId: string): void;
   applyRemoteMove(gameId: string, move: MoveRecord): void;
+  renamed(playerId: string, name: string, from: "cluster"): void;
 }
 
 /** The shape of a move in a notice from another node (checked: a notice is data off the wire). */
@@ -76,10 +82,11 @@ function isMoveRecord(m: unknown): m is MoveRecord {
 
 /**
  * Wires `games` to the other nodes: its own changes go out, other nodes' changes reach the local
- * cached copy: a plain move is applied to it, anything else drops it. A no-op with the in-memory
- * adapter (serverSideEmit reaches nobody).
+ * cached copy: a plain move is applied to it, anything else drops it. A new name goes out too: the
+ * other nodes put it in their cached games and drop their cached `sessions` of that player. A no-op
+ * with the in-memory adapter (serverSideEmit reaches nobody).
  */
-export function wireCluster(io: Server, games: Invalidatable, log?: Logger): void {
+export function wireCluster(io: Server, games: Invalidatable, log?: Logger, sessions?: { forget(playerId: string): void }): void {
   games.on("changed", (gameId, move) => {
     try {
       io.serverSideEmit(CHANGED, gameId, move ?? null);
@@ -91,5 +98,18 @@ export function wireCluster(io: Server, games: Invalidatable, log?: Logger): voi
     if (typeof gameId !== "string") return;
     if (isMoveRecord(move)) games.applyRemoteMove(gameId, move);
     else games.invalidate(gameId);
+  });
+  // A new name reaches the games other nodes hold cached (they would say the old one until reloaded).
+  games.on("renamed", (playerId, name) => {
+    try {
+      io.serverSideEmit(RENAMED, playerId, name);
+    } catch (err) {
+      log?.warn({ err, playerId }, "could not tell the other nodes about a new name");
+    }
+  });
+  io.on(RENAMED, (playerId: unknown, name: unknown) => {
+    if (typeof playerId !== "string" || !NameSchema.safeParse(name).success) return;
+    sessions?.forget(playerId);
+    games.renamed(playerId, name as string, "cluster");
   });
 }

@@ -166,7 +166,7 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
   const limits = opts.limits ?? config.limits;
   const allowedOrigins = opts.allowedOrigins ?? config.allowedOrigins;
   // Who people are: /api/me and /api/auth/* (lib/server/identity), and each socket's session.
-  // A new name shows in this node's cached games at once (other nodes read it when they load a game).
+  // A new name shows in the cached games at once, this node's and (wireCluster) the other nodes'.
   const identities = new Identities(db, (id, name) => games.renamed(id, name));
   const api = identityApi({
     identities,
@@ -247,7 +247,7 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
   );
   rooms = realtime;
   const unwireMetrics = wireMetrics(metrics, games, realtime.io, roomOf(""));
-  if (adapter) wireCluster(realtime.io, games, log);
+  if (adapter) wireCluster(realtime.io, games, log, identities);
   // socket.io's own responses (long-polling, the websocket handshake): the same headers.
   realtime.io.engine.on("headers", (headers: Record<string, string>, req: http.IncomingMessage) => {
     if (!req.headers.upgrade) Object.assign(headers, securityHeaders(req, limits.trustProxy));
