@@ -3,6 +3,9 @@
 import { expect, type Page } from "@playwright/test";
 import { finishedAiGame, newPage, postChallenge, test } from "./helpers";
 
+/** The longest name there may be (20 characters), in wide letters; random digits so two tests running side by side never ask for the same one. */
+const longName = () => `Wide${"W".repeat(10)}${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`;
+
 test.describe.configure({ timeout: 180_000 }); // a rated game takes two browsers; a replay takes an AI game
 
 test("at 1280 px a long name gives way to the rating in the player bars: an ellipsis, never the rating", async ({ browser }) => {
@@ -12,8 +15,7 @@ test("at 1280 px a long name gives way to the rating in the player bars: an elli
   await b.setViewportSize({ width: 1280, height: 800 });
   await a.goto("/");
   await expect(a.getByTestId("nav-me")).toContainText("(guest)"); // the session exists
-  // The longest name there may be (20 characters), in wide letters.
-  const long = `Wide${"W".repeat(10)}${Date.now() % 1e6}`;
+  const long = longName();
   const renamed = await a.request.post("/api/me/name", { data: { name: long } });
   expect(renamed.ok(), await renamed.text()).toBe(true);
   await a.reload();
@@ -72,7 +74,7 @@ test.describe("on a 390×844 phone", () => {
     const gameId = await finishedAiGame(baseURL!);
     // A player with the longest name there may be, in wide letters, on the lobby (an open
     // challenge), in a rated game and so on the leaderboard, and on a player page.
-    const long = `Wide${"W".repeat(10)}${(Date.now() + 1) % 1e6}`.slice(0, 20);
+    const long = longName();
     await page.goto("/");
     await expect(page.getByTestId("nav-me")).toContainText("(guest)");
     const renamed = await page.request.post("/api/me/name", { data: { name: long } });
