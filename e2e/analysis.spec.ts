@@ -91,6 +91,8 @@ test("request an analysis from the replay: live progress, then marks and the sum
     await expect(page.getByTestId("judged")).toBeVisible();
     await expect(page.getByTestId("judged")).toContainText(/candidate \d+ of \d+/);
     await expect(page.getByTestId("judged")).not.toContainText("−0%");
+    // The game's own search, where the move has one, is set apart from the analysis's verdict.
+    if ((await page.getByTestId("analysis-score").count()) > 0) await expect(page.getByTestId("during-game")).toBeVisible();
   }
 
   await other.close();

@@ -63,6 +63,24 @@ async function sidewaysOverflow(page: Page): Promise<{ overflow: number; past: s
   });
 }
 
+/** The elements matching `selector` not wholly in sight sideways (cut by a box that clips, or past the edge): their texts. */
+async function outOfSight(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((els) =>
+    els
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        if (r.left < -0.5 || r.right > window.innerWidth + 0.5) return true;
+        for (let a = e.parentElement; a; a = a.parentElement) {
+          if (getComputedStyle(a).overflowX === "visible") continue;
+          const box = a.getBoundingClientRect();
+          if (r.left < box.left - 0.5 || r.right > box.right + 0.5) return true;
+        }
+        return false;
+      })
+      .map((e) => (e.textContent ?? "").trim()),
+  );
+}
+
 test.describe("on a 390×844 phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -110,6 +128,7 @@ test.describe("on a 390×844 phone", () => {
       [`/replay/${ratedId}`, "replay"],
       ["/learn", "explainer"],
       ["/games", "archive"],
+      ["/games?page=99999", "archive-first-page"],
       ["/analysis", "analysis"],
       ["/tv", "tv"],
       ["/leaderboard?pool=freestyle-15-blitz", "leaderboard"],
@@ -123,6 +142,9 @@ test.describe("on a 390×844 phone", () => {
       if (path.startsWith("/leaderboard"))
         await expect(page.getByTestId("leaderboard-row").filter({ hasText: long }), "the long name is on the leaderboard").toBeVisible();
       expect(await sidewaysOverflow(page), path).toEqual({ overflow: 0, past: [] });
+      // Nothing needed is hidden in a box that clips: every link of the menu, every game's Replay.
+      expect(await outOfSight(page, "header nav a"), `${path}: the menu`).toEqual([]);
+      if (path === "/games") expect(await outOfSight(page, '[data-testid^="replay-"]'), "/games: Replay").toEqual([]);
     }
   });
 });

@@ -55,6 +55,11 @@ test("plays a whole game against the AI on 11×11 until the result banner shows"
   // The last move is marked.
   await expect(page.getByTestId("last-move")).toHaveAttribute("data-label", labels[labels.length - 1]);
   await expect(page.getByTestId("rematch")).toBeVisible();
+  // From the finished game to its replay, where it can be analysed.
+  const gameId = page.url().split("/").pop()!;
+  await page.getByTestId("replay-game").click();
+  await page.waitForURL(new RegExp(`/replay/${gameId}$`));
+  await expect(page.getByTestId("replay")).toBeVisible();
 });
 
 test("shows the AI thinking, takes a move back, and resigns with a confirmation", async ({ page }) => {

@@ -227,6 +227,11 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
             </Link>
           )}
           {state.status === "finished" && (
+            <Link href={`/replay/${state.id}`} className="btn-ghost" data-testid="replay-game">
+              {t("replayGame")}
+            </Link>
+          )}
+          {state.status === "finished" && (
             <Link href={analysisHref(fromState(state))} className="btn-ghost" data-testid="analyse-game">
               {t("analysisBoard")}
             </Link>

@@ -7,3 +7,11 @@ export function Icon({ d }: { d: string }) {
     </svg>
   );
 }
+
+/** The step buttons' paths (drawn, not font glyphs: ⏮ and ⏭ have no glyph in many fonts). */
+export const STEP_ICONS = {
+  first: "M6 5v14M18 6l-9 6 9 6z",
+  prev: "M16 6l-9 6 9 6z",
+  next: "M8 6l9 6-9 6z",
+  last: "M18 5v14M6 6l9 6-9 6z",
+} as const;

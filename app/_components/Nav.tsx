@@ -21,7 +21,8 @@ export function Nav() {
   const active = (href: string) => (href === "/" ? path === "/" || path.startsWith("/game/") : path.startsWith(href));
   return (
     <header className="border-b border-line bg-card/80 backdrop-blur">
-      <nav className="mx-auto flex max-w-6xl items-center gap-0.5 overflow-x-auto px-3 py-2.5 sm:gap-4 sm:px-4" aria-label={t("label")}>
+      {/* On a phone the links wrap to a second row: every one in sight, none past the edge. */}
+      <nav className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-0.5 gap-y-1 px-3 py-2 sm:gap-x-4 sm:px-4 sm:py-2.5" aria-label={t("label")}>
         <Link href="/" className="mr-1 flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight sm:mr-6">
           <Logo />
           <span className="hidden sm:inline">
@@ -42,7 +43,7 @@ export function Nav() {
         ))}
         <Link
           href="/account"
-          className="ml-auto shrink-0 rounded-md px-2.5 py-1.5 text-sm font-semibold text-muted hover:bg-wood/20 hover:text-ink"
+          className="ml-auto max-w-48 min-w-0 truncate rounded-md px-2.5 py-1.5 text-sm font-semibold text-muted hover:bg-wood/20 hover:text-ink"
           data-testid="nav-me"
           title={me ? (me.account ? t("account") : t("guestTitle")) : undefined}
         >

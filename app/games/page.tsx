@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { Archive } from "@/app/_components/replay/Archive";
-import type { GameKind } from "@/lib/shared/protocol";
+import { MAX_LIST_PAGE, type GameKind } from "@/lib/shared/protocol";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("common.titles"))("games") };
@@ -13,7 +13,8 @@ const KINDS = new Set(["hva", "hvh", "ava", "imported"]);
 export default async function Games({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const sp = await searchParams;
   const kind = typeof sp.kind === "string" && KINDS.has(sp.kind) ? (sp.kind as GameKind) : null;
-  const page = typeof sp.page === "string" && /^\d{1,5}$/.test(sp.page) ? Math.max(1, Number(sp.page)) : 1;
+  // Past the last page the archive says so; past the furthest page the server serves, that one.
+  const page = typeof sp.page === "string" && /^\d{1,9}$/.test(sp.page) ? Math.min(MAX_LIST_PAGE, Math.max(1, Number(sp.page))) : 1;
   const t = await getTranslations("games");
   return (
     <div className="mx-auto max-w-5xl">

@@ -177,10 +177,12 @@ export const PairingJoinSchema = z.strictObject({ pool: z.string().min(1).max(40
 
 /** Follow the TV (watch: true, the default) or stop following it. */
 export const TvWatchSchema = z.strictObject({ watch: z.boolean().default(true) });
+/** The furthest page of a games list that may be asked for. */
+export const MAX_LIST_PAGE = 10_000;
 export const ListGamesSchema = z.strictObject({
   status: z.enum(["live", "finished"]).default("live"),
   kind: GameKindSchema.optional(),
-  page: z.number().int().min(1).max(10_000).default(1),
+  page: z.number().int().min(1).max(MAX_LIST_PAGE).default(1),
 });
 
 // ---- the data the server sends ----

@@ -4,6 +4,7 @@
 // nodes end at once is rated once.
 import { describe, expect, it } from "vitest";
 import { EV } from "../../lib/shared/protocol";
+import { QUICK_POOLS, ratingPoolOf } from "../../lib/shared/pools";
 import { openDb } from "../../lib/server/db/client";
 import { GameService } from "../../lib/server/games/service";
 import { call, callRaw, connectAs, guestSession, sleep, useServer, waitFor, type Client } from "./helpers";
@@ -243,6 +244,8 @@ describe("player pages' API", () => {
     await env.srv.db.rating.create({ data: { playerId: settled.me.id, pool: POOL, rating: 1400, rd: 60, vol: 0.06, games: 50 } });
     const board = (await (await fetch(`${url()}/api/leaderboard?pool=${POOL}`)).json()) as any;
     expect(board.leaderboard.pools).toContain(POOL);
+    // Every quick-pairing pool is offered, rated players or not (the renju pool has none here).
+    for (const q of QUICK_POOLS) expect(board.leaderboard.pools).toContain(ratingPoolOf(q));
     const names = board.leaderboard.players.map((p: any) => p.name);
     expect(names.indexOf(settled.me.name)).toBeLessThan(names.indexOf(alice.me.name));
     expect(names.indexOf(alice.me.name)).toBeLessThan(names.indexOf(bob.me.name));

@@ -3,6 +3,7 @@
 // shared link), play other moves: each becomes a branch of the move tree, and the engine, running
 // in this browser (a Web Worker: lib/client/analysis), evaluates the position shown live until you
 // stop it. The address always holds the position, so it can be shared or reloaded.
+import { Icon, STEP_ICONS } from "@/app/_components/Icon";
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Board, type BoardStone } from "@/app/_components/Board";
@@ -180,19 +181,19 @@ function Explorer({ start }: { start: Start }) {
         )}
         <div className="mt-3 flex items-center justify-center gap-2">
           <button type="button" className="btn-ghost" onClick={() => setAt(0)} aria-label={t("start")} data-testid="an-first">
-            ⏮
+            <Icon d={STEP_ICONS.first} />
           </button>
           <button type="button" className="btn-ghost" onClick={() => setAt((a) => tree.prev(a))} aria-label={t("back")} data-testid="an-prev">
-            ◀
+            <Icon d={STEP_ICONS.prev} />
           </button>
           <span className="min-w-16 text-center font-mono text-sm" data-testid="an-ply">
             {path.length}
           </span>
           <button type="button" className="btn-ghost" onClick={() => setAt((a) => tree.next(a))} aria-label={t("forward")} data-testid="an-next">
-            ▶
+            <Icon d={STEP_ICONS.next} />
           </button>
           <button type="button" className="btn-ghost" onClick={() => setAt((a) => tree.end(a))} aria-label={t("end")} data-testid="an-last">
-            ⏭
+            <Icon d={STEP_ICONS.last} />
           </button>
         </div>
       </div>

@@ -76,8 +76,8 @@ export function AnalysisPanel({
   } else {
     body = (
       <div className="grid grid-cols-2 gap-3" data-testid="analysis-summary">
-        <PlayerColumn name={game.black} color={1} s={analysis.summary?.black ?? null} />
-        <PlayerColumn name={game.white} color={2} s={analysis.summary?.white ?? null} />
+        <PlayerColumn name={game.players?.[1] ?? game.black} color={1} s={analysis.summary?.black ?? null} />
+        <PlayerColumn name={game.players?.[2] ?? game.white} color={2} s={analysis.summary?.white ?? null} />
       </div>
     );
   }

@@ -82,32 +82,41 @@ export function Archive({ kind, page }: { kind: GameKind | null; page: number })
           <p className="p-6 text-center text-danger">{errorText(error)}</p>
         ) : !data ? (
           <p className="p-6 text-center text-muted">{t("loading")}</p>
+        ) : data.games.length === 0 && page > 1 ? (
+          <p className="p-8 text-center text-muted" data-testid="archive-empty">
+            {t("emptyPage", { page, pages: data.pages })}{" "}
+            <Link className="text-accent-dark underline" href={href(kind, 1)} data-testid="archive-first-page">
+              {t("firstPage")}
+            </Link>
+          </p>
         ) : data.games.length === 0 ? (
           <p className="p-8 text-center text-muted" data-testid="archive-empty">
             {kind ? t("emptyKind") : t("empty")}
           </p>
         ) : (
-          <table className="w-full text-sm" data-testid="archive-table">
+          // Fixed columns: on a phone the players take what the result-and-replay columns leave, a long
+          // name is cut, and the result, board and rule go on a second line (nothing hides past the edge).
+          <table className="w-full table-fixed text-sm" data-testid="archive-table">
             <thead className="border-b border-line bg-page/60 text-left text-xs tracking-wide text-muted uppercase">
               <tr>
-                <th className="px-4 py-2 font-semibold">{t("players")}</th>
-                <th className="hidden px-2 py-2 font-semibold sm:table-cell">{t("board")}</th>
-                <th className="px-2 py-2 font-semibold">{t("resultHead")}</th>
-                <th className="hidden px-2 py-2 text-right font-semibold sm:table-cell">{t("moves")}</th>
-                <th className="hidden px-2 py-2 font-semibold md:table-cell">{t("date")}</th>
-                <th className="px-4 py-2" />
+                <th className="px-3 py-2 font-semibold sm:px-4">{t("players")}</th>
+                <th className="hidden w-40 px-2 py-2 font-semibold sm:table-cell">{t("board")}</th>
+                <th className="hidden w-48 px-2 py-2 font-semibold sm:table-cell">{t("resultHead")}</th>
+                <th className="hidden w-16 px-2 py-2 text-right font-semibold sm:table-cell">{t("moves")}</th>
+                <th className="hidden w-40 px-2 py-2 font-semibold md:table-cell">{t("date")}</th>
+                <th className="w-24 px-3 py-2 sm:w-28 sm:px-4" />
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
               {data.games.map((g) => (
                 <tr key={g.id} className="cursor-pointer hover:bg-wood/15" onClick={() => router.push(`/replay/${g.id}`)} data-testid={`archive-row-${g.id}`}>
-                  <td className="px-4 py-2.5">
-                    <div className="flex items-center gap-2 font-medium">
-                      <span aria-label={t("black")} className={g.result === "black" ? "font-bold" : ""}>
+                  <td className="px-3 py-2.5 sm:px-4">
+                    <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5 font-medium">
+                      <span aria-label={t("black")} className={`max-w-full truncate ${g.result === "black" ? "font-bold" : ""}`}>
                         ● {g.blackName ? <PlayerLink name={g.blackName} /> : listed(g.black)}
                       </span>
                       <span className="text-muted">{t("vs")}</span>
-                      <span aria-label={t("white")} className={g.result === "white" ? "font-bold" : ""}>
+                      <span aria-label={t("white")} className={`max-w-full truncate ${g.result === "white" ? "font-bold" : ""}`}>
                         ○ {g.whiteName ? <PlayerLink name={g.whiteName} /> : listed(g.white)}
                       </span>
                       {g.kind === "imported" && (
@@ -117,17 +126,18 @@ export function Archive({ kind, page }: { kind: GameKind | null; page: number })
                       )}
                       {g.tv && <span className="rounded bg-wood/50 px-1.5 text-[10px] font-bold tracking-wide text-ink/80 uppercase">TV</span>}
                     </div>
-                    <div className="text-xs text-muted sm:hidden">
-                      {g.size}×{g.size} · {t("plies", { n: g.plies })} · {fmtDate(g.finishedAt)}
+                    <div className="text-xs text-muted sm:hidden" data-testid="archive-details">
+                      <span className="font-medium text-ink">{resultText(g)}</span> · {g.size}×{g.size} · {rules.text(g.rule)} · {t("plies", { n: g.plies })} ·{" "}
+                      {fmtDate(g.finishedAt)}
                     </div>
                   </td>
                   <td className="hidden px-2 py-2.5 text-muted sm:table-cell">
                     {g.size}×{g.size} · {rules.text(g.rule)}
                   </td>
-                  <td className="px-2 py-2.5 whitespace-nowrap">{resultText(g)}</td>
+                  <td className="hidden px-2 py-2.5 sm:table-cell">{resultText(g)}</td>
                   <td className="hidden px-2 py-2.5 text-right tabular-nums sm:table-cell">{g.plies}</td>
                   <td className="hidden px-2 py-2.5 whitespace-nowrap text-muted md:table-cell">{fmtDate(g.finishedAt)}</td>
-                  <td className="px-4 py-2.5 text-right">
+                  <td className="px-3 py-2.5 text-right sm:px-4">
                     <Link href={`/replay/${g.id}`} className="btn-ghost px-3 py-1" onClick={(e) => e.stopPropagation()} data-testid={`replay-${g.id}`}>
                       {t("replay")}
                     </Link>

@@ -176,11 +176,12 @@ export function EvalGraph({
         {mateLabels.map(({ p, cx, cy }) => (
           <text
             key={`m${p.ply}`}
-            x={Math.min(Math.max(cx, 36), W - 36)}
+            // Near an edge the label grows away from it (centred, "white: win in 13" would be cut).
+            x={cx < 90 ? Math.max(cx - 6, 2) : cx > W - 90 ? Math.min(cx + 6, W - 2) : cx}
             y={p.black.kind === "win" ? cy + 14 : cy - 7}
             fontSize={10}
             fontWeight={700}
-            textAnchor="middle"
+            textAnchor={cx < 90 ? "start" : cx > W - 90 ? "end" : "middle"}
             fill={p.black.kind === "win" ? "#476e22" : "#b3402e"}
             pointerEvents="none"
             data-testid="mate-label"

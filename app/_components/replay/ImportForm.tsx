@@ -146,7 +146,7 @@ export function ImportForm() {
         </div>
       )}
 
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <div className={isPsq ? "opacity-50" : ""}>
           <label htmlFor="import-size" className="field-label">
             {t("board")}

@@ -7,7 +7,7 @@
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Board } from "@/app/_components/Board";
-import { Icon } from "@/app/_components/Icon";
+import { Icon, STEP_ICONS } from "@/app/_components/Icon";
 import { cellsOf, forbiddenPoints, sideToMove } from "@/engine";
 import { toLabel } from "@/lib/shared/notation";
 import {
@@ -226,10 +226,10 @@ function Scrubber({ ply, total, onPly }: { ply: number; total: number; onPly: (p
   return (
     <div className="card flex items-center gap-2 px-2 py-2" data-testid="scrubber">
       <button className={btn} onClick={() => onPly(0)} disabled={ply === 0} aria-label={t("firstLabel")} title={t("first")} data-testid="first">
-        <Icon d="M6 5v14M18 6l-9 6 9 6z" />
+        <Icon d={STEP_ICONS.first} />
       </button>
       <button className={btn} onClick={() => onPly(ply - 1)} disabled={ply === 0} aria-label={t("prevLabel")} title={t("prev")} data-testid="prev">
-        <Icon d="M16 6l-9 6 9 6z" />
+        <Icon d={STEP_ICONS.prev} />
       </button>
       <input
         type="range"
@@ -245,10 +245,10 @@ function Scrubber({ ply, total, onPly }: { ply: number; total: number; onPly: (p
         {ply} / {total}
       </span>
       <button className={btn} onClick={() => onPly(ply + 1)} disabled={ply === total} aria-label={t("nextLabel")} title={t("next")} data-testid="next">
-        <Icon d="M8 6l9 6-9 6z" />
+        <Icon d={STEP_ICONS.next} />
       </button>
       <button className={btn} onClick={() => onPly(total)} disabled={ply === total} aria-label={t("lastLabel")} title={t("last")} data-testid="last">
-        <Icon d="M18 5v14M6 6l9 6-9 6z" />
+        <Icon d={STEP_ICONS.last} />
       </button>
     </div>
   );
@@ -374,7 +374,15 @@ function MoveAnalysis({
         {move?.by && <span className="text-xs font-normal text-muted">{move.by === "engine" ? t("byEngine") : t("byHuman")}</span>}
       </h2>
       {judged && <JudgedLine game={game} judged={judged} />}
-      {body}
+      {judged && body ? (
+        // The game's own search (shallower, under the clock) apart from the analysis's verdict above.
+        <div data-testid="during-game">
+          <h3 className="mb-1 text-xs font-semibold text-muted">{t("duringGame")}</h3>
+          {body}
+        </div>
+      ) : (
+        body
+      )}
       {heat.length > 0 && (
         <div className="mt-3 flex items-center gap-2 text-xs text-muted">
           <span>{t("heatBest")}</span>

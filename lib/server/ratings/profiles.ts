@@ -1,6 +1,6 @@
 // What player pages and leaderboards show, read from the rows (Player, Rating, RatingPoint, Game).
 import type { Db } from "../db/client";
-import { PROVISIONAL_RD } from "../../shared/pools";
+import { PROVISIONAL_RD, QUICK_POOLS, ratingPoolOf } from "../../shared/pools";
 import type { GameEndReason, GameResult } from "../../shared/protocol";
 import type { Leaderboard, LeaderboardEntry, PlayerProfile, PoolStanding, ProfileGame } from "../../shared/players";
 
@@ -123,5 +123,8 @@ export async function leaderboardOf(db: Db, pool: string, size = LEADERBOARD_SIZ
     const name = names.get(r.playerId);
     return name ? [{ name, rating: Math.round(r.rating), rd: Math.round(r.rd), provisional: r.rd > PROVISIONAL_RD, games: r.games }] : [];
   });
-  return { pool, pools: pools.map((p) => p.pool), players };
+  // The quick-pairing pools are always offered (an empty one says nobody is rated there yet), and
+  // any other pool someone is rated in (a rated challenge's settings).
+  const offered = new Set([...QUICK_POOLS.map(ratingPoolOf), ...pools.map((p) => p.pool)]);
+  return { pool, pools: [...offered].sort(), players };
 }
