@@ -144,6 +144,7 @@ test.describe("on a 390×844 phone", () => {
       expect(await sidewaysOverflow(page), path).toEqual({ overflow: 0, past: [] });
       // Nothing needed is hidden in a box that clips: every link of the menu, every game's Replay.
       expect(await outOfSight(page, "header nav a"), `${path}: the menu`).toEqual([]);
+      if (path === "/learn") await expect(page.getByTestId("tree-scroll-hint"), "the tree wider than a phone says it scrolls").toBeVisible();
       if (path === "/games") expect(await outOfSight(page, '[data-testid^="replay-"]'), "/games: Replay").toEqual([]);
     }
   });

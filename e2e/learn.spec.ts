@@ -15,6 +15,7 @@ test("AIMA's tree with alpha-beta, stepped to the end: C's 4 and 6 are cut, the 
   await expect(page.getByRole("button", { name: "Alpha-beta" })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByTestId("step-counter")).toHaveText("step 0 / 26");
   await expect(page.getByTestId("root-value")).toHaveText("?");
+  await expect(page.getByTestId("tree-scroll-hint")).toHaveCount(0); // a desktop shows the whole tree
 
   // A few steps with the buttons: the root is entered with the full window.
   await page.getByRole("button", { name: "Step forward" }).click();

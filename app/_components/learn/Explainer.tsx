@@ -207,7 +207,7 @@ export function Explainer() {
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_300px]">
         <section className="card overflow-hidden" aria-label={t("search")}>
-          <div className="overflow-x-auto px-2 pt-3">
+          <TreeScroller>
             <TreeView
               layout={layout}
               snap={snap}
@@ -216,7 +216,7 @@ export function Explainer() {
               onSelect={(p) => setSelected((s) => (s === pathKey(p) ? null : pathKey(p)))}
               pv={pv}
             />
-          </div>
+          </TreeScroller>
           <Legend algo={algo} />
           <div className="border-t border-line bg-page/60 p-4">
             <div className="mb-3 flex min-h-[4.5rem] items-start gap-3" aria-live="polite">
@@ -595,5 +595,34 @@ function CutsCard({ cuts, total }: { cuts: ReturnType<typeof snapshotAt>["cuts"]
         </ul>
       )}
     </div>
+  );
+}
+
+/** The tree's box: it scrolls sideways when the tree is wider (a phone), and then says so. */
+function TreeScroller({ children }: { children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [wider, setWider] = useState(false);
+  const t = useTranslations("learn.tree");
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const check = () => setWider(el.scrollWidth > el.clientWidth + 1);
+    check();
+    const watch = new ResizeObserver(check);
+    watch.observe(el);
+    if (el.firstElementChild) watch.observe(el.firstElementChild);
+    return () => watch.disconnect();
+  }, []);
+  return (
+    <>
+      <div ref={box} className="overflow-x-auto px-2 pt-3" data-testid="tree-box">
+        {children}
+      </div>
+      {wider && (
+        <p className="px-3 pt-1 text-xs text-muted" data-testid="tree-scroll-hint">
+          ↔ {t("scrollHint")}
+        </p>
+      )}
+    </>
   );
 }
