@@ -388,7 +388,7 @@ function MoveAnalysis({
           <span>{t("heatBest")}</span>
           <span className="h-2 flex-1 rounded-full" style={{ background: `linear-gradient(to right, ${heatColor(0)}, ${heatColor(0.5)}, ${heatColor(1)})` }} />
           <span>{t("heatWorst")}</span>
-          <span className="w-24 text-right font-semibold text-ink tabular-nums" data-testid="heat-hover">
+          <span className="min-w-24 text-right font-semibold text-ink tabular-nums" data-testid="heat-hover">
             {hover ? `${toLabel(hover, game.size)} ${hover.bound ? "≤ " : ""}${formatScore(hover.score)}` : t("hover")}
           </span>
         </div>
