@@ -249,6 +249,7 @@ describe("PostgreSQL migrations", () => {
           "Move",
           "MoveAnalysis",
           "Player",
+          "PlayerAlias",
           "Rating",
           "RatingPoint",
           "Seek",

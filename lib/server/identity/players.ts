@@ -83,7 +83,11 @@ export class Identities {
   /** A new name for `me` (guests and accounts alike: an account signs in with its new name). */
   async rename(me: Me, name: string): Promise<Me> {
     try {
-      await this.db.player.update({ where: { id: me.id }, data: { name, nameKey: nameKey(name) } });
+      await this.db.$transaction(async (tx) => {
+        const was = await tx.player.findUnique({ where: { id: me.id }, select: { nameKey: true } });
+        await tx.player.update({ where: { id: me.id }, data: { name, nameKey: nameKey(name) } });
+        if (was) await keepAlias(tx, was.nameKey, nameKey(name), me.id);
+      });
     } catch (err) {
       if (isUniqueViolation(err)) fail("NAME_TAKEN", `The name ${name} is taken: choose another.`);
       throw err;
@@ -104,8 +108,12 @@ export class Identities {
     if (me.account) fail("ALREADY_ACCOUNT", "You are signed in to an account already: sign out first to make another.");
     const passwordHash = await hashPassword(password);
     try {
-      const { count } = await this.db.player.updateMany({ where: { id: me.id, passwordHash: null }, data: { name, nameKey: nameKey(name), passwordHash } });
-      if (count !== 1) fail("ALREADY_ACCOUNT", "This session is an account already.");
+      await this.db.$transaction(async (tx) => {
+        const was = await tx.player.findUnique({ where: { id: me.id }, select: { nameKey: true } });
+        const { count } = await tx.player.updateMany({ where: { id: me.id, passwordHash: null }, data: { name, nameKey: nameKey(name), passwordHash } });
+        if (count !== 1) fail("ALREADY_ACCOUNT", "This session is an account already.");
+        if (was) await keepAlias(tx, was.nameKey, nameKey(name), me.id);
+      });
     } catch (err) {
       if (isUniqueViolation(err)) fail("NAME_TAKEN", `The name ${name} is taken: choose another.`);
       throw err;
@@ -143,4 +151,11 @@ export class Identities {
     if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(key, { me, until: Date.now() + CACHE_MS });
   }
+}
+
+/** The player `playerId` went from the name keyed `from` to `to`: /@/<old name> leads to them (the
+ *  latest holder of an old name wins; a name someone holds now wins over any alias). */
+async function keepAlias(tx: Pick<Db, "playerAlias">, from: string, to: string, playerId: string): Promise<void> {
+  if (from === to) return; // a change of case only
+  await tx.playerAlias.upsert({ where: { nameKey: from }, create: { nameKey: from, playerId }, update: { playerId, createdAt: new Date() } });
 }

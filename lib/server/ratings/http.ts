@@ -9,7 +9,7 @@ import type { Limiter } from "../realtime/limits";
 import { rateLimitedInfo } from "../realtime/limits";
 import { QUICK_POOLS, ratingPoolOf } from "../../shared/pools";
 import type { ErrorInfo } from "../../shared/protocol";
-import { leaderboardOf, playerByName, profileOf } from "./profiles";
+import { leaderboardOf, playerByName, profileOf, renamedFrom } from "./profiles";
 
 /** What a profile or leaderboard read costs against the caller's event budget (a few queries; a move costs 1). */
 export const READ_COST = 5;
@@ -65,14 +65,21 @@ export function ratingsHttp(opts: RatingsHttpOptions) {
       });
       return true;
     }
-    // The player page: a name nobody has is Next's 404.
+    // The player page: a name someone had before a rename leads to their page; a name nobody has
+    // or had is Next's 404.
     const page = /^\/(?:@|player)\/([^/]+)\/?$/.exec(url.pathname);
     if (!page) return false;
     const name = decodeName(page[1]);
-    const known = name === null ? Promise.resolve(null) : playerByName(db, name);
+    const known = name === null ? Promise.resolve(null) : whoseName(db, name);
     known.then(
-      (p) => {
-        if (!p) req.url = NO_SUCH_PAGE;
+      (k) => {
+        if (k?.now) {
+          // 302, not 301: the old name may be someone else's tomorrow.
+          res.writeHead(302, { location: `/@/${encodeURIComponent(k.now)}`, "cache-control": "no-store" });
+          res.end();
+          return;
+        }
+        if (!k) req.url = NO_SUCH_PAGE;
         next(req, res);
       },
       (err: unknown) => {
@@ -92,4 +99,11 @@ function decodeName(raw: string): string | null {
     return null;
   }
   return NAME.test(name) ? name : null;
+}
+
+/** Whose `name` is: someone's now ({ now: null }), someone's before a rename ({ now: their name now }), nobody's (null). */
+async function whoseName(db: Db, name: string): Promise<{ now: string | null } | null> {
+  if (await playerByName(db, name)) return { now: null };
+  const now = await renamedFrom(db, name);
+  return now ? { now } : null;
 }

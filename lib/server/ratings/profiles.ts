@@ -16,6 +16,14 @@ export async function playerByName(db: Db, name: string) {
   return db.player.findUnique({ where: { nameKey: name.toLowerCase() }, select: { id: true, name: true, passwordHash: true, createdAt: true } });
 }
 
+/** The name now of the player who was called `name` before a rename (any case), or null. */
+export async function renamedFrom(db: Db, name: string): Promise<string | null> {
+  const alias = await db.playerAlias.findUnique({ where: { nameKey: name.toLowerCase() }, select: { playerId: true } });
+  if (!alias) return null;
+  const p = await db.player.findUnique({ where: { id: alias.playerId }, select: { name: true } });
+  return p?.name ?? null;
+}
+
 export async function profileOf(db: Db, name: string): Promise<PlayerProfile | null> {
   const p = await playerByName(db, name);
   if (!p) return null;
