@@ -35,6 +35,8 @@ test("a guest signs up, then plays their game from another device after signing 
   await signIn.getByLabel("Password").fill("a long password");
   await signIn.getByRole("button", { name: "Sign in" }).click();
   await expect(phone.getByTestId("nav-me")).toHaveText(name);
+  // The rename form now holds the account's name, not the guest's it replaced.
+  await expect(phone.getByTestId("form-rename").getByLabel("Name")).toHaveValue(name);
   await phone.goto(link);
   await expect(phone.getByTestId("game")).toHaveAttribute("data-my-color", "1");
 

@@ -20,6 +20,11 @@ test("at 1280 px a long name gives way to the rating in the player bars: an elli
   expect(renamed.ok(), await renamed.text()).toBe(true);
   await a.reload();
   await expect(a.getByTestId("nav-me")).toContainText(long);
+  // The menu stays one row on a desktop: the long name gives way, the language stays beside it.
+  const rows = await a
+    .locator("header nav > *")
+    .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2)));
+  expect(Math.max(...rows) - Math.min(...rows), "the menu's items sit on one row").toBeLessThanOrEqual(2);
   await b.goto("/");
 
   // A rated game (the lobby's open challenge, A black): the bars show the ratings.

@@ -38,8 +38,11 @@ test("quick pairing pairs two browsers into a rated game; cancelling takes you o
   const a = await newPage(browser);
   const b = await newPage(browser);
   await a.goto("/");
-  await a.getByTestId("pool-19-freestyle-10+5").click();
+  // A double click asks once: no "as many open as you may" refusal.
+  await a.getByTestId("pool-19-freestyle-10+5").dblclick();
   await expect(a.getByTestId("seeking")).toHaveAttribute("data-pool", "19-freestyle-10+5");
+  await a.waitForTimeout(500); // a second request's refusal would be back by now
+  await expect(a.getByTestId("toast")).toHaveCount(0);
   await a.getByTestId("seek-cancel").click();
   await expect(a.getByTestId("quick-pools")).toBeVisible();
 

@@ -122,6 +122,13 @@ test("a malformed import says what and where", async ({ page }) => {
   await page.getByTestId("import-text").fill("Piskvorky 15x15, 11:11, 0\n8,8,0\n9,x,0\n");
   await page.getByTestId("import-submit").click();
   await expect(page.getByTestId("import-error")).toContainText('line 3, column 3: unexpected "x"');
+  // A record far too large says so with the limit (not "the request was not understood").
+  await page.getByTestId("import-text").evaluate((el: HTMLTextAreaElement, v) => {
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!.call(el, v);
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  }, "h8 i9 ".repeat(60_000));
+  await page.getByTestId("import-submit").click();
+  await expect(page.getByTestId("import-error")).toContainText("the record is too large (352 KB; at most 256 KB");
   // A move string opens too.
   await page.getByTestId("import-text").fill("h8 i9 h9 h10 j8");
   await page.getByTestId("import-submit").click();

@@ -21,8 +21,12 @@ export function Nav() {
   const active = (href: string) => (href === "/" ? path === "/" || path.startsWith("/game/") : path.startsWith(href));
   return (
     <header className="border-b border-line bg-card/80 backdrop-blur">
-      {/* On a phone the links wrap to a second row: every one in sight, none past the edge. */}
-      <nav className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-0.5 gap-y-1 px-3 py-2 sm:gap-x-4 sm:px-4 sm:py-2.5" aria-label={t("label")}>
+      {/* On a phone the links wrap to a second row: every one in sight, none past the edge. From sm
+          up one row, where a long name gives way (cut) rather than pushing the language to a row of its own. */}
+      <nav
+        className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-0.5 gap-y-1 px-3 py-2 sm:flex-nowrap sm:gap-x-4 sm:px-4 sm:py-2.5"
+        aria-label={t("label")}
+      >
         <Link href="/" className="mr-1 flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight sm:mr-6">
           <Logo />
           <span className="hidden sm:inline">

@@ -123,6 +123,7 @@ describe("loadConfig", () => {
       LIMIT_IP_GUESTS_PER_HOUR: "7",
       LIMIT_IP_LOGINS_PER_15MIN: "8",
       LIMIT_NAME_LOGINS_PER_15MIN: "9",
+      LIMIT_PLAYER_RENAMES_PER_DAY: "4",
       MAX_PAYLOAD_BYTES: "4096",
       TRUST_PROXY: "1",
       ALLOWED_ORIGINS: "https://play.example.com",
@@ -162,7 +163,7 @@ describe("loadConfig", () => {
         maxPayloadBytes: 4096,
         trustProxy: true,
       },
-      identityLimits: { enabled: false, ipGuestsPerHour: 7, ipLoginsPer15Min: 8, nameLoginsPer15Min: 9 },
+      identityLimits: { enabled: false, ipGuestsPerHour: 7, ipLoginsPer15Min: 8, nameLoginsPer15Min: 9, playerRenamesPerDay: 4 },
       importsPerHour: 0, // RATE_LIMITS off
       metrics: { port: null, token: null },
       allowedOrigins: ["https://play.example.com"],

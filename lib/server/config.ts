@@ -50,6 +50,7 @@
 // LIMIT_IP_LOGINS_PER_15MIN     30                    sign-in and sign-up attempts per address per 15 minutes
 // LIMIT_NAME_LOGINS_PER_15MIN   8                     failed sign-ins per account name and address per 15 minutes (ten
 //                                                     times that per name from all addresses together)
+// LIMIT_PLAYER_RENAMES_PER_DAY  5                     renames per player per day (each old name leads to the player's page)
 // LIMIT_IMPORTS_PER_HOUR        1000                  games imported (/import) per address, and per identity, per hour
 // MAX_PAYLOAD_BYTES             16384                 largest inbound socket.io message
 // TRUST_PROXY                   off                   take the client address from X-Forwarded-For (and, for HSTS and the
@@ -143,6 +144,8 @@ export interface IdentityLimitSettings {
   ipGuestsPerHour: number;
   ipLoginsPer15Min: number;
   nameLoginsPer15Min: number;
+  /** Renames per player per day (a name is a link: /@/<name>). */
+  playerRenamesPerDay: number;
 }
 
 /** Where /metrics is served (lib/server/metrics): neither set, nowhere (it is not public by default). */
@@ -272,6 +275,7 @@ const EnvSchema = z.object({
   LIMIT_IP_GUESTS_PER_HOUR: positiveNumber(),
   LIMIT_IP_LOGINS_PER_15MIN: positiveNumber(),
   LIMIT_NAME_LOGINS_PER_15MIN: positiveNumber(),
+  LIMIT_PLAYER_RENAMES_PER_DAY: positiveNumber(),
   LIMIT_IMPORTS_PER_HOUR: positiveNumber(),
   MAX_PAYLOAD_BYTES: wholeNumber(1),
   TRUST_PROXY: onOff(),
@@ -350,6 +354,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       ipGuestsPerHour: e.LIMIT_IP_GUESTS_PER_HOUR ?? 200,
       ipLoginsPer15Min: e.LIMIT_IP_LOGINS_PER_15MIN ?? 30,
       nameLoginsPer15Min: e.LIMIT_NAME_LOGINS_PER_15MIN ?? 8,
+      playerRenamesPerDay: e.LIMIT_PLAYER_RENAMES_PER_DAY ?? 5,
     },
     importsPerHour: (e.RATE_LIMITS ?? DEFAULT_LIMITS.enabled) ? (e.LIMIT_IMPORTS_PER_HOUR ?? 1000) : 0,
     allowedOrigins: e.ALLOWED_ORIGINS,

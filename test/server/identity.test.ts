@@ -258,6 +258,21 @@ describe("abuse limits by address (behind a proxy)", () => {
     expect(owner.status).toBe(200);
     expect(owner.body.me).toMatchObject({ name, account: true });
   });
+
+  it("a player renames at most 5 times a day (each old name stays a link to them): the 6th is refused and changes nothing", async () => {
+    const u = proxied.srv.url;
+    const g = await guestSession(u);
+    const stem = `Re${Date.now() % 100000}x`;
+    for (let i = 1; i <= 5; i++) expect((await postApi(u, API.rename, { name: `${stem}${i}` }, g.cookie, from(`10.8.0.${i}`))).status).toBe(200);
+    const sixth = await postApi(u, API.rename, { name: `${stem}6` }, g.cookie, from("10.8.1.1"));
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.error).toMatchObject({ code: "RATE_LIMITED" });
+    expect(sixth.body.error.message).toMatch(/renames of your name today/);
+    expect((await proxied.srv.db.player.findUnique({ where: { id: g.me.id } }))!.name).toBe(`${stem}5`);
+    // Someone else's rename is theirs to make.
+    const other = await guestSession(u);
+    expect((await postApi(u, API.rename, { name: `${stem}o` }, other.cookie, from("10.8.0.1"))).status).toBe(200);
+  });
 });
 
 describe("sessions", () => {

@@ -47,11 +47,28 @@ export function AccountPanel() {
       </section>
       {!me.account && (
         <>
-          <NameForm title={t("signUp")} submitLabel={t("createAccount")} testId="sign-up" withPassword run={(n, p) => signUp(n, p)} initial={me.name} />
+          <NameForm
+            key={me.id}
+            title={t("signUp")}
+            submitLabel={t("createAccount")}
+            testId="sign-up"
+            withPassword
+            run={(n, p) => signUp(n, p)}
+            initial={me.name}
+          />
           <NameForm title={t("signIn")} submitLabel={t("signIn")} testId="sign-in" withPassword run={(n, p) => signIn(n, p)} initial="" />
         </>
       )}
-      <NameForm title={t("changeName")} submitLabel={t("rename")} testId="rename" withPassword={false} run={(name) => rename(name)} initial={me.name} />
+      {/* Keyed by who you are: after signing in or out the field holds that player's name, not the last one's. */}
+      <NameForm
+        key={me.id}
+        title={t("changeName")}
+        submitLabel={t("rename")}
+        testId="rename"
+        withPassword={false}
+        run={(name) => rename(name)}
+        initial={me.name}
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 // Quick pairing: one click to wait in a pool; paired by rating with someone else waiting there,
 // the game starts at once (rated, with a clock). Cancel at any time.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { QUICK_POOLS, type QuickPool } from "@/lib/shared/pools";
 import type { ErrorInfo } from "@/lib/shared/protocol";
@@ -16,6 +16,8 @@ export function QuickPairing({
   stopSeeking,
 }: Pick<LobbyView, "lobby" | "seeking"> & { seek: (pool: string) => Promise<ErrorInfo | null>; stopSeeking: () => Promise<void> }) {
   const toast = useToast();
+  const askingNow = useRef(false);
+  const [asking, setAsking] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const t = useTranslations("lobby.pairing");
   const errorText = useErrorText();
@@ -59,9 +61,19 @@ export function QuickPairing({
             type="button"
             className="btn-ghost flex-col gap-0.5 py-3"
             data-testid={`pool-${p.id}`}
+            disabled={asking}
             onClick={async () => {
-              const err = await seek(p.id);
-              if (err) toast(errorText(err));
+              // One request at a time: a double click would otherwise ask twice and be refused once.
+              if (askingNow.current) return;
+              askingNow.current = true;
+              setAsking(true);
+              try {
+                const err = await seek(p.id);
+                if (err) toast(errorText(err));
+              } finally {
+                askingNow.current = false;
+                setAsking(false);
+              }
             }}
           >
             <span className="text-base font-bold">

@@ -10,7 +10,7 @@ import { useMemo, useState, type ChangeEvent, type FormEvent } from "react";
 import type { Rule } from "@/engine";
 import { fromImport, toImportQuery } from "@/lib/shared/replay/game";
 import { formatOf, importGame, importGames, type ImportedGame } from "@/lib/shared/replay/movetext";
-import type { StoredImport } from "@/lib/shared/imports";
+import { MAX_IMPORT_BYTES, type StoredImport } from "@/lib/shared/imports";
 import { storeImport } from "@/lib/client/imports";
 import { ImportFiles } from "./ImportFiles";
 import { useTranslations } from "next-intl";
@@ -48,6 +48,12 @@ export function ImportForm() {
 
   async function store(e: FormEvent) {
     e.preventDefault();
+    // Said here, in the reader's words, rather than sent and refused (the server checks again: 413).
+    const bytes = new Blob([text]).size;
+    if (bytes > MAX_IMPORT_BYTES) {
+      setError({ message: t("textTooLarge", { kb: Math.round(bytes / 1024), max: MAX_IMPORT_BYTES / 1024 }), line: null, column: null });
+      return;
+    }
     setSending(true);
     setStored(null);
     const games = format === "sgf" && sgfGames.length > 1 && pick !== "all" ? [pick] : "all";
@@ -82,7 +88,7 @@ export function ImportForm() {
   async function upload(e: ChangeEvent<HTMLInputElement>) {
     const f = e.target.files?.[0];
     if (!f) return;
-    if (f.size > 256 * 1024) {
+    if (f.size > MAX_IMPORT_BYTES) {
       setError({ message: t("tooLarge", { name: f.name, kb: Math.round(f.size / 1000) }), line: null, column: null });
       return;
     }

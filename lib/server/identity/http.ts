@@ -101,6 +101,7 @@ export function identityApi(opts: IdentityHttpOptions) {
         const { name } = await body(req, RenameSchema);
         const me = await current();
         if (!me) refuse("NOT_SIGNED_IN", "You have no session: reload the page.");
+        limited(await limiter.rename(me!.id), "renames of your name today");
         return { ok: true, me: await identities.rename(me!, name) };
       }
       case API.signUp: {

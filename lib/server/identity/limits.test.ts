@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { ALL_ADDRESSES_FACTOR, createIdentityLimiter } from "./limits";
 
-const settings = { enabled: true, ipGuestsPerHour: 100, ipLoginsPer15Min: 100, nameLoginsPer15Min: 2 };
+const settings = { enabled: true, ipGuestsPerHour: 100, ipLoginsPer15Min: 100, nameLoginsPer15Min: 2, playerRenamesPerDay: 3 };
 
 describe("failed sign-ins", () => {
   it("count per name and address, then per name from all addresses together", async () => {
@@ -23,5 +23,16 @@ describe("failed sign-ins", () => {
     const fresh = await l.nameAllowed("Ann", "10.9.9.9");
     expect(fresh.ok).toBe(false);
     if (!fresh.ok) expect(fresh.retryMs).toBeGreaterThan(0);
+  });
+});
+
+describe("renames", () => {
+  it("count per player: the day's budget spent, the next is refused with the wait; another player is not touched", async () => {
+    const l = createIdentityLimiter(settings);
+    for (let i = 0; i < settings.playerRenamesPerDay; i++) expect((await l.rename("p1")).ok).toBe(true);
+    const refused = await l.rename("p1");
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.retryMs).toBeGreaterThan(3_600_000);
+    expect((await l.rename("p2")).ok).toBe(true);
   });
 });

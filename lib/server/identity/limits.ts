@@ -16,6 +16,8 @@ export interface IdentityLimiter {
   nameAllowed(name: string, ip: string): Promise<LimitResult>;
   failed(name: string, ip: string): Promise<void>;
   succeeded(name: string, ip: string): Promise<void>;
+  /** A rename by player `playerId`: within their day's budget? */
+  rename(playerId: string): Promise<LimitResult>;
 }
 
 const OK: LimitResult = { ok: true };
@@ -24,7 +26,14 @@ export const ALL_ADDRESSES_FACTOR = 10;
 
 export function createIdentityLimiter(settings: IdentityLimitSettings, opts: { redis?: Redis | null; prefix?: string } = {}): IdentityLimiter {
   if (!settings.enabled)
-    return { guest: async () => OK, attempt: async () => OK, nameAllowed: async () => OK, failed: async () => {}, succeeded: async () => {} };
+    return {
+      guest: async () => OK,
+      attempt: async () => OK,
+      nameAllowed: async () => OK,
+      failed: async () => {},
+      succeeded: async () => {},
+      rename: async () => OK,
+    };
   const prefix = opts.prefix ?? "gomoku:rl";
   const make = (name: string, points: number, duration: number): RateLimiterAbstract => {
     const memory = new RateLimiterMemory({ keyPrefix: `${prefix}:${name}`, points, duration });
@@ -34,6 +43,7 @@ export function createIdentityLimiter(settings: IdentityLimitSettings, opts: { r
   const attempts = make("login-ip", settings.ipLoginsPer15Min, 900);
   const failures = make("login-name-ip", settings.nameLoginsPer15Min, 900);
   const allFailures = make("login-name", settings.nameLoginsPer15Min * ALL_ADDRESSES_FACTOR, 900);
+  const renames = make("rename", settings.playerRenamesPerDay, 86_400);
   const pair = (name: string, ip: string) => `${nameKey(name)}|${ip}`;
   const over = async (l: RateLimiterAbstract, key: string, points: number): Promise<LimitResult> => {
     const r = await l.get(key).catch(() => null);
@@ -60,5 +70,6 @@ export function createIdentityLimiter(settings: IdentityLimitSettings, opts: { r
       await consume(allFailures, nameKey(name));
     },
     succeeded: async (name, ip) => void (await failures.delete(pair(name, ip)).catch(() => false)),
+    rename: (playerId) => consume(renames, playerId),
   };
 }
