@@ -1,7 +1,7 @@
 // The layout at two widths: on a 1280 px desktop the player bars keep the rating whole (a long name
 // gives way with an ellipsis); on a 390 px phone no page scrolls sideways.
 import { expect, type Page } from "@playwright/test";
-import { finishedAiGame, newPage, postChallenge, test } from "./helpers";
+import { finishedAiGame, newPage, postChallenge, test, twoGuestsInLobby } from "./helpers";
 
 /** The longest name there may be (20 characters), in wide letters; random digits so two tests running side by side never ask for the same one. */
 const longName = () => `Wide${"W".repeat(10)}${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`;
@@ -152,5 +152,32 @@ test.describe("on a 390×844 phone", () => {
       if (path === "/learn") await expect(page.getByTestId("tree-scroll-hint"), "the tree wider than a phone says it scrolls").toBeVisible();
       if (path === "/games") expect(await outOfSight(page, '[data-testid^="replay-"]'), "/games: Replay").toEqual([]);
     }
+  });
+
+  test("an offer whose buttons are out of sight is said at the foot of the screen; Show brings them into view", async ({ page, browser }) => {
+    const { a, aName } = await twoGuestsInLobby(browser);
+    await postChallenge(a, { black: true });
+    await page.goto("/");
+    await page.locator(`[data-author="${aName}"]`).getByRole("button", { name: "Accept" }).click();
+    await a.waitForURL(/\/game\//);
+    await page.waitForURL(/\/game\//);
+    await a.getByTestId("pt-h8").click();
+    await expect(page.getByTestId("pt-h8")).toHaveAttribute("data-stone", "1");
+    await page.getByTestId("pt-h9").click();
+    await expect(a.getByTestId("pt-h9")).toHaveAttribute("data-stone", "2");
+    // A smaller phone (375×667), scrolled to the top: the board fills the screen, the buttons are below.
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page.getByTestId("offscreen-notice")).toHaveCount(0);
+    await a.getByTestId("offer-draw").click();
+    const notice = page.getByTestId("offscreen-notice");
+    await expect(notice).toContainText("Your opponent offers a draw.");
+    await expect(notice).toBeInViewport();
+    await notice.getByTestId("offscreen-notice-show").click();
+    await expect(page.getByTestId("accept-draw")).toBeInViewport();
+    await expect(notice).toHaveCount(0); // its buttons in sight: the bar is gone
+    await page.getByTestId("accept-draw").click();
+    await expect(page.getByTestId("result-banner")).toHaveAttribute("data-result", "draw");
+    await a.context().close();
   });
 });

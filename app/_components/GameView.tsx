@@ -15,6 +15,7 @@ import { Board, type BoardStone } from "./Board";
 import { MoveList, scoreTone } from "./MoveList";
 import { Clock } from "./Clock";
 import { useToast } from "./Toast";
+import { OffscreenNotice } from "./OffscreenNotice";
 import { PlayerLink, diffText, ratingText } from "./PlayerLink";
 import { useTranslations } from "next-intl";
 import { useColorName, useEngineLabel, useErrorText, useNumbers, useRuleWords, useScoreText } from "./i18n/words";
@@ -58,8 +59,11 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
   const [confirmResign, setConfirmResign] = useState(false);
   const [busy, setBusy] = useState(false);
   const t = useTranslations("game");
+  const tEndings = useTranslations("game.endings");
   const errorText = useErrorText();
   const ruleWords = useRuleWords();
+  // The buttons that answer an offer (OffscreenNotice points to them when they are out of sight).
+  const controls = useRef<HTMLDivElement>(null);
 
   const plies = state?.moves.length ?? 0;
   useEffect(() => setPending(null), [plies]);
@@ -110,6 +114,18 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
   const lastMove: Point | null = last ? { x: last.x, y: last.y } : null;
   const liveThinking = aiToMove && thinking && thinking.ply === state.moves.length + 1 ? thinking : null;
   const canTakeback = color !== null && takebackRefusal(state, color) === null;
+  // What asks for my answer now: a draw or a rematch offered to me, an opponent gone on their turn.
+  const opponent = color === 1 ? 2 : 1;
+  const notice =
+    color === null
+      ? null
+      : state.status === "playing" && state.drawOffer === opponent
+        ? tEndings("drawOffered")
+        : state.status === "playing" && state.claimableAt && actor === opponent
+          ? tEndings("claimTitle")
+          : state.status === "finished" && state.kind === "hvh" && state.rematchId
+            ? tEndings("rematchOffered")
+            : null;
 
   async function play(p: Point) {
     if (!state || !myTurn || pending || color === null) return;
@@ -192,7 +208,7 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
 
         {state.kind === "hvh" && state.status === "waiting" && color !== null && <Invite gameId={state.id} />}
 
-        <div className="flex flex-wrap items-center gap-2">
+        <div ref={controls} className="flex flex-wrap items-center gap-2">
           {color !== null &&
             state.status === "playing" &&
             (confirmResign ? (
@@ -273,6 +289,7 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
           {color === null && ` · ${t("youAreWatching")}`}
         </p>
       </aside>
+      <OffscreenNotice text={notice} target={controls} />
     </div>
   );
 }
