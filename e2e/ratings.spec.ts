@@ -60,6 +60,23 @@ test("A challenges, B accepts from the lobby, A resigns: both see +/− on the b
   const res = await b.goto("/@/nobody-by-this-name");
   expect(res?.status()).toBe(404);
   await expect(b.getByTestId("not-found")).toBeVisible();
+
+  // A rematch from the finished game: A waits for B by name (not an open invite), both ratings as
+  // they are now; B's button accepts it and the game starts.
+  await a.goto(`/game/${gameId}`);
+  await b.goto(`/game/${gameId}`);
+  await a.getByTestId("rematch").click();
+  await a.waitForURL((u) => /\/game\//.test(u.pathname) && !u.pathname.endsWith(gameId));
+  await expect(a.getByTestId("reserved")).toContainText(/^Rematch offered to \S+/);
+  await expect(a.getByTestId("invite")).toHaveCount(0);
+  await expect(a.getByTestId("status")).toHaveText(/^Waiting for \S+ to accept the rematch$/);
+  await expect(a.getByTestId("rating-white")).toHaveText(/^\d+\?$/); // A now white, rated after the loss
+  await expect(a.getByTestId("rating-black")).toHaveText(/^\d+\?$/);
+  await expect(a.getByTestId("rating-white")).not.toHaveText("1500?");
+  await expect(b.getByTestId("rematch")).toHaveText(/Accept rematch/);
+  await b.getByTestId("rematch").click();
+  await b.waitForURL(a.url());
+  await expect(a.getByTestId("status")).toHaveText("Opponent's move (black)");
 });
 
 test("a draw offered, declined (the offerer is told and cannot repeat it in that position), offered again after a move and accepted: a draw by agreement, rated", async ({

@@ -206,7 +206,10 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
           <PlayerRow state={state} c={bottom} me={color} clockAt={view.clockAt} actor={actor} />
         </div>
 
-        {state.kind === "hvh" && state.status === "waiting" && color !== null && <Invite gameId={state.id} />}
+        {state.kind === "hvh" &&
+          state.status === "waiting" &&
+          color !== null &&
+          (reservedFor(state, color) ? <Reserved name={reservedFor(state, color)!} /> : <Invite gameId={state.id} />)}
 
         <div ref={controls} className="flex flex-wrap items-center gap-2">
           {color !== null &&
@@ -367,8 +370,10 @@ function StatusLine({
   const phasePrompt = useSwap2Prompt();
   const colorKey = (c: 1 | 2) => (c === 1 ? "black" : "white");
   let text: string;
-  if (state.status === "waiting") text = me !== null ? t("waitingLink") : t("waitingSecond");
-  else if (state.status === "finished") text = t("over");
+  if (state.status === "waiting") {
+    const awaited = me !== null ? reservedFor(state, me) : null;
+    text = awaited ? t("waitingFor", { name: awaited }) : me !== null ? t("waitingLink") : t("waitingSecond");
+  } else if (state.status === "finished") text = t("over");
   else if (phase !== "settled") text = phasePrompt(phase, state.moves.length, me === actor ? "me" : me !== null ? "opponent" : "watcher");
   else if (myTurn) text = t("yourMove", { color: colorKey(me!) });
   else if (aiToMove) text = t("aiThinking");
@@ -567,6 +572,23 @@ function EarlyEndings({ state, me, busy, run }: { state: GameState; me: 1 | 2; b
         </button>
       )}
     </>
+  );
+}
+
+/** The player the other seat of a waiting game is kept for (a rematch), or null (anyone with the link). */
+function reservedFor(state: GameState, me: 1 | 2): string | null {
+  const seat = me === 1 ? state.white : state.black;
+  return seat.kind === "human" && !seat.taken && seat.player ? seat.player.name : null;
+}
+
+/** A rematch offered: who it waits for, and that the seat is theirs alone. */
+function Reserved({ name }: { name: string }) {
+  const t = useTranslations("game.invite");
+  return (
+    <div className="card border-accent/40 p-4" data-testid="reserved">
+      <div className="mb-1 font-semibold">{t("reservedTitle", { name })}</div>
+      <p className="text-sm text-muted">{t("reservedDetail")}</p>
+    </div>
   );
 }
 
