@@ -115,7 +115,7 @@ test("the AI's very first search shows as thinking from the moment the page open
   await form.getByRole("button", { name: "Play the AI" }).click();
   await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
   await expect(page.getByTestId("status")).toHaveText("AI is thinking…");
-  await expect(page.getByTestId("thinking")).toHaveText(/^thinking…$|depth \d+ · /);
+  await expect(page.getByTestId("thinking")).toHaveText(/^starting the search…$|depth \d+ · /);
   await expect(page.getByTestId("move-1")).toHaveCount(0);
   // Within a second or two it reports a depth, even to a page opened in the middle of the search.
   await page.reload();

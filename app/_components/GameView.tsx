@@ -165,7 +165,7 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
 
   return (
     <div
-      className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]"
+      className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_26rem]"
       data-testid="game"
       data-game-id={state.id}
       data-my-color={color ?? "none"}
