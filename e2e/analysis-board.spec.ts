@@ -51,3 +51,15 @@ test("a five on the board ends the analysis there; a bad address says why", asyn
   await page.goto("/analysis?size=15&moves=h8zz9");
   await expect(page.getByTestId("load-error")).toBeVisible();
 });
+
+test("a new empty board of another size and rule from the board's own form", async ({ page }) => {
+  await page.goto("/analysis");
+  await expect(page.getByTestId("new-board-size")).toHaveValue("15");
+  await page.getByTestId("new-board-size").selectOption("19");
+  await page.getByTestId("new-board-rule").selectOption("renju");
+  await page.getByTestId("new-board-submit").click();
+  await page.waitForURL(/\/analysis\?size=19&rule=renju$/);
+  await expect(page.getByTestId("pt-s19")).toBeVisible(); // a 19×19 board
+  await expect(page.getByTestId("new-board-rule")).toHaveValue("renju");
+  await expect(page.getByText(/19×19 · renju/)).toBeVisible();
+});

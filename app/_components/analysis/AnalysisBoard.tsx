@@ -17,6 +17,7 @@ import { negateScore, type Score } from "@/engine";
 import { VariationTree } from "@/lib/client/analysis/tree";
 import { useLocalEngine } from "@/lib/client/analysis/useLocalEngine";
 import { MoveTree } from "./MoveTree";
+import { NewBoardForm } from "./NewBoardForm";
 import { shownImportError, useImportErrorText, type ShownImportError } from "../replay/import-errors";
 
 interface Start {
@@ -256,6 +257,7 @@ function Explorer({ start }: { start: Start }) {
         <p className="text-xs text-muted">
           {start.size}×{start.size} · {rules.text(start.rule)} · {t("share")}
         </p>
+        <NewBoardForm size={start.size} rule={start.rule} />
       </aside>
     </div>
   );
