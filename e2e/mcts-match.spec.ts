@@ -66,6 +66,9 @@ test("alpha-beta vs MCTS from the /tv form: MCTS thinks aloud, the game finishes
   // The game page, watching.
   await page.waitForURL(/\/game\/[A-Za-z0-9_-]+\?watch=1$/, { timeout: 30_000 });
   const gameId = new URL(page.url()).pathname.split("/").pop()!;
+  // A watched game belongs to Watch in the menu, not Play.
+  await expect(page.locator("header nav").getByRole("link", { name: "Watch", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(page.locator("header nav").getByRole("link", { name: "Play", exact: true })).not.toHaveAttribute("aria-current", "page");
   const game = page.getByTestId("game");
   await expect(game).toHaveAttribute("data-game-id", gameId);
   await expect(game).toHaveAttribute("data-my-color", "none");

@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { useMe } from "@/lib/client/identity";
 import { LanguageSwitcher } from "./i18n/LanguageSwitcher";
@@ -18,7 +19,13 @@ export function Nav() {
   const path = usePathname();
   const me = useMe();
   const t = useTranslations("common.nav");
-  const active = (href: string) => (href === "/" ? path === "/" || path.startsWith("/game/") : path.startsWith(href));
+  // A game opened to watch (?watch=1, as the TV's links open them) belongs to Watch, not Play. Read
+  // after mount: useSearchParams would make every page wait for a Suspense boundary.
+  const [watching, setWatching] = useState(false);
+  useEffect(() => setWatching(new URLSearchParams(window.location.search).has("watch")), [path]);
+  const game = path.startsWith("/game/");
+  const active = (href: string) =>
+    href === "/" ? path === "/" || (game && !watching) : href === "/tv" ? path.startsWith("/tv") || (game && watching) : path.startsWith(href);
   return (
     <header className="border-b border-line bg-card/80 backdrop-blur">
       {/* On a phone the links wrap to a second row: every one in sight, none past the edge. From sm
