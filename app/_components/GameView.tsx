@@ -114,6 +114,8 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
   const lastMove: Point | null = last ? { x: last.x, y: last.y } : null;
   const liveThinking = aiToMove && thinking && thinking.ply === state.moves.length + 1 ? thinking : null;
   const canTakeback = color !== null && takebackRefusal(state, color) === null;
+  // A waiting game whose other seat is kept for someone (a rematch): who.
+  const awaited = state.status === "waiting" && color !== null ? reservedFor(state, color) : null;
   // What asks for my answer now: a draw or a rematch offered to me, an opponent gone on their turn.
   const opponent = color === 1 ? 2 : 1;
   const notice =
@@ -206,10 +208,7 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
           <PlayerRow state={state} c={bottom} me={color} clockAt={view.clockAt} actor={actor} />
         </div>
 
-        {state.kind === "hvh" &&
-          state.status === "waiting" &&
-          color !== null &&
-          (reservedFor(state, color) ? <Reserved name={reservedFor(state, color)!} /> : <Invite gameId={state.id} />)}
+        {state.kind === "hvh" && state.status === "waiting" && color !== null && (awaited ? <Reserved name={awaited} /> : <Invite gameId={state.id} />)}
 
         <div ref={controls} className="flex flex-wrap items-center gap-2">
           {color !== null &&

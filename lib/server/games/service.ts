@@ -30,7 +30,7 @@ import {
 } from "./moves";
 import { abortRefusal, claimRefusal, drawAnswerRefusal, drawOfferRefusal, offerAfterMove, type Refusal } from "./endings";
 import { GameCore, type GameServiceOptions, type MovedEvent } from "./core";
-import { ratingsIn } from "../ratings/read";
+import { ratingsIn, seatRatings } from "../ratings/read";
 import type { EngineHost, EngineMove, EngineSwap2 } from "./engines";
 import { importedEntry, importedSummary, type ImportedGameInput, type ImportedSummary } from "./imported";
 import type { CreateAiMatchInput, CreateGameInput, JoinInput, ListInput, MatchedGameInput, MoveInput, SeatActionInput, Swap2ChooseInput } from "./inputs";
@@ -584,7 +584,7 @@ export class GameService extends GameCore {
       const players: Entry["players"] = { 1: e.players[2], 2: e.players[1] };
       // A rated rematch shows both ratings as they are now (after this game), as a challenge's does.
       const both = players[1] !== null && players[2] !== null ? ([players[1], players[2]] as const) : null;
-      const r = e.rated && e.pool && both ? await ratingsIn(this.db, e.pool, [...both]) : null;
+      const seated = e.rated && e.pool && both ? seatRatings(await ratingsIn(this.db, e.pool, [...both]), ...both) : null;
       const n = await this.insertGame({
         kind: e.kind,
         size: e.size,
@@ -599,11 +599,11 @@ export class GameService extends GameCore {
         access: e.kind === "hvh" ? "reserved" : null,
         rated: e.rated,
         pool: e.pool,
-        ...(r && both ? { ratings: { 1: Math.round(r.get(both[0])!.rating), 2: Math.round(r.get(both[1])!.rating) } } : {}),
+        ...(seated ? { ratings: seated.ratings } : {}),
         clock: e.clock,
         status: e.kind === "hvh" ? "waiting" : "playing",
       });
-      if (r && both) n.provisional = { 1: r.get(both[0])!.provisional, 2: r.get(both[1])!.provisional };
+      if (seated) n.provisional = seated.provisional;
       await this.store.setRematch(e.id, n.id);
       e.rematchId = n.id;
       this.emitState(e);

@@ -2,6 +2,7 @@
 // a password: its id, games and ratings stay), sessions (a random token in the cookie, its
 // SHA-256 in the row), renaming, signing in and out. The one code that knows Player and Session rows.
 import { randomBytes } from "node:crypto";
+import type { Prisma } from "../../../generated/prisma/client";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/client";
 import { hashToken, newGameId } from "../games/tokens";
@@ -83,10 +84,8 @@ export class Identities {
   /** A new name for `me` (guests and accounts alike: an account signs in with its new name). */
   async rename(me: Me, name: string): Promise<Me> {
     try {
-      await this.db.$transaction(async (tx) => {
-        const was = await tx.player.findUnique({ where: { id: me.id }, select: { nameKey: true } });
+      await this.changeName(me.id, name, async (tx) => {
         await tx.player.update({ where: { id: me.id }, data: { name, nameKey: nameKey(name) } });
-        if (was) await keepAlias(tx, was.nameKey, nameKey(name), me.id);
       });
     } catch (err) {
       if (isUniqueViolation(err)) fail("NAME_TAKEN", `The name ${name} is taken: choose another.`);
@@ -108,11 +107,9 @@ export class Identities {
     if (me.account) fail("ALREADY_ACCOUNT", "You are signed in to an account already: sign out first to make another.");
     const passwordHash = await hashPassword(password);
     try {
-      await this.db.$transaction(async (tx) => {
-        const was = await tx.player.findUnique({ where: { id: me.id }, select: { nameKey: true } });
+      await this.changeName(me.id, name, async (tx) => {
         const { count } = await tx.player.updateMany({ where: { id: me.id, passwordHash: null }, data: { name, nameKey: nameKey(name), passwordHash } });
         if (count !== 1) fail("ALREADY_ACCOUNT", "This session is an account already.");
-        if (was) await keepAlias(tx, was.nameKey, nameKey(name), me.id);
       });
     } catch (err) {
       if (isUniqueViolation(err)) fail("NAME_TAKEN", `The name ${name} is taken: choose another.`);
@@ -141,6 +138,21 @@ export class Identities {
     for (const [key, hit] of this.cache) if (hit.me?.id === id) this.cache.delete(key);
   }
 
+  /**
+   * Player `id` takes the name `name` by `write` (a rename, a sign-up), in one transaction with its
+   * alias: /@/<old name> leads to them (the latest holder of an old name wins; a name someone holds
+   * now wins over any alias). A change of case only keeps no alias.
+   */
+  private async changeName(id: string, name: string, write: (tx: Prisma.TransactionClient) => Promise<void>): Promise<void> {
+    await this.db.$transaction(async (tx) => {
+      const was = await tx.player.findUnique({ where: { id }, select: { nameKey: true } });
+      await write(tx);
+      const old = was?.nameKey;
+      if (old && old !== nameKey(name))
+        await tx.playerAlias.upsert({ where: { nameKey: old }, create: { nameKey: old, playerId: id }, update: { playerId: id, createdAt: new Date() } });
+    });
+  }
+
   /** This node's cached sessions of `me` see the change at once. */
   private refreshed(me: Me): Me {
     for (const [key, hit] of this.cache) if (hit.me?.id === me.id) this.cache.set(key, { me, until: hit.until });
@@ -151,11 +163,4 @@ export class Identities {
     if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(key, { me, until: Date.now() + CACHE_MS });
   }
-}
-
-/** The player `playerId` went from the name keyed `from` to `to`: /@/<old name> leads to them (the
- *  latest holder of an old name wins; a name someone holds now wins over any alias). */
-async function keepAlias(tx: Pick<Db, "playerAlias">, from: string, to: string, playerId: string): Promise<void> {
-  if (from === to) return; // a change of case only
-  await tx.playerAlias.upsert({ where: { nameKey: from }, create: { nameKey: from, playerId }, update: { playerId, createdAt: new Date() } });
 }

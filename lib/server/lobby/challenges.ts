@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import type { GameService } from "../games/service";
 import { fail } from "../games/errors";
 import { newGameId } from "../games/tokens";
-import { ratingsIn } from "../ratings/read";
+import { ratingsIn, seatRatings } from "../ratings/read";
 import { ratingPoolOf } from "../../shared/pools";
 import type { Me } from "../../shared/identity";
 import type { ChallengeView, ClockSettings } from "../../shared/protocol";
@@ -92,12 +92,7 @@ export class Challenges {
       rated: c.rated,
       pool,
       swap2: c.swap2,
-      ...(r
-        ? {
-            ratings: { 1: Math.round(r.get(black)!.rating), 2: Math.round(r.get(white)!.rating) },
-            provisional: { 1: r.get(black)!.provisional, 2: r.get(white)!.provisional },
-          }
-        : {}),
+      ...(r ? seatRatings(r, black, white) : {}),
     });
     await this.db.challenge.update({ where: { id }, data: { gameId } });
     this.notices.started(c.authorId, gameId, "challenge");

@@ -10,7 +10,7 @@ import { claimLease, releaseLease } from "../db/lease";
 import type { GameService } from "../games/service";
 import { fail } from "../games/errors";
 import type { Logger } from "../log";
-import { ratingsIn } from "../ratings/read";
+import { ratingsIn, seatRatings } from "../ratings/read";
 import { QUICK_POOLS, quickPoolLabel, ratingPoolOf, type QuickPool } from "../../shared/pools";
 import type { Me } from "../../shared/identity";
 import type { LobbyNotices } from "./notices";
@@ -193,8 +193,7 @@ export class Pairing {
         white,
         rated: true,
         pool: ratingPool,
-        ratings: { 1: Math.round(r.get(black)!.rating), 2: Math.round(r.get(white)!.rating) },
-        provisional: { 1: r.get(black)!.provisional, 2: r.get(white)!.provisional },
+        ...seatRatings(r, black, white),
       };
     });
     const ids = await this.games.createMatchedMany(games);

@@ -19,3 +19,10 @@ export async function ratingsIn(db: Db, pool: string, playerIds: string[]): Prom
   for (const r of rows) out.set(r.playerId, { rating: r.rating, rd: r.rd, vol: r.vol, games: r.games, provisional: r.rd > PROVISIONAL_RD });
   return out;
 }
+
+/** Two players' ratings as a game's seats show them (black 1, white 2): rounded, and whether provisional. */
+export function seatRatings(r: Map<string, PoolRating>, black: string, white: string) {
+  const b = r.get(black)!;
+  const w = r.get(white)!;
+  return { ratings: { 1: Math.round(b.rating), 2: Math.round(w.rating) }, provisional: { 1: b.provisional, 2: w.provisional } };
+}
