@@ -162,8 +162,10 @@ describe("loadConfig", () => {
         ipGamesPerMin: 100_000,
         maxPayloadBytes: 4096,
         trustProxy: true,
+        proxyHops: 1,
       },
       identityLimits: { enabled: false, ipGuestsPerHour: 7, ipLoginsPer15Min: 8, nameLoginsPer15Min: 9, playerRenamesPerDay: 4 },
+      identity: { sessionIdleDays: 30, nameHoldDays: 30 },
       importsPerHour: 0, // RATE_LIMITS off
       metrics: { port: null, token: null },
       allowedOrigins: ["https://play.example.com"],
@@ -175,6 +177,13 @@ describe("loadConfig", () => {
       expect(loadConfig({ TV: on, RATE_LIMITS: on, TRUST_PROXY: on })).toMatchObject({ tv: true, limits: { enabled: true, trustProxy: true } });
     for (const off of ["0", "false", "no", "off", "Off"])
       expect(loadConfig({ TV: off, RATE_LIMITS: off, TRUST_PROXY: off })).toMatchObject({ tv: false, limits: { enabled: false, trustProxy: false } });
+  });
+
+  it("reads TRUST_PROXY as the number of proxies in front: on is one, off none", () => {
+    for (const on of ["1", "true", "on"]) expect(loadConfig({ TRUST_PROXY: on }).limits).toMatchObject({ trustProxy: true, proxyHops: 1 });
+    expect(loadConfig({ TRUST_PROXY: "2" }).limits).toMatchObject({ trustProxy: true, proxyHops: 2 });
+    expect(loadConfig({ TRUST_PROXY: "0" }).limits.trustProxy).toBe(false);
+    expect(loadConfig({}).limits.trustProxy).toBe(false);
   });
 
   it("analysis defaults: 0.5 s a ply, no fixed depth, 50 queued, 2 per requester, one at a time, not automatic; bad values refused", () => {
@@ -225,7 +234,9 @@ describe("loadConfig", () => {
     ["LIMIT_IP_CONNECTIONS_PER_MIN", "-1", /^LIMIT_IP_CONNECTIONS_PER_MIN must be a number above 0/],
     ["LIMIT_IP_GAMES_PER_MIN", "NaN", /^LIMIT_IP_GAMES_PER_MIN must be a number above 0/],
     ["MAX_PAYLOAD_BYTES", "16k", /^MAX_PAYLOAD_BYTES must be a whole number, 1 or more/],
-    ["TRUST_PROXY", "2", /^TRUST_PROXY must be on or off/],
+    ["TRUST_PROXY", "many", /^TRUST_PROXY must be the number of proxies in front/],
+    ["TRUST_PROXY", "11", /^TRUST_PROXY must be the number of proxies in front/],
+    ["SESSION_IDLE_DAYS", "0", /^SESSION_IDLE_DAYS must be a number above 0/],
     ["METRICS_PORT", "0", /^METRICS_PORT must be a whole number from 1 to 65535 \(got "0"\)\.$/],
     ["METRICS_TOKEN", "short", /^METRICS_TOKEN must be at least 16 characters with no spaces/],
   ])("%s=%s is a BAD_SETTING with a sentence naming it", (variable, value, sentence) => {

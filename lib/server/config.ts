@@ -51,10 +51,13 @@
 // LIMIT_NAME_LOGINS_PER_15MIN   8                     failed sign-ins per account name and address per 15 minutes (ten
 //                                                     times that per name from all addresses together)
 // LIMIT_PLAYER_RENAMES_PER_DAY  5                     renames per player per day (each old name leads to the player's page)
+// SESSION_IDLE_DAYS             30                    a session unused this long is over (lib/server/identity; its last use is noted at most hourly)
+// NAME_HOLD_DAYS                30                    a name left by a rename is kept for its old holder this long (0: free at once)
 // LIMIT_IMPORTS_PER_HOUR        1000                  games imported (/import) per address, and per identity, per hour
 // MAX_PAYLOAD_BYTES             16384                 largest inbound socket.io message
-// TRUST_PROXY                   off                   take the client address from X-Forwarded-For (and, for HSTS and the
-//                                                     socket Origin check, X-Forwarded-Proto and X-Forwarded-Host)
+// TRUST_PROXY                   off                   N proxies of ours in front (on = 1): the client address is X-Forwarded-For's
+//                                                     N-th entry from the right (lib/server/http/forwarded); and, for HSTS and the
+//                                                     socket Origin check, X-Forwarded-Proto and X-Forwarded-Host count
 // ALLOWED_ORIGINS               (none)                origins besides the site's own whose pages may open a socket (lib/server/http/origin)
 // VITEST                        (set by vitest)       only changes LOG_LEVEL's default
 // METRICS_PORT                  (none)                serve /metrics (Prometheus) on this port of its own (WORKERS=N: worker i on METRICS_PORT+i)
@@ -122,6 +125,8 @@ export interface ServerConfig {
   limits: LimitSettings;
   /** Identity abuse limits (lib/server/identity/limits). */
   identityLimits: IdentityLimitSettings;
+  /** Sessions and names (lib/server/identity/players). */
+  identity: IdentitySettings;
   /** Games imported per address and per identity per hour (lib/server/imports); 0 when RATE_LIMITS is off. */
   importsPerHour: number;
   /** ALLOWED_ORIGINS, normalised (URL.origin): other sites whose pages may open a socket. */
@@ -137,6 +142,14 @@ export interface AnalysisSettings {
   perRequester: number;
   concurrency: number;
   auto: boolean;
+}
+
+/** Sessions and names (lib/server/identity/players). */
+export interface IdentitySettings {
+  /** A session unused this many days is over (SESSION_IDLE_DAYS). */
+  sessionIdleDays: number;
+  /** A name left by a rename is kept for its old holder this many days (NAME_HOLD_DAYS). */
+  nameHoldDays: number;
 }
 
 export interface IdentityLimitSettings {
@@ -211,6 +224,11 @@ function oneOf<const T extends string>(values: readonly T[], caseOf: (t: string)
 const ON = /^(1|true|yes|on)$/i;
 const OFF = /^(0|false|no|off)$/i;
 const onOff = () => setting("must be on or off, 1 or 0, true or false, yes or no", (t) => (ON.test(t) ? true : OFF.test(t) ? false : undefined));
+// TRUST_PROXY: how many proxies of ours stand in front (on/true/yes: 1, as before; off: 0).
+const proxyHops = () =>
+  setting("must be the number of proxies in front (0 to 10), or on (1) or off (0)", (t) =>
+    /^\d+$/.test(t) && Number(t) <= 10 ? Number(t) : ON.test(t) ? 1 : OFF.test(t) ? 0 : undefined,
+  );
 
 // HTTP security (lib/server/http): ALLOWED_ORIGINS, a comma-separated list; one sentence per bad entry.
 const originList = () =>
@@ -276,9 +294,11 @@ const EnvSchema = z.object({
   LIMIT_IP_LOGINS_PER_15MIN: positiveNumber(),
   LIMIT_NAME_LOGINS_PER_15MIN: positiveNumber(),
   LIMIT_PLAYER_RENAMES_PER_DAY: positiveNumber(),
+  SESSION_IDLE_DAYS: positiveNumber(),
+  NAME_HOLD_DAYS: wholeNumber(0),
   LIMIT_IMPORTS_PER_HOUR: positiveNumber(),
   MAX_PAYLOAD_BYTES: wholeNumber(1),
-  TRUST_PROXY: onOff(),
+  TRUST_PROXY: proxyHops(),
   ALLOWED_ORIGINS: originList(),
   // Metrics (lib/server/metrics)
   METRICS_PORT: wholeNumber(1, 65535),
@@ -347,7 +367,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       ipConnectionsPerMin: e.LIMIT_IP_CONNECTIONS_PER_MIN ?? DEFAULT_LIMITS.ipConnectionsPerMin,
       ipGamesPerMin: e.LIMIT_IP_GAMES_PER_MIN ?? DEFAULT_LIMITS.ipGamesPerMin,
       maxPayloadBytes: e.MAX_PAYLOAD_BYTES ?? DEFAULT_LIMITS.maxPayloadBytes,
-      trustProxy: e.TRUST_PROXY ?? DEFAULT_LIMITS.trustProxy,
+      trustProxy: e.TRUST_PROXY === undefined ? DEFAULT_LIMITS.trustProxy : e.TRUST_PROXY > 0,
+      ...(e.TRUST_PROXY ? { proxyHops: e.TRUST_PROXY } : {}),
     },
     identityLimits: {
       enabled: e.RATE_LIMITS ?? DEFAULT_LIMITS.enabled,
@@ -356,6 +377,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       nameLoginsPer15Min: e.LIMIT_NAME_LOGINS_PER_15MIN ?? 8,
       playerRenamesPerDay: e.LIMIT_PLAYER_RENAMES_PER_DAY ?? 5,
     },
+    identity: { sessionIdleDays: e.SESSION_IDLE_DAYS ?? 30, nameHoldDays: e.NAME_HOLD_DAYS ?? 30 },
     importsPerHour: (e.RATE_LIMITS ?? DEFAULT_LIMITS.enabled) ? (e.LIMIT_IMPORTS_PER_HOUR ?? 1000) : 0,
     allowedOrigins: e.ALLOWED_ORIGINS,
     metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },

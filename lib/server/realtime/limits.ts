@@ -7,7 +7,7 @@
 //
 // Settings: RATE_LIMITS, LIMIT_*, MAX_PAYLOAD_BYTES and TRUST_PROXY (lib/server/config, with their
 // defaults); the server passes them in; createLimiter() without settings takes them from there.
-import { firstForwarded } from "../http/forwarded";
+import { clientAddress } from "../http/forwarded";
 import type { IncomingMessage } from "node:http";
 import type { Redis } from "ioredis";
 import { serverConfig } from "../config";
@@ -23,6 +23,8 @@ export interface LimitSettings {
   ipGamesPerMin: number;
   maxPayloadBytes: number;
   trustProxy: boolean;
+  /** With trustProxy: how many proxies of ours are in front (TRUST_PROXY=N; default 1): the client is X-Forwarded-For's N-th entry from the right. */
+  proxyHops?: number;
 }
 
 /** The window of the per-second limits: a burst of 3 s worth of events is allowed. */
@@ -43,7 +45,7 @@ export interface Limiter {
   gameCreated(ip: string): Promise<LimitResult>;
   /** Forget a socket's counter (on disconnect). */
   forgetSocket(socketId: string): void;
-  /** The client address of a handshake (X-Forwarded-For's first hop with trustProxy). */
+  /** The client address of a request or handshake (with trustProxy: the X-Forwarded-For entry our outermost proxy appended; lib/server/http/forwarded). */
   addressOf(req: IncomingMessage | { headers: Record<string, unknown>; address?: string }): string;
 }
 
@@ -95,12 +97,9 @@ export function createLimiter(settings: LimitSettings = serverConfig().limits, o
   const games = make("games", Math.max(1, Math.round(settings.ipGamesPerMin)), 60, true, true);
 
   const addressOf: Limiter["addressOf"] = (req) => {
-    if (settings.trustProxy) {
-      const client = firstForwarded(req.headers, "x-forwarded-for");
-      if (client) return client;
-    }
     const r = req as IncomingMessage & { address?: string };
-    return r.socket?.remoteAddress ?? r.address ?? "unknown";
+    const own = r.socket?.remoteAddress ?? r.address ?? "unknown";
+    return clientAddress(req.headers, own, settings.trustProxy ? (settings.proxyHops ?? 1) : 0);
   };
 
   if (!settings.enabled)
