@@ -149,7 +149,7 @@ describe("loadConfig", () => {
       aiPauseMs: 0,
       aiGoneMs: 20_000,
       aiPonderMs: 30_000,
-      analysis: { plyMs: 250, depth: 6, queueMax: 7, perRequester: 3, concurrency: 2, auto: true },
+      analysis: { plyMs: 250, depth: 6, queueMax: 7, perRequester: 3, concurrency: 2, auto: true, pliesPerNetwork: 2000 },
       tv: false,
       socketRecoveryMs: 0,
       claimGraceMs: 250,
@@ -169,6 +169,7 @@ describe("loadConfig", () => {
       importsPerHour: 0, // RATE_LIMITS off
       metrics: { port: null, token: null },
       allowedOrigins: ["https://play.example.com"],
+      fairness: { socketsPerAddress: 0, challengesPerAddress: 10, postsPerMin: 0, readyzPerMin: 0 }, // RATE_LIMITS off: the lobby cap stays
     });
   });
 
@@ -187,9 +188,25 @@ describe("loadConfig", () => {
   });
 
   it("analysis defaults: 0.5 s a ply, no fixed depth, 50 queued, 2 per requester, one at a time, not automatic; bad values refused", () => {
-    expect(loadConfig({}).analysis).toEqual({ plyMs: 500, depth: null, queueMax: 50, perRequester: 2, concurrency: 1, auto: false });
+    expect(loadConfig({}).analysis).toEqual({ plyMs: 500, depth: null, queueMax: 50, perRequester: 2, concurrency: 1, auto: false, pliesPerNetwork: 2000 });
     expect(() => loadConfig({ ANALYSIS_PLY_MS: "5" })).toThrow(/ANALYSIS_PLY_MS/);
     expect(() => loadConfig({ ANALYSIS_QUEUE_MAX: "0" })).toThrow(/ANALYSIS_QUEUE_MAX/);
+  });
+
+  it("fair shares: 200 sockets and 10 open challenges an address, 120 POSTs and 60 /readyz a minute; bad values refused", () => {
+    expect(loadConfig({}).fairness).toEqual({ socketsPerAddress: 200, challengesPerAddress: 10, postsPerMin: 120, readyzPerMin: 60 });
+    expect(
+      loadConfig({ SOCKETS_PER_ADDRESS: "5", LOBBY_CHALLENGES_PER_ADDRESS: "4", LIMIT_IP_POSTS_PER_MIN: "3", LIMIT_IP_READYZ_PER_MIN: "2" }).fairness,
+    ).toEqual({ socketsPerAddress: 5, challengesPerAddress: 4, postsPerMin: 3, readyzPerMin: 2 });
+    expect(loadConfig({ ANALYSIS_PLIES_PER_NETWORK: "500" }).analysis.pliesPerNetwork).toBe(500);
+    for (const variable of [
+      "SOCKETS_PER_ADDRESS",
+      "LOBBY_CHALLENGES_PER_ADDRESS",
+      "LIMIT_IP_POSTS_PER_MIN",
+      "LIMIT_IP_READYZ_PER_MIN",
+      "ANALYSIS_PLIES_PER_NETWORK",
+    ])
+      expect(() => loadConfig({ [variable]: "0" })).toThrow(new RegExp(variable));
   });
 
   it("caps AI_THREADS at 8, ignores a DATABASE_URL that is not PostgreSQL, and is silent under vitest", () => {

@@ -34,6 +34,7 @@
 // ANALYSIS_PER_REQUESTER        2                     analyses one identity or one address may have waiting or running; more: LIMIT
 // ANALYSIS_CONCURRENCY          1                     analyses this node runs at once (each takes an AI_TV_THREADS thread per ply)
 // ANALYSIS_AUTO                 off                   analyse every finished human-vs-human game by itself
+// ANALYSIS_PLIES_PER_NETWORK    2000                  plies one network (/24, /64) may have waiting or running; more: LIMIT (its first job always passes)
 // AI_PAUSE_MS                   300                   pause before each AI-vs-AI move
 // AI_PONDER_MS                  30000                 search a person's position while they think (lowest priority, one node), at most this long: their move is stored scored; 0 never
 // AI_GONE_MS                    20000                 an AI game's player away this long (no clock, one node): its search stops until they return; 0 never
@@ -55,6 +56,11 @@
 // NAME_HOLD_DAYS                30                    a name left by a rename is kept for its old holder this long (0: free at once)
 // LIMIT_IMPORTS_PER_HOUR        1000                  games imported (/import) per address, and per identity, per hour
 // MAX_PAYLOAD_BYTES             16384                 largest inbound socket.io message
+// Fair shares (lib/server/limits; off with RATE_LIMITS=off, except the lobby cap):
+// SOCKETS_PER_ADDRESS           200                   sockets one address may hold open at once (per process); more: LIMIT
+// LOBBY_CHALLENGES_PER_ADDRESS  10                    open challenges from one address at once (3 per player besides); more: LIMIT
+// LIMIT_IP_POSTS_PER_MIN        120                   POST requests per address per minute (sign-in, locale, import…); more: 429
+// LIMIT_IP_READYZ_PER_MIN       60                    /readyz requests per address per minute; more: 429
 // TRUST_PROXY                   off                   N proxies of ours in front (on = 1): the client address is X-Forwarded-For's
 //                                                     N-th entry from the right (lib/server/http/forwarded); and, for HSTS and the
 //                                                     socket Origin check, X-Forwarded-Proto and X-Forwarded-Host count
@@ -132,6 +138,20 @@ export interface ServerConfig {
   /** ALLOWED_ORIGINS, normalised (URL.origin): other sites whose pages may open a socket. */
   allowedOrigins: string[];
   metrics: MetricsSettings;
+  /** Caps per address and throttles (lib/server/limits). */
+  fairness: FairnessSettings;
+}
+
+/** Shared things shared fairly (lib/server/limits): 0 turns one off. */
+export interface FairnessSettings {
+  /** SOCKETS_PER_ADDRESS: sockets one address may hold at once on this process. */
+  socketsPerAddress: number;
+  /** LOBBY_CHALLENGES_PER_ADDRESS: open challenges from one address at once. */
+  challengesPerAddress: number;
+  /** LIMIT_IP_POSTS_PER_MIN: POST requests per address per minute. */
+  postsPerMin: number;
+  /** LIMIT_IP_READYZ_PER_MIN: /readyz requests per address per minute. */
+  readyzPerMin: number;
 }
 
 /** Game analysis (lib/server/analysis). */
@@ -142,6 +162,8 @@ export interface AnalysisSettings {
   perRequester: number;
   concurrency: number;
   auto: boolean;
+  /** ANALYSIS_PLIES_PER_NETWORK: plies one network may have waiting or running (lib/server/analysis/fairness). */
+  pliesPerNetwork: number;
 }
 
 /** Sessions and names (lib/server/identity/players). */
@@ -280,6 +302,7 @@ const EnvSchema = z.object({
   ANALYSIS_PER_REQUESTER: wholeNumber(1),
   ANALYSIS_CONCURRENCY: wholeNumber(1, 16),
   ANALYSIS_AUTO: onOff(),
+  ANALYSIS_PLIES_PER_NETWORK: wholeNumber(1),
   TV: onOff(),
   SOCKET_RECOVERY_MS: wholeNumber(0),
   CLAIM_GRACE_MS: wholeNumber(0),
@@ -298,6 +321,10 @@ const EnvSchema = z.object({
   NAME_HOLD_DAYS: wholeNumber(0),
   LIMIT_IMPORTS_PER_HOUR: positiveNumber(),
   MAX_PAYLOAD_BYTES: wholeNumber(1),
+  SOCKETS_PER_ADDRESS: wholeNumber(1),
+  LOBBY_CHALLENGES_PER_ADDRESS: wholeNumber(1),
+  LIMIT_IP_POSTS_PER_MIN: wholeNumber(1),
+  LIMIT_IP_READYZ_PER_MIN: wholeNumber(1),
   TRUST_PROXY: proxyHops(),
   ALLOWED_ORIGINS: originList(),
   // Metrics (lib/server/metrics)
@@ -355,6 +382,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       perRequester: e.ANALYSIS_PER_REQUESTER ?? 2,
       concurrency: e.ANALYSIS_CONCURRENCY ?? 1,
       auto: e.ANALYSIS_AUTO ?? false,
+      pliesPerNetwork: e.ANALYSIS_PLIES_PER_NETWORK ?? 2000,
     },
     tv: e.TV,
     socketRecoveryMs: e.SOCKET_RECOVERY_MS ?? 30_000,
@@ -381,6 +409,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     importsPerHour: (e.RATE_LIMITS ?? DEFAULT_LIMITS.enabled) ? (e.LIMIT_IMPORTS_PER_HOUR ?? 1000) : 0,
     allowedOrigins: e.ALLOWED_ORIGINS,
     metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
+    fairness: {
+      socketsPerAddress: (e.RATE_LIMITS ?? DEFAULT_LIMITS.enabled) ? (e.SOCKETS_PER_ADDRESS ?? 200) : 0,
+      challengesPerAddress: e.LOBBY_CHALLENGES_PER_ADDRESS ?? 10,
+      postsPerMin: (e.RATE_LIMITS ?? DEFAULT_LIMITS.enabled) ? (e.LIMIT_IP_POSTS_PER_MIN ?? 120) : 0,
+      readyzPerMin: (e.RATE_LIMITS ?? DEFAULT_LIMITS.enabled) ? (e.LIMIT_IP_READYZ_PER_MIN ?? 60) : 0,
+    },
   };
 }
 

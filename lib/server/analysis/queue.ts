@@ -4,13 +4,16 @@
 //   `concurrency` at a time; a restart finds its requested and running jobs the same way.
 // - With REDIS_URL (BullQueue): BullMQ, one job per game (its id is the game's), taken by any
 //   node's worker; a node that dies mid-job stalls it and BullMQ hands it to another.
+// Either way the order is fair (./fairness): the DB queue sorts the rows by the rule each time it
+// takes a job; BullMQ takes jobs by priority, and a job's priority is the plies its own requester
+// (identity or network) had queued before it, so a newcomer's job (0) goes before a big party's next one.
 import { Queue, Worker, type ConnectionOptions } from "bullmq";
 import type { Logger } from "../log";
 import type { AnalysisStore } from "./store";
 
 export interface JobQueue {
-  /** A job (its row written) wants running. */
-  add(gameId: string): Promise<void>;
+  /** A job (its row written) wants running; `pliesAhead`: what its own requester queued before it (./fairness: fewer goes first). */
+  add(gameId: string, pliesAhead: number): Promise<void>;
   /** Starts taking jobs: `run` analyses one game (it claims the row itself; it throws to be retried later). */
   start(run: (gameId: string) => Promise<void>): Promise<void>;
   close(): Promise<void>;
@@ -79,6 +82,9 @@ export class DbQueue implements JobQueue {
   }
 }
 
+/** BullMQ's largest priority (2^21). */
+const MAX_PRIORITY = 2_097_152;
+
 export class BullQueue implements JobQueue {
   private readonly connection: ConnectionOptions;
   private readonly queue: Queue;
@@ -93,13 +99,21 @@ export class BullQueue implements JobQueue {
     this.queue.on("error", (err) => opts.log.warn({ err: err.message }, "analysis queue: redis error"));
   }
 
-  async add(gameId: string): Promise<void> {
+  async add(gameId: string, pliesAhead: number): Promise<void> {
     // jobId = the game: BullMQ keeps one job per id, so a second add of a waiting job is a no-op.
     // Retries: a job another node still holds (its lease not lapsed yet) is tried again shortly.
     await this.queue.add(
       "analyse",
       { gameId },
-      { jobId: gameId, attempts: 30, backoff: { type: "fixed", delay: 2000 }, removeOnComplete: true, removeOnFail: true },
+      // BullMQ: a lower priority number goes first (1 is the highest; jobs without one would go before all).
+      {
+        jobId: gameId,
+        priority: Math.min(1 + pliesAhead, MAX_PRIORITY),
+        attempts: 30,
+        backoff: { type: "fixed", delay: 2000 },
+        removeOnComplete: true,
+        removeOnFail: true,
+      },
     );
   }
 

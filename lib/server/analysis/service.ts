@@ -15,6 +15,7 @@ import type { AnalysisFailure } from "../../shared/analysis/failures";
 import { analysePly, type Search } from "./analyse-ply";
 import { AnalysisStore } from "./store";
 import { BullQueue, DbQueue, type JobQueue } from "./queue";
+import { networkPlies, partiesOf, pliesAhead } from "./fairness";
 
 /** How long a node holds a job without renewing (every ply renews it). */
 const LEASE_MS = 15_000;
@@ -60,7 +61,17 @@ export class AnalysisService extends EventEmitter<{ update: [AnalysisUpdate] }> 
   async start(): Promise<void> {
     await this.queue.start((gameId) => this.run(gameId));
     // With BullMQ, rows whose queue entry was lost (Redis emptied) are queued again (one job per id).
-    if (this.opts.redis) for (const id of await this.store.claimable(new Date(), 1000)) await this.queue.add(id);
+    if (this.opts.redis) {
+      const open = await this.store.openJobs();
+      for (const id of await this.store.claimable(new Date(), 1000))
+        await this.queue.add(
+          id,
+          pliesAhead(
+            open.find((j) => j.gameId === id)!,
+            open,
+          ),
+        );
+    }
     if (this.opts.settings.auto) {
       // A game ends by a move (five, a full board) or otherwise (resignation, time, agreement).
       this.opts.games.on("moved", (e) => e.status === "finished" && this.auto(e.gameId));
@@ -79,14 +90,24 @@ export class AnalysisService extends EventEmitter<{ update: [AnalysisUpdate] }> 
     const state = await this.opts.games.getState(gameId); // NOT_FOUND for an unknown game
     if (state.status !== "finished") fail("NOT_FINISHED", "Only a finished game can be analysed: come back when it is over.");
     if (!state.moves.length) fail("NOT_ALLOWED", "This game has no moves to analyse.");
-    const { perRequester, queueMax } = this.opts.settings;
+    const { perRequester, queueMax, pliesPerNetwork } = this.opts.settings;
     if ((await this.store.openCount(who)) >= perRequester)
       fail("LIMIT", `You have ${perRequester} analys${perRequester > 1 ? "es" : "is"} waiting or running already: wait for one to finish.`);
-    if ((await this.store.openCount()) >= queueMax) fail("QUEUE_FULL", `The analysis queue is full (${queueMax} games): try again in a few minutes.`);
+    // Counted per network in plies (./fairness): a network's first job always passes, however long the game.
+    const open = await this.store.openJobs();
+    const job = { gameId, requestedBy: who.playerId, requestedIp: who.ip, total: state.moves.length };
+    const queued = networkPlies(partiesOf(job).network, open);
+    if (queued > 0 && queued + job.total > pliesPerNetwork)
+      fail("LIMIT", `Your network has ${queued} moves waiting for analysis already (at most ${pliesPerNetwork}): wait for some to finish.`);
+    // The whole queue: a party with nothing queued is let in up to twice the size, and served soon (./fairness),
+    // so filling the queue does not lock newcomers out.
+    const ahead = pliesAhead({ ...job, createdAt: new Date() }, open);
+    if (open.length >= (ahead === 0 ? 2 * queueMax : queueMax))
+      fail("QUEUE_FULL", `The analysis queue is full (${open.length} games): try again in a few minutes.`);
     if (known) await this.store.dropFailed(gameId);
-    if (!(await this.store.create({ gameId, total: state.moves.length, requestedBy: who.playerId, requestedIp: who.ip })))
-      fail("ALREADY_REQUESTED", "This game's analysis was just asked for.");
-    await this.queue.add(gameId);
+    if (!(await this.store.create(job))) fail("ALREADY_REQUESTED", "This game's analysis was just asked for.");
+    // The plies its own parties queued before it: BullMQ's priority (the DB queue orders by the rows themselves).
+    await this.queue.add(gameId, ahead);
     const view = (await this.store.view(gameId))!;
     this.broadcast(view, null);
     return view;

@@ -5,6 +5,7 @@
 import type { Score } from "../../../engine";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/client";
+import { fairOrder, SERVED_WINDOW_MS, type OpenJob, type RecentStart } from "./fairness";
 import { summarize, type AnalysisStatus, type AnalysisView, type Mark, type PlyAnalysis } from "../../shared/analysis";
 
 /** Requested or running: the jobs that count against the caps. */
@@ -50,15 +51,30 @@ export class AnalysisStore {
     return this.db.analysisJob.count({ where: { status: { in: OPEN }, ...(who.length ? { OR: who } : {}) } });
   }
 
-  /** Open jobs nobody holds (never started, or their holder's lease lapsed), oldest first. */
-  async claimable(now: Date, limit: number): Promise<string[]> {
+  /** Every open job (requested or running): the caps and the fair order read them (few: the caps bound them). */
+  async openJobs(): Promise<Array<OpenJob & { free: (now: Date) => boolean }>> {
     const rows = await this.db.analysisJob.findMany({
-      where: { status: { in: OPEN }, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
-      orderBy: { createdAt: "asc" },
-      take: limit,
-      select: { gameId: true },
+      where: { status: { in: OPEN } },
+      select: { gameId: true, requestedBy: true, requestedIp: true, total: true, done: true, createdAt: true, leaseUntil: true },
     });
-    return rows.map((r) => r.gameId);
+    return rows.map(({ leaseUntil, ...job }) => ({ ...job, free: (now: Date) => !leaseUntil || leaseUntil < now }));
+  }
+
+  /** Who had jobs started lately (./fairness: the party served least recently goes first). */
+  async recentStarts(now: Date): Promise<RecentStart[]> {
+    const rows = await this.db.analysisJob.findMany({
+      where: { startedAt: { gt: new Date(now.getTime() - SERVED_WINDOW_MS) } },
+      select: { requestedBy: true, requestedIp: true, startedAt: true },
+    });
+    return rows.flatMap((r) => (r.startedAt ? [{ requestedBy: r.requestedBy, requestedIp: r.requestedIp, startedAt: r.startedAt }] : []));
+  }
+
+  /** Open jobs nobody holds (never started, or their holder's lease lapsed), in the fair order (./fairness). */
+  async claimable(now: Date, limit: number): Promise<string[]> {
+    const open = await this.openJobs();
+    const free = open.filter((j) => j.free(now));
+    if (!free.length) return [];
+    return fairOrder(free, open, await this.recentStarts(now)).slice(0, limit);
   }
 
   /** Takes (or renews) the job for `nodeId` until `until`; null when another node holds it or it is over. */
