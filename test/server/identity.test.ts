@@ -27,7 +27,10 @@ describe("identity", () => {
     const first = (await res.json()) as { ok: boolean; me: { id: string; name: string; account: boolean } };
     expect(first).toMatchObject({ ok: true, me: { account: false } });
     expect(first.me.name).toMatch(/^[A-Z][a-z]+[A-Z][a-z]+\d{4}$/);
-    const again = await fetch(`${url()}${API.me}`, { headers: { cookie: setCookie.split(";")[0] } });
+    // The browser sends back both cookies it got: the session's and the device's (lib/server/identity/device).
+    const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+    expect(cookies.map((c) => c.split("=")[0])).toEqual(["ga_session", "ga_device"]);
+    const again = await fetch(`${url()}${API.me}`, { headers: { cookie: cookies.join("; ") } });
     expect(again.headers.get("set-cookie")).toBeNull();
     expect(((await again.json()) as { me: { id: string } }).me.id).toBe(first.me.id);
     // A forged or unknown cookie is no session: a new guest.

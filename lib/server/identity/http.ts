@@ -14,6 +14,8 @@ import { clearedSessionCookie, sessionCookie, sessionTokenOf } from "./cookie";
 import { isHttps } from "../http/headers";
 import type { IdentityLimiter } from "./limits";
 import type { Identities } from "./players";
+import { keepDevice } from "./device";
+import type { PlayerTraces } from "./traces";
 
 const MAX_BODY = 4096;
 
@@ -44,6 +46,8 @@ export interface IdentityHttpOptions {
   addressOf: (req: IncomingMessage) => string;
   origin: OriginPolicy;
   log: Logger;
+  /** Notes each answer's player's device and network (lib/server/ratings/eligibility reads them). */
+  traces?: PlayerTraces;
 }
 
 /** The handler: true when the request was the API's (answered or being answered). */
@@ -147,6 +151,7 @@ export function identityApi(opts: IdentityHttpOptions) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const path = (req.url ?? "").split("?")[0];
     if (!path.startsWith("/api/me") && !path.startsWith("/api/auth/")) return false;
+    const [secure, address] = [isHttps(req, opts.origin.trustProxy), opts.addressOf(req)]; // read while the socket is there
     void route(req, res, path)
       .catch((err: unknown): ApiAnswer<never> => {
         if (err instanceof ApiError) return { ok: false, error: err.info };
@@ -154,7 +159,11 @@ export function identityApi(opts: IdentityHttpOptions) {
         log.error({ err, path }, "identity API failed");
         return { ok: false, error: { code: "INTERNAL", message: "Something went wrong on the server." } };
       })
-      .then((answer) => {
+      .then(async (answer) => {
+        // A browser without a device cookie gets one with its first answer, after the session's (./device); where the player was seen from is noted (./traces).
+        const device = answer.ok ? keepDevice(req, res, secure) : null;
+        if (answer.ok && answer.me && opts.traces)
+          await opts.traces.seen(answer.me.id, device, address).catch((err: unknown) => log.warn({ err }, "could not note where a player was seen"));
         const status = answer.ok ? 200 : (STATUS[answer.error.code] ?? 400);
         if (!answer.ok && answer.error.retryMs) res.setHeader("retry-after", String(Math.ceil(answer.error.retryMs / 1000)));
         res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });

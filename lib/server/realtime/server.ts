@@ -24,6 +24,7 @@ import { isClusterWorker, workerSlot } from "../cluster/worker";
 import { securityHeaders } from "../http/headers";
 import { isMalformedPath, MALFORMED_PATH_BODY } from "../http/url";
 import { allowRequestFor } from "../http/origin";
+import { PlayerTraces } from "../identity/traces";
 import { Identities } from "../identity/players";
 import { createIdentityLimiter } from "../identity/limits";
 import { identityApi } from "../identity/http";
@@ -80,6 +81,8 @@ export interface GameServerOptions {
   allowedOrigins?: string[];
   /** A game between people: how long the player to move must be gone before the opponent may claim the win (default env CLAIM_GRACE_MS). */
   claimGraceMs?: number;
+  /** The longest wait for each side's first move in a clocked game between people (default FIRST_MOVE_MS). */
+  firstMoveMs?: number;
   /** How often quick pairing looks for pairs (default 250 ms; lib/server/lobby/pairing). */
   pairEveryMs?: number;
   /** The TV loop (lib/server/tv): a continuous stream of AI-vs-AI games. Default on unless env TV=0. */
@@ -151,6 +154,7 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     cluster: !!adapter,
     nodeId: opts.nodeId,
     claimGraceMs: opts.claimGraceMs ?? config.claimGraceMs,
+    firstMoveMs: opts.firstMoveMs ?? config.firstMoveMs,
   });
   const limiter = createLimiter(opts.limits ?? config.limits, { redis: redis?.redis, prefix: redis ? `${redis.prefix}:rl` : undefined, clusterWorker });
   const fallback: http.RequestListener = (_req, res) => {
@@ -177,6 +181,7 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     addressOf: (req) => limiter.addressOf(req),
     origin: { trustProxy: limits.trustProxy, allowed: allowedOrigins },
     log,
+    traces: new PlayerTraces(db),
   });
   // Player pages' data and leaderboards (lib/server/ratings/http).
   const ratings = ratingsHttp({ db, limiter, log });
