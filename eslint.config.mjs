@@ -1,12 +1,14 @@
 // ESLint for the whole repository: typescript-eslint's recommended rules everywhere, plus the one
 // typed rule we want (no-floating-promises: a forgotten promise loses its error), and the two
-// classic React hooks rules for the code that runs in the browser. Formatting belongs to Prettier
+// classic React hooks rules for the code that runs in the browser, and eslint-plugin-regexp's two rules
+// against regular expressions that backtrack super-linearly. Formatting belongs to Prettier
 // (`npm run format:check`); the import rules between folders are a test
 // (test/architecture/imports.test.ts), which also finds import cycles.
 import Module from "node:module";
 import js from "@eslint/js";
 import { defineConfig, globalIgnores } from "eslint/config";
 import reactHooks from "eslint-plugin-react-hooks";
+import regexp from "eslint-plugin-regexp";
 import globals from "globals";
 
 // The project compiles with TypeScript 7 (native `tsc`), which has no JavaScript compiler API.
@@ -45,6 +47,16 @@ export default defineConfig(
       "@typescript-eslint/no-floating-promises": "error",
       // `_`-prefixed names say "unused on purpose" (callbacks with a fixed signature, destructuring to omit a key).
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],
+    },
+  },
+
+  {
+    // Regular expressions that backtrack super-linearly freeze the event loop on hostile text (issue 25:
+    // a 4 KB game file stood the server still for 15 s). Every expression in the tree, tests too.
+    plugins: { regexp },
+    rules: {
+      "regexp/no-super-linear-backtracking": "error",
+      "regexp/no-super-linear-move": "error",
     },
   },
 

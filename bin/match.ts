@@ -209,10 +209,10 @@ async function main(): Promise<void> {
   });
   const reasons = new Map<string, number>();
   for (const g of games) {
-    const key = g.reason
-      .replace(/^[AB] /, "")
-      .replace(/\s*\(.*$/, "")
-      .replace(/ move .*/, " move");
+    // Cut at the first "(" (a string search: a regular expression for it backtracks on many "(").
+    const reason = g.reason.replace(/^[AB] /, "");
+    const paren = reason.indexOf("(");
+    const key = (paren < 0 ? reason : reason.slice(0, paren).trimEnd()).replace(/ move .*/, " move");
     reasons.set(key, (reasons.get(key) ?? 0) + 1);
   }
   console.log("");

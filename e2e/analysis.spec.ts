@@ -64,8 +64,8 @@ test("request an analysis from the replay: live progress, then marks and the sum
   // Done: the summary with both players' accuracy.
   await expect(panel).toHaveAttribute("data-status", "done", { timeout: 90_000 });
   await expect(other.getByTestId("game-analysis")).toHaveAttribute("data-status", "done", { timeout: 10_000 });
-  await expect(page.getByTestId("summary-black").getByTestId("accuracy")).toHaveText(/\d+\.\d%/);
-  await expect(page.getByTestId("summary-white").getByTestId("accuracy")).toHaveText(/\d+\.\d%/);
+  await expect(page.getByTestId("summary-black").getByTestId("accuracy")).toHaveText(/\d\.\d%/);
+  await expect(page.getByTestId("summary-white").getByTestId("accuracy")).toHaveText(/\d\.\d%/);
 
   // White's moves are marked: in the move list and on the graph (human moves now have a score too).
   await expect(page.getByTestId("eval-graph")).toBeVisible();

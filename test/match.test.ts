@@ -223,7 +223,7 @@ describe("a real match (CLI, two real brains)", () => {
     const lines = out.split("\n").filter((s) => /^ {2}\d\. /.test(s));
     expect(lines).toHaveLength(2);
     for (const line of lines) {
-      const m = /^ {2}\d\. ([AB])\(black\)-([AB])\(white\) (1-0|0-1|½-½) (.+?) +([a-i][1-9a-i0-9]*)$/.exec(line);
+      const m = /^ {2}\d\. ([AB])\(black\)-([AB])\(white\) (1-0|0-1|½-½) (.*\S) +([a-i][1-9a-i0-9]*)$/.exec(line);
       expect(m, line).not.toBeNull();
       const moves = parseMoveString(m![5], 9);
       const { outcome } = replay(9, "freestyle", [], moves); // every move legal

@@ -77,7 +77,7 @@ function BoardImpl({
     for (const s of stones) m.set(s.y * size + s.x, s);
     return m;
   }, [stones, size]);
-  const letters = useMemo(() => Array.from({ length: size }, (_, x) => toLabel({ x, y: 0 }, size).replace(/\d+$/, "")), [size]);
+  const letters = useMemo(() => Array.from({ length: size }, (_, x) => toLabel({ x, y: 0 }, size).replace(/(?<!\d)\d+$/, "")), [size]);
   const interactive = previewColor !== null && !!onPlay;
   const r = CELL * 0.46;
   const t = useTranslations("game.board");

@@ -21,7 +21,7 @@ export function parseMoveInput(input: string, size: number, cells: Uint8Array, t
   if (lower === "help" || lower === "?" || t === "？" || t === "帮助") return { kind: "help" };
   if (t === "") return { kind: "error", message: text.t("input.nothing", { help: formatsHelp(size, text) }) };
   let point: Point | null;
-  const rc = /^[(（]?\s*(-?\d+)\s*[, ，、]\s*(-?\d+)\s*[)）]?$/.exec(t);
+  const rc = /^[(（]?\s*(-?\d+)(?:\s*[,，、]|[^\S ]* )\s*(-?\d+)\s*[)）]?$/.exec(t);
   if (rc) {
     const row = Number(rc[1]);
     const col = Number(rc[2]);

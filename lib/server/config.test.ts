@@ -167,6 +167,7 @@ describe("loadConfig", () => {
       identityLimits: { enabled: false, ipGuestsPerHour: 7, ipLoginsPer15Min: 8, nameLoginsPer15Min: 9, playerRenamesPerDay: 4 },
       identity: { sessionIdleDays: 30, nameHoldDays: 30 },
       importsPerHour: 0, // RATE_LIMITS off
+      importParse: { timeMs: 2000, memoryMb: 64, threads: 1 },
       metrics: { port: null, token: null },
       allowedOrigins: ["https://play.example.com"],
       fairness: { socketsPerAddress: 0, challengesPerAddress: 10, postsPerMin: 0, readyzPerMin: 0 }, // RATE_LIMITS off: the lobby cap stays
@@ -213,6 +214,7 @@ describe("loadConfig", () => {
     expect(loadConfig({ AI_THREADS: "32" }).aiThreads).toBe(8);
     expect(loadConfig({}).importsPerHour).toBe(1000);
     expect(loadConfig({ LIMIT_IMPORTS_PER_HOUR: "50" }).importsPerHour).toBe(50);
+    expect(loadConfig({ IMPORT_PARSE_MS: "500", IMPORT_PARSE_MB: "32", IMPORT_THREADS: "2" }).importParse).toEqual({ timeMs: 500, memoryMb: 32, threads: 2 });
     expect(loadConfig({ DATABASE_URL: "file:./dev.db" }).databaseUrl).toBeNull();
     expect(loadConfig({ VITEST: "true" }).logLevel).toBe("silent");
     expect(loadConfig({ VITEST: "true", LOG_LEVEL: "debug" }).logLevel).toBe("debug");

@@ -55,6 +55,9 @@
 // SESSION_IDLE_DAYS             30                    a session unused this long is over (lib/server/identity; its last use is noted at most hourly)
 // NAME_HOLD_DAYS                30                    a name left by a rename is kept for its old holder this long (0: free at once)
 // LIMIT_IMPORTS_PER_HOUR        1000                  games imported (/import) per address, and per identity, per hour
+// IMPORT_PARSE_MS               2000                  the longest an imported file may take to read (a worker thread; past it the thread is stopped)
+// IMPORT_PARSE_MB               64                    the heap an imported file may take to read (the worker thread's resourceLimits)
+// IMPORT_THREADS                1                     worker threads reading imported files, 1–8
 // MAX_PAYLOAD_BYTES             16384                 largest inbound socket.io message
 // Fair shares (lib/server/limits; off with RATE_LIMITS=off, except the lobby cap):
 // SOCKETS_PER_ADDRESS           200                   sockets one address may hold open at once (per process); more: LIMIT
@@ -135,6 +138,8 @@ export interface ServerConfig {
   identity: IdentitySettings;
   /** Games imported per address and per identity per hour (lib/server/imports); 0 when RATE_LIMITS is off. */
   importsPerHour: number;
+  /** Reading imported files off the event loop (lib/server/imports/parse-pool). */
+  importParse: { timeMs: number; memoryMb: number; threads: number };
   /** ALLOWED_ORIGINS, normalised (URL.origin): other sites whose pages may open a socket. */
   allowedOrigins: string[];
   metrics: MetricsSettings;
@@ -320,6 +325,9 @@ const EnvSchema = z.object({
   SESSION_IDLE_DAYS: positiveNumber(),
   NAME_HOLD_DAYS: wholeNumber(0),
   LIMIT_IMPORTS_PER_HOUR: positiveNumber(),
+  IMPORT_PARSE_MS: wholeNumber(100, 60_000),
+  IMPORT_PARSE_MB: wholeNumber(16, 4096),
+  IMPORT_THREADS: wholeNumber(1, 8),
   MAX_PAYLOAD_BYTES: wholeNumber(1),
   SOCKETS_PER_ADDRESS: wholeNumber(1),
   LOBBY_CHALLENGES_PER_ADDRESS: wholeNumber(1),
@@ -407,6 +415,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     identity: { sessionIdleDays: e.SESSION_IDLE_DAYS ?? 30, nameHoldDays: e.NAME_HOLD_DAYS ?? 30 },
     importsPerHour: (e.RATE_LIMITS ?? DEFAULT_LIMITS.enabled) ? (e.LIMIT_IMPORTS_PER_HOUR ?? 1000) : 0,
+    importParse: { timeMs: e.IMPORT_PARSE_MS ?? 2000, memoryMb: e.IMPORT_PARSE_MB ?? 64, threads: e.IMPORT_THREADS ?? 1 },
     allowedOrigins: e.ALLOWED_ORIGINS,
     metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
     fairness: {

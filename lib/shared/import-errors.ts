@@ -68,6 +68,13 @@ export const IMPORT_ERRORS = {
   SGF_MOVE_TAKEN: (p: { n: number; line: number; column: number }) => `move ${p.n}: the point is already taken (line ${p.line}, column ${p.column})`,
   SGF_MOVE_AFTER_WIN: (p: { n: number }) => `move ${p.n}: the game was already won by the move before`,
   SGF_MOVE_FORBIDDEN: (p: { n: number; why: Foul }) => `move ${p.n}: forbidden for black (${foul(p.why)})`,
+  SGF_TOO_MANY_GAMES: (p: { max: number }) => `the file holds more than ${p.max} games: import at most ${p.max} at a time (split the file)`,
+  SGF_TOO_DEEP: (p: { max: number }) => `variations are nested more than ${p.max} deep: the file cannot be read`,
+
+  // The server's budget for reading one file (lib/server/imports/parse-pool): no line or column.
+  IMPORT_TOO_SLOW: (p: { seconds: number }) => `the file took too long to read (over ${p.seconds} s): it was stopped and nothing was stored`,
+  IMPORT_TOO_MUCH_MEMORY: (p: { mb: number }) => `the file needs too much memory to read (over ${p.mb} MB): nothing was stored`,
+  IMPORT_BUSY: () => "too many files are being read right now: try again in a few seconds",
 
   // A game carried in a link (/replay/import?…, /analysis?…): no line or column.
   LINK_SIZE: (p: { value: string; min: number; max: number }) => `size "${p.value}" is not a board size (${p.min} to ${p.max})`,

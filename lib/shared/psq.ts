@@ -19,7 +19,9 @@
 // Reading is lenient (CRLF, blank lines, spaces, ";" or spaces instead of commas, no time, no header:
 // the size is then the smallest of 15, 19 and 20 that holds the moves) and strict about what matters:
 // a malformed move, a point off the board, a taken point or a move after the game was won is an
-// ImportError that says where (line N, column M) and what. Browser-safe: no Node APIs.
+// ImportError that says where (line N, column M) and what. Linear in the text: a move line is read by a
+// scanner, not a regular expression (one with "\s*[,;\s]\s*" backtracked cubically on a run of blanks:
+// a 4 KB file stood the server still for 15 s, issue 25). Browser-safe: no Node APIs.
 import type { Point, Rule, Stone } from "../../engine";
 import { MAX_SIZE, MIN_SIZE, ReplayError, cellsOf, replay, winningLine } from "../../engine";
 import { ImportError, foulKey } from "./import-errors";
@@ -92,7 +94,6 @@ function clean(name: string): string {
 }
 
 const HEADER = /^(\s*Piskvorky\s+)(\d+)(\s*x\s*)(\d+)/i;
-const MOVE = /^\s*(-?\d+)\s*[,;\s]\s*(-?\d+)\s*(?:[,;\s]\s*(-?\d+)\s*)?$/;
 /** A line that means to be a move: a number then a separator. */
 const MOVE_LIKE = /^\s*-?\d+\s*[,;]/;
 const OURS = /^\s*GomokuArena\b(.*)$/i;
@@ -123,7 +124,7 @@ export function parsePsq(text: string): PsqGame {
     if (w < MIN_SIZE || w > MAX_SIZE) throw new ImportError(i + 1, colW, "SIZE_UNSUPPORTED", { size: w, min: MIN_SIZE, max: MAX_SIZE });
     size = w;
     i++;
-  } else if (!MOVE.test(lines[i])) {
+  } else if (!readMoveLine(lines[i])) {
     throw new ImportError(i + 1, firstNonSpace(lines[i]), "PSQ_HEADER_EXPECTED", { found: excerpt(lines[i]) });
   }
 
@@ -132,19 +133,19 @@ export function parsePsq(text: string): PsqGame {
   for (; i < lines.length; i++) {
     const line = lines[i];
     if (line.trim() === "") continue;
-    const m = MOVE.exec(line);
+    const m = readMoveLine(line);
     if (!m) {
       if (MOVE_LIKE.test(line) && !/^\s*-?\d+\s*,\s*[A-Za-z]{3,}/.test(line)) throw malformed(line, i + 1);
       break;
     }
-    // A lone number is the end code, never a move; MOVE needs two numbers, so this is a move.
+    // A lone number is the end code, never a move; a move line has two numbers, so this is a move.
     raw.push({
-      x: Number(m[1]),
-      y: Number(m[2]),
-      timeMs: m[3] === undefined ? 0 : Math.max(0, Number(m[3])),
+      x: Number(m.x),
+      y: Number(m.y),
+      timeMs: m.time === undefined ? 0 : Math.max(0, Number(m.time)),
       line: i + 1,
-      colX: line.indexOf(m[1]) + 1,
-      colY: columnOfSecond(line, m[2]),
+      colX: m.colX,
+      colY: m.colY,
     });
   }
 
@@ -249,9 +250,55 @@ function malformed(line: string, lineNo: number): ImportError {
   return new ImportError(lineNo, empty ? empty.index + 2 : firstNonSpace(line), "PSQ_NUMBER_MISSING", { move: excerpt(line) });
 }
 
-function columnOfSecond(line: string, second: string): number {
-  const sep = /^\s*-?\d+\s*[,;\s]\s*/.exec(line);
-  return sep ? sep[0].length + 1 : line.indexOf(second) + 1;
+/** A move line's numbers as written, and the 1-based columns of x and y. */
+interface MoveLine {
+  x: string;
+  y: string;
+  time?: string;
+  colX: number;
+  colY: number;
+}
+
+/**
+ * "x,y[,time]": whole numbers (a "-" allowed) separated by blanks with at most one "," or ";" among
+ * them, blanks around; null when the line is anything else. One pass over the line.
+ */
+export function readMoveLine(line: string): MoveLine | null {
+  const xAt = skipBlanks(line, 0);
+  const xEnd = wholeNumberEnd(line, xAt);
+  if (xEnd < 0) return null;
+  const yAt = separatorEnd(line, xEnd);
+  const yEnd = yAt < 0 ? -1 : wholeNumberEnd(line, yAt);
+  if (yEnd < 0) return null;
+  let end = yEnd;
+  let time: string | undefined;
+  const timeAt = separatorEnd(line, yEnd);
+  const timeEnd = timeAt < 0 ? -1 : wholeNumberEnd(line, timeAt);
+  if (timeEnd >= 0) {
+    time = line.slice(timeAt, timeEnd);
+    end = timeEnd;
+  }
+  if (skipBlanks(line, end) !== line.length) return null;
+  return { x: line.slice(xAt, xEnd), y: line.slice(yAt, yEnd), ...(time === undefined ? {} : { time }), colX: xAt + 1, colY: yAt + 1 };
+}
+
+const BLANK = /\s/;
+function skipBlanks(s: string, at: number): number {
+  while (at < s.length && BLANK.test(s[at])) at++;
+  return at;
+}
+/** Where "-?digits" starting at `at` ends, or -1. */
+function wholeNumberEnd(s: string, at: number): number {
+  const digits = s[at] === "-" ? at + 1 : at;
+  let end = digits;
+  while (end < s.length && s[end] >= "0" && s[end] <= "9") end++;
+  return end > digits ? end : -1;
+}
+/** Where a separator (blanks with at most one "," or ";") starting at `at` ends, or -1 when there is none. */
+function separatorEnd(s: string, at: number): number {
+  let end = skipBlanks(s, at);
+  if (s[end] === "," || s[end] === ";") end = skipBlanks(s, end + 1);
+  return end > at ? end : -1;
 }
 
 const firstNonSpace = (s: string) => s.length - s.trimStart().length + 1;

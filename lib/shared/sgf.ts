@@ -12,10 +12,17 @@
 // Strict where it matters: a malformed file, a move off the board, a pass or empty move (B[], Go's
 // B[tt] on a smaller board), two moves of one colour in a row, a taken point or a move after five in a
 // row is an ImportError with the line and column in the file. Browser-safe: no Node APIs.
+//
+// Linear in the text, whatever it holds (issue 25): a repeated property is appended to its list (copying
+// the list for each one was quadratic), game trees nest at most MAX_SGF_DEPTH deep (deeper overflowed the
+// stack: a 500), and reading stops at the game after `maxGames` (every game of 87,000 was read before).
 import type { Point, Rule, Stone } from "../../engine";
 import { MAX_SIZE, MIN_SIZE, ReplayError, replay, sideToMove } from "../../engine";
 import { ImportError, foulKey } from "./import-errors";
 import type { PsqMove } from "./psq";
+
+/** The deepest nesting of game trees read (a game's variations nest; deeper is refused, not recursed into). */
+export const MAX_SGF_DEPTH = 1000;
 
 /** Where an SGF point was read (for the refusal's words). */
 type SgfStone = { stone: "AB" | "AW" | "move"; n: number; color: "black" | "white" };
@@ -56,9 +63,12 @@ export function looksLikeSgf(text: string): boolean {
   return /^\s*\(\s*;/.test(text.replace(/^\uFEFF/, ""));
 }
 
-/** Every game of an SGF file. Throws ImportError (line, column) on the first thing it cannot take. */
-export function parseSgf(text: string, defaultRule: Rule = "freestyle"): SgfGame[] {
-  const trees = new Reader(text.replace(/^\uFEFF/, "")).collection();
+/**
+ * Every game of an SGF file. Throws ImportError (line, column) on the first thing it cannot take, and
+ * SGF_TOO_MANY_GAMES at the "(" of game maxGames + 1 (nothing after it is read).
+ */
+export function parseSgf(text: string, defaultRule: Rule = "freestyle", maxGames = Infinity): SgfGame[] {
+  const trees = new Reader(text.replace(/^\uFEFF/, "")).collection(maxGames);
   if (trees.length === 0) throw new ImportError(1, 1, "SGF_NO_GAME");
   return trees.map((t, i) => gameOf(t, i + 1, defaultRule));
 }
@@ -71,18 +81,20 @@ class Reader {
   private col = 1;
   constructor(private readonly s: string) {}
 
-  collection(): Tree[] {
+  collection(maxGames: number): Tree[] {
     const trees: Tree[] = [];
     this.space();
     while (this.at < this.s.length) {
       if (this.s[this.at] !== "(") throw this.expected("game");
-      trees.push(this.tree());
+      if (trees.length >= maxGames) throw new ImportError(this.line, this.col, "SGF_TOO_MANY_GAMES", { max: maxGames });
+      trees.push(this.tree(1));
       this.space();
     }
     return trees;
   }
 
-  private tree(): Tree {
+  private tree(depth: number): Tree {
+    if (depth > MAX_SGF_DEPTH) throw new ImportError(this.line, this.col, "SGF_TOO_DEEP", { max: MAX_SGF_DEPTH });
     const t: Tree = { line: this.line, column: this.col, nodes: [], children: [] };
     this.next(); // "("
     this.space();
@@ -92,7 +104,7 @@ class Reader {
       this.space();
     }
     while (this.s[this.at] === "(") {
-      t.children.push(this.tree());
+      t.children.push(this.tree(depth + 1));
       this.space();
     }
     if (this.at >= this.s.length) throw new ImportError(t.line, t.column, "SGF_GAME_UNCLOSED");
@@ -116,12 +128,13 @@ class Reader {
       const key = id.replace(/[a-z]/g, "") || id.toUpperCase();
       this.space();
       if (this.s[this.at] !== "[") throw new ImportError(line, column, "SGF_NO_VALUE", { property: id });
-      const values: Value[] = [];
+      // A property repeated in one node adds to its list (appended in place: copying it was quadratic).
+      let values = n.get(key);
+      if (!values) n.set(key, (values = []));
       while (this.s[this.at] === "[") {
         values.push(this.value());
         this.space();
       }
-      n.set(key, [...(n.get(key) ?? []), ...values]);
     }
     return n;
   }
@@ -187,7 +200,7 @@ const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 function gameOf(t: Tree, index: number, defaultRule: Rule): SgfGame {
   // The main line: this tree's nodes, then its first variation's, and so on.
   const nodes: SgfNode[] = [];
-  for (let cur: Tree | undefined = t; cur; cur = cur.children[0]) nodes.push(...cur.nodes);
+  for (let cur: Tree | undefined = t; cur; cur = cur.children[0]) for (const n of cur.nodes) nodes.push(n);
   const root = nodes[0];
   const one = (key: string): Value | null => root.get(key)?.[0] ?? null;
   const where = (v: Value) => [v.line, v.column] as const;
@@ -275,7 +288,8 @@ function gameOf(t: Tree, index: number, defaultRule: Rule): SgfGame {
 
 /** "780ms", "1.2s", "780" → ms; anything else 0 (a comment that is not a time). */
 function timeOf(comment: string | undefined): number {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s)?\s*$/i.exec(comment ?? "");
+  // Trimmed first: blanks on both sides of an optional unit backtrack quadratically on a long blank run.
+  const m = /^(\d+(?:\.\d+)?)\s*(ms|s)?$/i.exec((comment ?? "").trim());
   if (!m) return 0;
   const n = Number(m[1]) * (m[2]?.toLowerCase() === "s" ? 1000 : 1);
   return Number.isFinite(n) ? Math.min(Math.round(n), 24 * 3600_000) : 0;

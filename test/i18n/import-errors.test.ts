@@ -68,6 +68,11 @@ const SAMPLES: { [C in ImportErrorCode]: Array<ImportErrorParams<C>> } = {
   SGF_MOVE_TAKEN: [{ n: 5, line: 1, column: 30 }],
   SGF_MOVE_AFTER_WIN: [{ n: 10 }],
   SGF_MOVE_FORBIDDEN: [{ n: 7, why: "overline" }],
+  SGF_TOO_MANY_GAMES: [{ max: 200 }],
+  SGF_TOO_DEEP: [{ max: 1000 }],
+  IMPORT_TOO_SLOW: [{ seconds: 2 }],
+  IMPORT_TOO_MUCH_MEMORY: [{ mb: 64 }],
+  IMPORT_BUSY: [{}],
   LINK_SIZE: [{ value: "99", min: 5, max: 20 }],
   LINK_RULE: [{ value: "go" }],
   LINK_OPENING: [{ value: "7", moves: 3 }],
@@ -98,7 +103,7 @@ describe("import refusals in the catalogue", () => {
       /\b(?:SGF|PSQ|Piskvorky|GM|SZ|RU|AB|AW|swap2|opening|size|rule|freestyle|exact5|renju|black|white|place|hh|h8|x|y|a|zz|hello|go|gomoku|grey)\b/g;
     const english = cases
       .map(({ code, values }) => ({ code, text: zh.t(code, values) }))
-      .filter(({ text }) => /[A-Za-z]{3,}/.test(text.replace(/"[^"]*"|“[^”]*”|\[[^\]]*\]/g, "").replace(own, "")));
+      .filter(({ text }) => /[A-Za-z]{3,}/.test(text.replace(/"[^"]*"|“[^“”]*”|\[[^[\]]*\]/g, "").replace(own, "")));
     expect(english).toEqual([]);
     expect(zh.problems).toEqual([]);
   });

@@ -111,7 +111,7 @@ export function usedKeys(files: Source[]): KeyUse[] {
       }
     }
     if (file.includes(`lib${path.sep}client${path.sep}learn`) || file.includes("lib/client/learn"))
-      for (const m of text.matchAll(/\bmsg\(\s*(?:"([\w]+)"|([^,)]+\?[^,)]+))/g)) {
+      for (const m of text.matchAll(/\bmsg\(\s*(?:"([\w]+)"|([^,)\s][^,)]*\?[^,)]+))/g)) {
         const keys = m[1] ? [m[1]] : [...m[2].replace(/[!=]==\s*"[^"]*"|"[^"]*"\s*[!=]==/g, "").matchAll(/"(\w+)"/g)].map((x) => x[1]);
         for (const k of keys) uses.push({ file, line: lineOf(text, m.index!), key: `learn.steps.${k}` });
       }

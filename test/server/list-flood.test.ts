@@ -134,7 +134,7 @@ async function floodWhilePlaying(name: string, address: string, pageOf: () => nu
         expect(r.error.code).toBe("RATE_LIMITED");
         f.refused++;
         f.retryMs.push(retryOf(r));
-        f.messages.add(r.error.message.replace(/\d+ (ms|s)\b/, "N"));
+        f.messages.add(r.error.message.replace(/(?<!\d)\d+ (ms|s)\b/, "N"));
         await sleep(retryOf(r));
       }
     }

@@ -2,14 +2,16 @@
 // with the same parsers the page uses (lib/shared), and its games stored as finished games of kind
 // "imported" (GameService.importGames). JSON in, JSON out; every refusal a code and a sentence, and a
 // file's mistake its line and column. Hostile input: the body and the file are size-limited, a file
-// gives at most MAX_GAMES_PER_FILE games, POSTs from other sites are refused (JSON only, Origin
-// checked), and games imported are limited per address and per identity per hour.
+// gives at most MAX_GAMES_PER_FILE games (reading stops at the next one), POSTs from other sites are
+// refused (JSON only, Origin checked), and games imported are limited per address and per identity per
+// hour. The file is read in a worker thread with a time and memory budget (./parse-pool): the event
+// loop only receives the games.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Redis } from "ioredis";
 import { ImportRequestSchema, IMPORT_API, MAX_GAMES_PER_FILE, MAX_IMPORT_BYTES, type ImportAnswer, type ImportErrorInfo } from "../../shared/imports";
-import { ImportError } from "../../shared/psq";
-import { importGames } from "../../shared/replay/movetext";
+import { ImportError, type ImportErrorCode } from "../../shared/import-errors";
+import { createImportParser, BUDGET_CODES, type ImportParser, type ImportParserOptions } from "./parse-pool";
 import type { GameService } from "../games/service";
 import type { Identities } from "../identity/players";
 import { sessionTokenOf } from "../identity/cookie";
@@ -37,6 +39,21 @@ export interface ImportHttpOptions {
   redis?: Redis | null;
   prefix?: string;
   log: Logger;
+  /** The parse threads' budget (lib/server/config importParse: IMPORT_PARSE_MS, IMPORT_PARSE_MB, IMPORT_THREADS). */
+  parse: ImportParserOptions;
+}
+
+/** The handler, and close() for the parse threads. */
+export type ImportHttp = ((req: IncomingMessage, res: ServerResponse) => boolean) & { close(): Promise<void> };
+
+/** A file's limits, not its mistakes: refused as LIMIT with 400. */
+const LIMIT_CODES = new Set<ImportErrorCode>(["SGF_TOO_MANY_GAMES", "SGF_TOO_DEEP", "IMPORT_TOO_SLOW", "IMPORT_TOO_MUCH_MEMORY"]);
+
+function refusalOf(e: ImportError): { status: number; info: ImportErrorInfo } {
+  const where = { line: e.line, column: e.column, reason: e.code, params: e.params };
+  if (e.code === "IMPORT_BUSY") return { status: 503, info: { code: "RATE_LIMITED", message: e.message, retryMs: 3000, ...where } };
+  if (LIMIT_CODES.has(e.code) || BUDGET_CODES.has(e.code)) return { status: 400, info: { code: "LIMIT", message: e.message, ...where } };
+  return { status: 422, info: { code: "BAD_PAYLOAD", message: e.message, ...where } };
 }
 
 class Refusal extends Error {
@@ -52,8 +69,9 @@ const refuse = (status: number, info: ImportErrorInfo): never => {
 };
 
 /** The handler: true when the request was ours (answered or being answered). */
-export function importHttp(opts: ImportHttpOptions) {
+export function importHttp(opts: ImportHttpOptions): ImportHttp {
   const { games, identities, limiter, log } = opts;
+  const parser: ImportParser = createImportParser(opts.parse);
   const prefix = opts.prefix ?? "gomoku:rl";
   const make = (name: string): RateLimiterAbstract | null => {
     if (opts.perHour <= 0) return null;
@@ -118,11 +136,12 @@ export function importHttp(opts: ImportHttpOptions) {
 
     let all;
     try {
-      all = importGames(p.text, { size: p.size, rule: p.rule });
+      all = await parser.parse({ text: p.text, size: p.size, rule: p.rule, maxGames: MAX_GAMES_PER_FILE });
     } catch (e) {
-      if (e instanceof ImportError)
-        return refuse(422, { code: "BAD_PAYLOAD", message: e.message, line: e.line, column: e.column, reason: e.code, params: e.params });
-      throw e;
+      if (!(e instanceof ImportError)) throw e;
+      const { status, info } = refusalOf(e);
+      if (BUDGET_CODES.has(e.code)) log.warn({ file: p.fileName.slice(0, 80), ip, bytes: p.text.length, reason: e.code }, "import over budget");
+      return refuse(status, info);
     }
     const wanted = p.games === "all" ? all.map((_, i) => i + 1) : [...new Set(p.games)];
     const missing = wanted.find((n) => n > all.length);
@@ -142,7 +161,7 @@ export function importHttp(opts: ImportHttpOptions) {
     return { ok: true, stored };
   }
 
-  return (req: IncomingMessage, res: ServerResponse): boolean => {
+  const handler = (req: IncomingMessage, res: ServerResponse): boolean => {
     const path = (req.url ?? "").split("?")[0];
     if (path !== IMPORT_API) return false;
     const answer = (status: number, body: ImportAnswer) => {
@@ -168,4 +187,5 @@ export function importHttp(opts: ImportHttpOptions) {
     );
     return true;
   };
+  return Object.assign(handler, { close: () => parser.close() });
 }

@@ -36,7 +36,7 @@ export async function connectRedis(url: string, opts: { prefix?: string; log?: L
   } catch (err) {
     // Unreachable: stop the clients' reconnect loops and fail the start.
     for (const c of [redis, pub, sub]) c.disconnect();
-    throw new Error(`Redis at ${url.replace(/\/\/[^@]*@/, "//…@")} is unreachable: ${(err as Error).message}`, { cause: err });
+    throw new Error(`Redis at ${url.replace(/^([^/]*)\/\/[^@]*@/, "$1//…@")} is unreachable: ${(err as Error).message}`, { cause: err });
   }
   const adapter = createAdapter(pub, sub, { key: `${prefix}:socket.io`, requestsTimeout: 3000 });
   return {

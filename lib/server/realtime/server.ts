@@ -11,7 +11,7 @@ import { log as rootLog, type Logger } from "../log";
 import { attachRealtime, roomOf } from "./attach";
 import { connectRedis, wireCluster, type RedisSetup } from "./adapter";
 import { createLimiter, type LimitSettings } from "./limits";
-import { serverConfig, type MetricsSettings } from "../config";
+import { serverConfig, type MetricsSettings, type ServerConfig } from "../config";
 import { createMetrics, type Metrics } from "../metrics/registry";
 import { measuredAiPool } from "../metrics/ai";
 import { opsHandler, startMetricsServer } from "../metrics/http";
@@ -92,6 +92,8 @@ export interface GameServerOptions {
   analysis?: Partial<AnalysisSettings> & { pollMs?: number };
   /** Games imported per address and per identity per hour (default env LIMIT_IMPORTS_PER_HOUR; 0: unlimited). */
   importsPerHour?: number;
+  /** Reading imported files: time and memory budget, threads (default env IMPORT_PARSE_MS, IMPORT_PARSE_MB, IMPORT_THREADS). */
+  importParse?: Partial<ServerConfig["importParse"]> & { worker?: string };
   /** Where /metrics is served (default env METRICS_PORT, METRICS_TOKEN; port 0 here: any free port). */
   metrics?: MetricsSettings;
 }
@@ -195,6 +197,7 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     redis: redis?.redis,
     prefix: redis ? `${redis.prefix}:rl` : undefined,
     log,
+    parse: { ...config.importParse, ...opts.importParse },
   });
   // Game and replay pages: an unknown id is Next's 404 (lib/server/games/pages).
   const gamePages = gamePagesHttp({ exists: (id) => games.exists(id), log });
@@ -281,6 +284,7 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     await games.close();
     await realtime.close();
     await ai.close();
+    await imports.close();
     await redis?.close();
     await db.$disconnect();
     throw err;
@@ -320,6 +324,7 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
         await games.close();
         await realtime.close(); // also closes the HTTP server
         await ai.close();
+        await imports.close();
         await redis?.close();
         await db.$disconnect();
       })();

@@ -62,12 +62,20 @@ export function formatOf(text: string): ImportedGame["format"] {
 
 /**
  * Every game of a pasted or uploaded text: an SGF file may hold several, a PSQ file or a move string
- * one. The size and rule are used where the file does not say (see importGame). Throws ImportError.
+ * one. The size and rule are used where the file does not say (see importGame). Throws ImportError,
+ * SGF_TOO_MANY_GAMES as soon as an SGF file shows a game after `maxGames` (default: no bound).
  */
-export function importGames(text: string, opts: { size: number; rule: Rule }): ImportedGame[] {
+export function importGames(text: string, opts: { size: number; rule: Rule; maxGames?: number }): ImportedGame[] {
   if (text.trim() === "") throw new ImportError(1, 1, "NOTHING_TO_IMPORT");
   if (formatOf(text) !== "sgf") return [importGame(text, opts)];
-  return parseSgf(text, opts.rule).map((g) => ({ format: "sgf", size: g.size, rule: g.rule ?? opts.rule, opening: g.opening, moves: g.moves, names: g.names }));
+  return parseSgf(text, opts.rule, opts.maxGames).map((g) => ({
+    format: "sgf",
+    size: g.size,
+    rule: g.rule ?? opts.rule,
+    opening: g.opening,
+    moves: g.moves,
+    names: g.names,
+  }));
 }
 
 /**
