@@ -14,6 +14,7 @@ import { takebackRefusal } from "@/lib/shared/takeback";
 import { Board, type BoardStone } from "./Board";
 import { MoveList, scoreTone } from "./MoveList";
 import { Clock } from "./Clock";
+import { FirstMoveCountdown } from "./FirstMoveCountdown";
 import { useToast } from "./Toast";
 import { OffscreenNotice } from "./OffscreenNotice";
 import { PlayerLink, diffText, ratingText } from "./PlayerLink";
@@ -342,6 +343,7 @@ function PlayerRow({ state, c, me, clockAt, actor }: { state: GameState; c: 1 | 
           )}
         </div>
         <div className="text-xs text-muted">{colorName(c)}</div>
+        {toMove && clock?.firstMoveBy && <FirstMoveCountdown clock={clock} since={since} mine={mine} testId={`first-move-${c === 1 ? "black" : "white"}`} />}
       </div>
       {clock && (
         <Clock ms={c === 1 ? clock.blackMs : clock.whiteMs} running={toMove && !clock.paused} since={since} testId={`clock-${c === 1 ? "black" : "white"}`} />
@@ -531,10 +533,12 @@ function EarlyEndings({ state, me, busy, run }: { state: GameState; me: 1 | 2; b
   const inOpening = !!state.swap2 && swap2Phase(state.swap2, state.moves.length) !== "settled";
   const afterOpening = state.moves.length - (state.swap2 ? (openingPlies(state.swap2) ?? 0) : 0);
   const actor = state.swap2 && inOpening ? seatOfRole(swap2Role(swap2Phase(state.swap2, state.moves.length))!) : state.toMove;
-  const claimable = claimAt !== null && actor === opponent;
+  // Before both have moved there is no win to claim (the server would abort): the abort button is there.
+  const abortable = inOpening || afterOpening < 2;
+  const claimable = claimAt !== null && actor === opponent && !abortable;
   return (
     <>
-      {(inOpening || afterOpening < 2) && (
+      {abortable && (
         <button className="btn-ghost" onClick={() => run("abort")} disabled={busy} data-testid="abort" title={t("abortTitle")}>
           ✕ {t("abort")}
         </button>

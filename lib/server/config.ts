@@ -41,6 +41,7 @@
 // TV                            on                    the AI-vs-AI TV stream (the test server: off unless TV=1)
 // SOCKET_RECOVERY_MS            30000                 socket.io connection-state recovery window (0: off)
 // CLAIM_GRACE_MS                30000                 a game between people: how long the player to move must be gone before the opponent may claim the win
+// FIRST_MOVE_MS                 30000                 a clocked game between people: the longest wait for each side's first move before the game is aborted (fast clocks: a third of the initial time, at least 10 s)
 // LOG_LEVEL                     info                  pino level: fatal, error, warn, info, debug, trace or silent (silent under vitest)
 // RATE_LIMITS                   on                    off: no rate limits at all (lib/server/realtime/limits, with the five below)
 // LIMIT_SOCKET_EVENTS_PER_SEC   20                    events per socket (3 s window)
@@ -136,6 +137,8 @@ export interface ServerConfig {
   identityLimits: IdentityLimitSettings;
   /** Sessions and names (lib/server/identity/players). */
   identity: IdentitySettings;
+  /** FIRST_MOVE_MS (lib/server/games/clock: firstMoveWindowMs). */
+  firstMoveMs: number;
   /** Games imported per address and per identity per hour (lib/server/imports); 0 when RATE_LIMITS is off. */
   importsPerHour: number;
   /** Reading imported files off the event loop (lib/server/imports/parse-pool). */
@@ -329,6 +332,7 @@ const EnvSchema = z.object({
   IMPORT_PARSE_MB: wholeNumber(16, 4096),
   IMPORT_THREADS: wholeNumber(1, 8),
   MAX_PAYLOAD_BYTES: wholeNumber(1),
+  FIRST_MOVE_MS: wholeNumber(1000),
   SOCKETS_PER_ADDRESS: wholeNumber(1),
   LOBBY_CHALLENGES_PER_ADDRESS: wholeNumber(1),
   LIMIT_IP_POSTS_PER_MIN: wholeNumber(1),
@@ -417,6 +421,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     importsPerHour: (e.RATE_LIMITS ?? DEFAULT_LIMITS.enabled) ? (e.LIMIT_IMPORTS_PER_HOUR ?? 1000) : 0,
     importParse: { timeMs: e.IMPORT_PARSE_MS ?? 2000, memoryMb: e.IMPORT_PARSE_MB ?? 64, threads: e.IMPORT_THREADS ?? 1 },
     allowedOrigins: e.ALLOWED_ORIGINS,
+    firstMoveMs: e.FIRST_MOVE_MS ?? 30_000,
     metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
     fairness: {
       socketsPerAddress: (e.RATE_LIMITS ?? DEFAULT_LIMITS.enabled) ? (e.SOCKETS_PER_ADDRESS ?? 200) : 0,

@@ -49,7 +49,7 @@ describe("reconnecting", () => {
 });
 
 describe("clocks", () => {
-  it("the side to move loses on time when its clock runs out (server timer)", async () => {
+  it("the clocks start after each side's first move; then the side to move loses on time when its clock runs out (server timer)", async () => {
     const a = await client();
     // The public schema wants ≥ 10 s; the service API accepts a short test clock.
     const { gameId, seatToken: ta } = await env.srv.games.createGame({
@@ -65,13 +65,19 @@ describe("clocks", () => {
     await call(a, EV.move, { gameId, seatToken: ta, ply: 1, x: 7, y: 7 });
     const moved = await waitFor(b, EV.moved, (e: any) => e.move.ply === 1);
     expect(moved.clock.settings).toEqual({ initialMs: 1200, incrementMs: 100 });
-    expect(moved.clock.blackMs).toBeLessThanOrEqual(1300);
-    expect(moved.clock.whiteMs).toBe(1200);
+    // Each side's first move is free: the clocks stand still until both have moved.
+    expect(moved.clock).toMatchObject({ blackMs: 1200, whiteMs: 1200, paused: true });
+    await sleep(1500); // longer than the whole clock: white's first move costs nothing
+    expect(await call(b, EV.move, { gameId, seatToken: tb!, ply: 2, x: 0, y: 0 })).toEqual({ ok: true });
+    const second = await waitFor(a, EV.moved, (e: any) => e.move.ply === 2);
+    expect(second.clock).toMatchObject({ blackMs: 1200, whiteMs: 1200 });
+    expect(second.clock.paused).toBeUndefined();
+    expect(await call(a, EV.move, { gameId, seatToken: ta, ply: 3, x: 7, y: 8 })).toEqual({ ok: true });
     // White thinks too long.
     const over = await waitFor(a, EV.state, (s: any) => s.id === gameId && s.status === "finished", 3000);
     expect(over).toMatchObject({ result: "black", reason: "timeout" });
     expect(over.clock.whiteMs).toBe(0);
-    expect(await call(b, EV.move, { gameId, seatToken: tb!, ply: 2, x: 0, y: 0 })).toMatchObject({ ok: false, error: { code: "GAME_OVER" } });
+    expect(await call(b, EV.move, { gameId, seatToken: tb!, ply: 4, x: 0, y: 1 })).toMatchObject({ ok: false, error: { code: "GAME_OVER" } });
     const row = await env.srv.db.game.findUniqueOrThrow({ where: { id: gameId } });
     expect(row).toMatchObject({ status: "finished", result: "black", reason: "timeout" });
   });
@@ -89,7 +95,9 @@ describe("clocks", () => {
     const b = await client();
     const { seatToken: tb } = await call(b, EV.join, { gameId, takeSeat: true });
     await call(a, EV.move, { gameId, seatToken: ta, ply: 1, x: 7, y: 7 });
-    const moved = await waitFor(b, EV.moved, (e: any) => e.move.ply === 1);
+    await call(b, EV.move, { gameId, seatToken: tb!, ply: 2, x: 8, y: 8 });
+    await call(a, EV.move, { gameId, seatToken: ta, ply: 3, x: 7, y: 8 });
+    const moved = await waitFor(b, EV.moved, (e: any) => e.move.ply === 3);
     await sleep(700); // white thinks, then black (not even to move) resigns
     expect(await call(a, EV.resign, { gameId, seatToken: ta })).toEqual({ ok: true });
     const over = await waitFor(b, EV.state, (s: any) => s.id === gameId && s.status === "finished");
@@ -102,7 +110,6 @@ describe("clocks", () => {
     const again = await env.srv.games.getState(gameId);
     expect(again.clock).toMatchObject({ blackMs: over.clock.blackMs });
     expect(Math.abs(again.clock!.whiteMs - over.clock.whiteMs)).toBeLessThan(5);
-    void tb;
   });
 });
 

@@ -151,7 +151,7 @@ describe("swap2 between two people", () => {
     await place(g, "alice", 6, 10, 10);
   });
 
-  it("the clocks stand still in the opening and start full when the colours are settled", async () => {
+  it("the clocks stand still in the opening and start full once each side has made its first move after it", async () => {
     const g = await swap2Game(env, { clock: { initialMs: 60_000, incrementMs: 0 } });
     await threeStones(g);
     await sleep(300);
@@ -159,13 +159,19 @@ describe("swap2 between two people", () => {
     expect(s.clock).toMatchObject({ blackMs: 60_000, whiteMs: 60_000, paused: true });
     expect(await choose(g, "bob", 3, "black")).toMatchObject({ ok: true });
     s = await env.srv.games.getState(g.gameId);
-    expect(s.clock).toMatchObject({ blackMs: 60_000, whiteMs: 60_000 });
-    expect(s.clock!.paused).toBeUndefined();
+    // Settled: each side's first move after the opening is still free.
+    expect(s.clock).toMatchObject({ blackMs: 60_000, whiteMs: 60_000, paused: true });
     expect(Date.parse(s.clock!.at)).toBe(Date.parse(s.swap2!.at!));
     await sleep(200);
     await place(g, "alice", 4, 6, 6);
+    await place(g, "bob", 5, 0, 0);
     s = await env.srv.games.getState(g.gameId);
-    // Only white's time since the choice was charged (and none of the opening's).
+    expect(s.clock).toMatchObject({ blackMs: 60_000, whiteMs: 60_000 });
+    expect(s.clock!.paused).toBeUndefined();
+    await sleep(200);
+    await place(g, "alice", 6, 14, 14);
+    s = await env.srv.games.getState(g.gameId);
+    // Only white's time since black's first move was charged (none of the opening's, none of the first moves').
     expect(s.clock!.whiteMs).toBeLessThan(60_000 - 150);
     expect(s.clock!.whiteMs).toBeGreaterThan(60_000 - 5_000);
     expect(s.clock!.blackMs).toBe(60_000);
@@ -216,6 +222,9 @@ describe("swap2 in a rated challenge between identities", () => {
     expect(s.black).toMatchObject({ player: { name: bob.name, rating: 1500 } });
     expect(s.white).toMatchObject({ player: { name: alice.name, rating: 1500 } });
     expect((await call(bob.socket, EV.join, { gameId })).color).toBe(1);
+    // Each side moves once after the opening (before that, resigning would abort).
+    expect((await call(alice.socket, EV.move, { gameId, ply: 4, x: 6, y: 6 })).ok).toBe(true);
+    expect((await call(bob.socket, EV.move, { gameId, ply: 5, x: 0, y: 0 })).ok).toBe(true);
     // Black (Bob) resigns: white (Alice, who placed the stones) wins, and the ratings say so.
     expect((await call(bob.socket, EV.resign, { gameId })).ok).toBe(true);
     s = await env.srv.games.getState(gameId);

@@ -10,7 +10,8 @@ import { other, type Point } from "../../../engine";
 import type { GameEndReason, GameResult, GameState, MoveRecord, ServerToClient, Thinking } from "../../shared/protocol";
 import { newGameId } from "./tokens";
 import { actorOf, colorName, toMoveOf, type Entry } from "./entry";
-import { remainingMs, timeIsUp } from "./clock";
+import { firstMoveExpired, firstMoveLeftMs, remainingMs, timeIsUp, type StallSource } from "./clock";
+import { StallMonitor } from "./stalls";
 import { applyEnding, applyRatingChange, newEntry, ratedPlayersOf, type NewGame } from "./moves";
 import { GameStore } from "./store";
 import { GameCache } from "./cache";
@@ -48,6 +49,12 @@ export interface GameServiceOptions {
   cluster?: boolean;
   /** How long a player to move must be gone before their opponent may claim the win (default CLAIM_GRACE_MS). */
   claimGraceMs?: number;
+  /** The longest first-move window (default FIRST_MOVE_MS; shorter for fast clocks: lib/server/games/clock). */
+  firstMoveMs?: number;
+  /** When the server could not listen (default: a StallMonitor of this process, lib/server/games/stalls). */
+  stalls?: StallSource;
+  /** The time (ms since the epoch) for clocks, moves and endings (default Date.now; tests inject one). */
+  now?: () => number;
 }
 
 export const PAGE_SIZE = 20;
@@ -67,6 +74,11 @@ export abstract class GameCore extends EventEmitter {
   protected readonly liveWindowMs: number;
   protected readonly cluster: boolean;
   protected readonly claimGraceMs: number;
+  protected readonly firstMoveMs: number;
+  protected readonly stalls: StallSource;
+  /** The monitor this service started (stopped on close), if it was not handed one. */
+  private readonly ownStalls: StallMonitor | null = null;
+  private readonly clockNow: () => number;
   protected readonly clockTimers = new ClockTimers();
   protected closed = false;
 
@@ -79,6 +91,10 @@ export abstract class GameCore extends EventEmitter {
     this.nodeId = opts.nodeId ?? `node-${newGameId()}`;
     this.cluster = opts.cluster ?? false;
     this.claimGraceMs = opts.claimGraceMs ?? serverConfig().claimGraceMs;
+    this.firstMoveMs = opts.firstMoveMs ?? serverConfig().firstMoveMs;
+    this.clockNow = opts.now ?? Date.now;
+    if (opts.stalls) this.stalls = opts.stalls;
+    else this.stalls = this.ownStalls = new StallMonitor({ log: this.log }).start();
     this.presence = opts.presence ?? NOBODY;
     this.isTvGame = opts.isTvGame ?? (() => false);
     this.store = new GameStore(this.db);
@@ -112,7 +128,7 @@ export abstract class GameCore extends EventEmitter {
   }
 
   protected async insertGame(g: NewGame, idPrefix = ""): Promise<Entry> {
-    const e = newEntry(idPrefix + newGameId(), g, new Date());
+    const e = newEntry(idPrefix + newGameId(), g, new Date(this.now()));
     await this.store.insert(e);
     this.cache.remember(e);
     this.log.info({ gameId: e.id, kind: g.kind, size: g.size, rule: g.rule }, "game created");
@@ -127,9 +143,19 @@ export abstract class GameCore extends EventEmitter {
     return this.cache.load(id);
   }
 
+  /** Now, for clocks, moves and endings (ms since the epoch). */
+  protected now(): number {
+    return this.clockNow();
+  }
+
   protected stateOf(e: Entry): GameState {
     const presence = this.presence.presenceOf(e.id);
-    return stateOf(e, presence, this.isTvGame(e.id), claimableAt(e, presence, this.claimGraceMs));
+    return stateOf(e, presence, this.isTvGame(e.id), claimableAt(e, presence, this.claimGraceMs), this.firstMoveMs);
+  }
+
+  /** Stops the stall monitor this service started (close). */
+  protected stopStallMonitor(): void {
+    this.ownStalls?.stop();
   }
 
   /** Broadcasts the state after a change the moved event cannot describe (seat taken, takeback, resign, flag). */
@@ -137,13 +163,26 @@ export abstract class GameCore extends EventEmitter {
     this.emit("state", this.stateOf(e));
   }
 
-  /** If the side to move's time is up, ends the game (timeout) and returns true. Call under the lock. */
-  protected flagIfExpired(e: Entry): boolean {
-    if (!timeIsUp(e, Date.now())) return false;
+  /**
+   * If time is up, ends the game and says how: "timeout" (the side to move's clock ran out: it loses)
+   * or "abort" (the side to act let its first-move window pass: no result). Null: play on. The
+   * moments the server could not listen are not counted (./stalls). Call under the lock.
+   */
+  protected flagIfExpired(e: Entry): "timeout" | "abort" | null {
+    const now = this.now();
+    const ending = firstMoveExpired(e, now, this.firstMoveMs, this.stalls) ? "abort" : timeIsUp(e, now, this.stalls) ? "timeout" : null;
+    if (!ending) return null;
     // The database write follows; the game counts as over from now on.
-    const loser = toMoveOf(e);
-    void this.finish(e, colorName(other(loser)), "timeout", null).catch((err) => this.log.error({ err, gameId: e.id }, "could not record a timeout"));
-    return true;
+    const result = ending === "abort" ? null : colorName(other(toMoveOf(e)));
+    void this.finish(e, result, ending, null).catch((err) => this.log.error({ err, gameId: e.id }, `could not record a ${ending}`));
+    return ending;
+  }
+
+  /** What a player acting on a game that `flagIfExpired` just ended is told. */
+  protected expiredText(e: Entry, ending: "timeout" | "abort"): string {
+    return ending === "abort"
+      ? "The game is over: it was aborted, as a first move was not made in time."
+      : `The game is over: ${colorName(toMoveOf(e))} ran out of time.`;
   }
 
   /**
@@ -151,7 +190,7 @@ export abstract class GameCore extends EventEmitter {
    * broadcast after the write carries the rating change.
    */
   protected async finish(e: Entry, result: GameResult | null, reason: GameEndReason, winLine: Point[] | null): Promise<void> {
-    const end = { result, reason, winLine, at: new Date() };
+    const end = { result, reason, winLine, at: new Date(this.now()) };
     const rated = ratedPlayersOf(e);
     applyEnding(e, end);
     this.engines?.reset(e.id);
@@ -173,8 +212,11 @@ export abstract class GameCore extends EventEmitter {
     if (this.closed) return;
     this.clockTimers.clear(e.id);
     if (e.status !== "playing") return;
-    const left = remainingMs(e, Date.now());
-    // Infinity: the clocks stand still (a swap2 opening): no timer (setTimeout would fire at once).
+    const now = this.now();
+    // The first-move window's end, else the side to move's flag; Infinity: the clocks stand still
+    // (no timer: setTimeout would fire at once). A timer that rings late (a stall) re-checks with
+    // the stall not counted, and is set again.
+    const left = firstMoveLeftMs(e, now, this.firstMoveMs, this.stalls) ?? remainingMs(e, now, this.stalls);
     if (e.clock && e.startedAt && Number.isFinite(left)) {
       const ms = Math.max(0, left) + 5;
       this.clockTimers.set(e.id, ms, () => void this.resume(e.id).catch((err) => this.log.error({ err, gameId: e.id }, "clock check failed")));

@@ -4,7 +4,7 @@
 // claim of the win over an opponent who left on their turn for longer than the grace time.
 import { other, type Color } from "../../../engine";
 import type { ErrorCode } from "../../shared/protocol";
-import { lastMoveAt } from "./clock";
+import { turnStartedAt } from "./clock";
 import { openingPlies } from "../../shared/swap2";
 import { actorOf, inOpening, type Entry } from "./entry";
 import type { Presence } from "./state";
@@ -14,7 +14,7 @@ export interface Refusal {
   message: string;
 }
 
-const betweenPeople = (e: Pick<Entry, "seats">) => e.seats[1].kind === "human" && e.seats[2].kind === "human";
+export const betweenPeople = (e: Pick<Entry, "seats">) => e.seats[1].kind === "human" && e.seats[2].kind === "human";
 
 /**
  * Why `color` may not abort `e` now (null: it may). Before each side has made a move of its own; in a
@@ -53,8 +53,9 @@ export function claimableAt(e: Entry, presence: Presence, graceMs: number): numb
   if (e.status !== "playing" || !betweenPeople(e)) return null;
   const absent = actorOf(e);
   if (presence.connected[absent]) return null;
-  // Absent since they left, or since their turn began if they left before it (or were never seen).
-  const since = Math.max(presence.goneSince?.[absent] ?? 0, lastMoveAt(e).getTime());
+  // Absent since they left, or since their turn began if they left before it (or were never seen);
+  // a restart's downtime credited to the turn moves its start on (nobody could come back then).
+  const since = Math.max(presence.goneSince?.[absent] ?? 0, turnStartedAt(e));
   return since + graceMs;
 }
 

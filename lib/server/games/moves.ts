@@ -2,7 +2,7 @@
 // commits the rows, and only then applies these to its Entry.
 import { cellsOf, negateScore, winningLine, type Analysis, type Color, type Point } from "../../../engine";
 import type { GameEndReason, GameResult, MoveRecord } from "../../shared/protocol";
-import { lastMoveAt } from "./clock";
+import { NO_STALLS, turnElapsedMs, type StallSource } from "./clock";
 import { cellsFor, colorName, type Entry } from "./entry";
 import type { RatedPlayers, RatingChange } from "../ratings/update";
 
@@ -50,10 +50,13 @@ export function storedRootScores(a: Analysis): NonNullable<MoveRecord["rootScore
   return a.rootScores.map((r) => (r.bound ? { x: r.move.x, y: r.move.y, score: r.score, bound: r.bound } : { x: r.move.x, y: r.move.y, score: r.score }));
 }
 
-/** A legal move of `color` at p, played `now`: its record, the board after it, and the game's end if it ends it. */
-export function playMove(e: Entry, color: Color, p: Point, by: "human" | "engine", a: Analysis | undefined, now: Date) {
+/**
+ * A legal move of `color` at p, played `now`: its record, the board after it, and the game's end if it
+ * ends it. Its time is the turn's, less server downtime credited to it and the stalls in it (`stalls`).
+ */
+export function playMove(e: Entry, color: Color, p: Point, by: "human" | "engine", a: Analysis | undefined, now: Date, stalls: StallSource = NO_STALLS) {
   const ply = e.moves.length + 1;
-  const timeMs = Math.max(0, now.getTime() - lastMoveAt(e).getTime());
+  const timeMs = Math.round(turnElapsedMs(e, now.getTime(), stalls));
   const cells = e.cells.slice();
   cells[p.y * e.size + p.x] = color;
   const line = winningLine(e.size, e.rule, cells, p, color);

@@ -16,7 +16,8 @@ import { applyChoice, choiceRefusal, placeRefusal, swapped, type Swap2Choice } f
 import { GameError, fail } from "./errors";
 import { hashToken, newGameId, newSeatToken } from "./tokens";
 import { actorOf, colorName, inOpening, phaseOf, requirePlaying, requireSeat, seatOf, toMoveOf, type Actor, type Entry } from "./entry";
-import { clockOf, lastMoveAt, remainingMs } from "./clock";
+import { clockOf, lastMoveAt, remainingMs, turnStartedAt } from "./clock";
+import { Heartbeat } from "./heartbeat";
 import {
   applyEnding,
   applyRatingChange,
@@ -28,7 +29,7 @@ import {
   playMove,
   ratedPlayersOf,
 } from "./moves";
-import { abortRefusal, claimRefusal, drawAnswerRefusal, drawOfferRefusal, offerAfterMove, type Refusal } from "./endings";
+import { abortRefusal, betweenPeople, claimRefusal, drawAnswerRefusal, drawOfferRefusal, offerAfterMove, type Refusal } from "./endings";
 import { GameCore, type GameServiceOptions, type MovedEvent } from "./core";
 import { ratingsIn, seatRatings } from "../ratings/read";
 import type { EngineHost, EngineMove, EngineSwap2 } from "./engines";
@@ -101,7 +102,7 @@ export class GameService extends GameCore {
   async createMatchedMany(inputs: MatchedGameInput[]): Promise<string[]> {
     for (const input of inputs) if (input.black === input.white) fail("NOT_ALLOWED", "A player cannot play themselves.");
     const names = await this.store.namesOf(inputs.flatMap((i) => [i.black, i.white]));
-    const now = new Date();
+    const now = new Date(this.now());
     const entries = inputs.map((input) => {
       const e = newEntry(
         newGameId(),
@@ -220,7 +221,7 @@ export class GameService extends GameCore {
   private async takeSeatLocked(e: Entry, color: Color, token: string | null, actor: Actor): Promise<void> {
     const hash = token ? hashToken(token) : null;
     const playerId = actor.playerId ?? e.players[color];
-    const now = new Date();
+    const now = new Date(this.now());
     if (!(await this.store.takeSeat(e.id, color, hash, playerId, now))) {
       // Someone else (another process) took it first: our cache is stale.
       this.cache.drop(e.id);
@@ -260,7 +261,8 @@ export class GameService extends GameCore {
       }
       const color = requireSeat(e, input.seatToken, actor);
       requirePlaying(e);
-      if (this.flagIfExpired(e)) fail("GAME_OVER", `The game is over: ${colorName(toMoveOf(e) as Color)} ran out of time.`);
+      const expired = this.flagIfExpired(e);
+      if (expired) fail("GAME_OVER", this.expiredText(e, expired));
       // A stale ply first (the client's view is out of date), then whose turn it is.
       const expected = e.moves.length + 1;
       if (input.ply !== expected) fail("WRONG_PLY", `This would be ply ${expected}, not ${input.ply}: reload the game.`);
@@ -320,7 +322,7 @@ export class GameService extends GameCore {
   /** A checked choice: the record (and, when the first player ends with white, the seats) written once, then told. Under the lock. */
   private async applySwap2Choice(e: Entry, choice: Swap2Choice): Promise<void> {
     const was = e.swap2!;
-    const next = applyChoice(was, e.moves.length, choice, new Date());
+    const next = applyChoice(was, e.moves.length, choice, new Date(this.now()));
     const exchange = swapped(next) !== swapped(was);
     if (!(await this.store.setSwap2(e, was, next, exchange))) {
       // Another writer (another node) chose first: the database decides; our copy is stale.
@@ -377,8 +379,8 @@ export class GameService extends GameCore {
 
   /** Validated move of `color` at p: commit the row (and the result, if it ends the game), then broadcast. */
   private async commitMove(e: Entry, color: Color, p: Point, by: "human" | "engine", a?: Analysis): Promise<MoveRecord> {
-    const now = new Date();
-    const { rec, cells, end } = playMove(e, color, p, by, a, now);
+    const now = new Date(this.now());
+    const { rec, cells, end } = playMove(e, color, p, by, a, now, this.stalls);
     const written = await this.store.insertMove(e.id, rec, now, end, end ? ratedPlayersOf(e) : null);
     if (!written.inserted) {
       // Another writer committed this ply (or ended the game) first: the database decides; our cache is stale.
@@ -407,7 +409,7 @@ export class GameService extends GameCore {
       result: e.result,
       reason: e.reason,
       winLine: e.winLine,
-      clock: clockOf(e),
+      clock: clockOf(e, this.firstMoveMs),
     } satisfies MovedEvent);
     // The moved event does not carry rating changes or draw offers: the full state does.
     if (written.change || offer !== offerBefore) this.emitState(e);
@@ -458,12 +460,16 @@ export class GameService extends GameCore {
 
   async resign(input: SeatActionInput, actor: Actor = {}): Promise<object> {
     return this.withLock(input.gameId, async () => {
+  /**
+   * Resigns. Between people, before each side has made its first own move, the game is aborted
+   * instead (no result, nothing rated: a game nobody played is no game; lichess offers only abort then).
+   */
       const e = await this.load(input.gameId);
       const color = requireSeat(e, input.seatToken, actor);
       requirePlaying(e);
-      if (this.flagIfExpired(e)) fail("GAME_OVER", "The game is over: time ran out.");
+      const expired = this.flagIfExpired(e);
+      if (expired) fail("GAME_OVER", this.expiredText(e, expired));
       await this.finish(e, colorName(other(color)), "resign", null);
-      return {};
     });
   }
 
@@ -508,21 +514,23 @@ export class GameService extends GameCore {
     });
   }
 
-  /** The win over an opponent who left on their turn and stayed away longer than the grace time (reason "abandon"). */
+  /**
+   * The win over an opponent who left on their turn and stayed away longer than the grace time (reason
+   * "abandon"). Before each side has made its first own move the claim aborts the game instead (no
+   * result, nothing rated): a win needs a game.
+   */
   async claim(input: SeatActionInput, actor: Actor = {}): Promise<object> {
     return this.endingAction(input, actor, async (e, color) => {
-      refuseIf(claimRefusal(e, color, this.presence.presenceOf(e.id), this.claimGraceMs, Date.now()));
+      refuseIf(claimRefusal(e, color, this.presence.presenceOf(e.id), this.claimGraceMs, this.now()));
+      if (abortRefusal(e) === null) return this.finish(e, null, "abort", null);
       await this.finish(e, colorName(color), "abandon", null);
     });
   }
 
   /** A seat holder's action on a game in progress, under its lock (a flagged game is over first). */
   private endingAction(input: SeatActionInput, actor: Actor, run: (e: Entry, color: Color) => Promise<void>): Promise<object> {
-    return this.withLock(input.gameId, async () => {
-      const e = await this.load(input.gameId);
-      const color = requireSeat(e, input.seatToken, actor);
-      requirePlaying(e);
-      if (this.flagIfExpired(e)) fail("GAME_OVER", "The game is over: time ran out.");
+    return this.endingAction(input, actor, async (e, color) => {
+      if (betweenPeople(e) && abortRefusal(e) === null) return this.finish(e, null, "abort", null);
       await run(e, color);
       return {};
     });
@@ -639,14 +647,26 @@ export class GameService extends GameCore {
 
   // ---------------------------------------------------------------- lifecycle
 
-  /** On start: resume AI turns and clocks of every game in progress, so a restart loses nothing. */
+  /**
+   * On start: resume AI turns and clocks of every game in progress, so a restart loses nothing. The
+   * downtime (since the newest heartbeat of any node: ./heartbeat) is credited to each clocked game's
+   * turn first, so nobody is flagged or charged for the time the server was down; then this node beats.
+   */
   async resumeAll(): Promise<number> {
     const ids = await this.store.playingIds();
-    for (const id of ids) await this.resume(id).catch((err) => this.log.error({ err, gameId: id }, "resume failed"));
+    for (const id of ids) {
+      if (down) await this.creditDowntime(id, down).catch((err) => this.log.error({ err, gameId: id }, "could not credit the downtime"));
+      await this.resume(id).catch((err) => this.log.error({ err, gameId: id }, "resume failed"));
+    }
     if (ids.length) this.log.info({ games: ids.length }, "resumed games in progress");
     this.engines?.resumed();
     return ids.length;
   }
+    const heartbeat = (this.heartbeat ??= new Heartbeat(this.db, this.nodeId, { now: () => this.now(), log: this.log }));
+    // Several nodes: a gap of a few beats is no downtime (another node was serving the games).
+    const down = await heartbeat.downtime(this.cluster ? 3_000 : 0);
+    heartbeat.start();
+    if (down) this.log.warn({ downMs: down.to - down.from }, "the server was down: the downtime is credited to the clocks of the games in progress");
 
   /**
    * Resumes one game in progress (its AI turn and clock) on this node: the TV adopting a game another
@@ -654,10 +674,27 @@ export class GameService extends GameCore {
    * that is left to the node that took the move, which is claiming the engine's reply right now;
    * resuming it here too would search that turn twice.
    */
+  private heartbeat: Heartbeat | null = null;
+
+  /** The part of [down.from, down.to] that fell in the current turn of clocked game `id`, credited to that turn (the row, then the copy). */
+  private creditDowntime(id: string, down: { from: number; to: number }): Promise<void> {
+    return this.withLock(id, async () => {
+      const e = await this.load(id);
+      if (e.status !== "playing" || !e.clock) return;
+      const overlap = down.to - Math.max(down.from, lastMoveAt(e).getTime());
+      if (overlap <= 0) return;
+      const ply = e.moves.length + 1;
+      const credit = { ply, ms: (e.clockCredit?.ply === ply ? e.clockCredit.ms : 0) + overlap };
+      await this.store.setClockCredit(id, credit);
+      e.clockCredit = credit;
+      this.log.info({ gameId: id, ply, creditMs: credit.ms }, "downtime credited to the turn");
+    });
+  }
+
   async resume(gameId: string, opts: { skipFreshMs?: number } = {}): Promise<void> {
     await this.withLock(gameId, async () => {
       const e = await this.load(gameId);
-      if (opts.skipFreshMs && Date.now() - lastMoveAt(e).getTime() < opts.skipFreshMs) return;
+      if (opts.skipFreshMs && this.now() - turnStartedAt(e) < opts.skipFreshMs) return;
       if (!this.flagIfExpired(e)) this.afterChange(e);
     });
   }
@@ -694,6 +731,8 @@ export class GameService extends GameCore {
   }
 
   /** Resolves when no AI turn is scheduled or running (for tests and orderly shutdowns). */
+    this.stopStallMonitor();
+    await this.heartbeat?.stop();
   async idle(): Promise<void> {
     await this.engines?.idle();
   }
@@ -709,7 +748,7 @@ export class GameService extends GameCore {
       peek: (id) => this.cache.peek(id),
       locked: (id) => this.cache.locked(id),
       clockRunning: (id) => this.clockTimers.has(id),
-      remainingMs: (e) => remainingMs(e, Date.now()),
+      remainingMs: (e) => remainingMs(e, this.now(), this.stalls),
       resume: (id, opts) => this.resume(id, opts),
       playEngineMove: (m, turn) => this.playEngineMove(m, turn),
       playEngineSwap2: (m, turn) => this.playEngineSwap2(m, turn),

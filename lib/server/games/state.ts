@@ -23,8 +23,11 @@ export interface PresenceSource {
 export const noPresence = (): Presence => ({ spectators: 0, connected: { 1: false, 2: false } });
 export const NOBODY: PresenceSource = { presenceOf: noPresence };
 
-/** The state of `e` as sockets see it (copies: the Entry stays the service's). claimAt: when the absent player to move can be claimed as a loss. */
-export function stateOf(e: Entry, presence: Presence, tv: boolean, claimAt: number | null = null): GameState {
+/**
+ * The state of `e` as sockets see it (copies: the Entry stays the service's). claimAt: when the absent
+ * player to move can be claimed as a loss; firstMoveMs: FIRST_MOVE_MS (the clock says when the first-move window closes).
+ */
+export function stateOf(e: Entry, presence: Presence, tv: boolean, claimAt: number | null = null, firstMoveMs?: number): GameState {
   const seat = (c: Color): Seat => {
     const s = e.seats[c];
     if (s.kind === "engine") return { kind: "engine", engine: s.engine };
@@ -52,7 +55,7 @@ export function stateOf(e: Entry, presence: Presence, tv: boolean, claimAt: numb
     winLine: e.winLine,
     moves: e.moves.map((m) => ({ ...m })),
     toMove: toMoveOf(e),
-    clock: clockOf(e),
+    clock: clockOf(e, firstMoveMs),
     spectators: presence.spectators,
     createdAt: e.createdAt.toISOString(),
     rematchId: e.rematchId,

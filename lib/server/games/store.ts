@@ -177,6 +177,11 @@ export class GameStore {
   }
 
   async setRematch(id: string, rematchId: string): Promise<void> {
+  /** Server downtime credited to the turn at `credit.ply` of a game still playing (a restart: lib/server/games/heartbeat). */
+  async setClockCredit(id: string, credit: { ply: number; ms: number }): Promise<void> {
+    await this.db.game.updateMany({ where: { id, status: "playing" }, data: { clockCreditPly: credit.ply, clockCreditMs: Math.round(credit.ms) } });
+  }
+
     await this.db.game.update({ where: { id }, data: { rematchId } });
   }
 
@@ -239,6 +244,8 @@ export class GameStore {
       status: q.status === "live" ? "playing" : "finished",
       ...(q.status === "live" ? { OR: [{ createdAt: { gte: recent } }, { moves: { some: { createdAt: { gte: recent } } } }] } : {}),
       ...(q.kind ? { kind: q.kind } : {}),
+      // Aborted games (nobody played: lib/server/games/endings) are no part of the archive.
+      ...(q.status === "finished" ? { AND: [{ OR: [{ reason: null }, { reason: { not: "abort" } }] }] } : {}),
     };
     const [count, rows] = await Promise.all([
       this.db.game.count({ where }),
@@ -390,6 +397,7 @@ function decodeGame(r: GameRow, moves: MoveRowRead[]): Entry {
     drawOffer: r.drawOffer === 1 || r.drawOffer === 2 ? r.drawOffer : null,
     clock: json<ClockSettings | null>(r.clock, null),
     swap2: json<Swap2Record | null>(r.swap2, null),
+    clockCredit: r.clockCreditPly !== null && r.clockCreditMs !== null ? { ply: r.clockCreditPly, ms: r.clockCreditMs } : null,
     status: r.status as GameStatus,
     result: r.result as GameResult | null,
     reason: r.reason as GameEndReason | null,
