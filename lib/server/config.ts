@@ -131,14 +131,14 @@ export interface ServerConfig {
   socketRecoveryMs: number;
   /** CLAIM_GRACE_MS (lib/server/games/endings). */
   claimGraceMs: number;
+  /** FIRST_MOVE_MS (lib/server/games/clock: firstMoveWindowMs). */
+  firstMoveMs: number;
   logLevel: LogLevel;
   limits: LimitSettings;
   /** Identity abuse limits (lib/server/identity/limits). */
   identityLimits: IdentityLimitSettings;
   /** Sessions and names (lib/server/identity/players). */
   identity: IdentitySettings;
-  /** FIRST_MOVE_MS (lib/server/games/clock: firstMoveWindowMs). */
-  firstMoveMs: number;
   /** Games imported per address and per identity per hour (lib/server/imports); 0 when RATE_LIMITS is off. */
   importsPerHour: number;
   /** Reading imported files off the event loop (lib/server/imports/parse-pool). */
@@ -314,6 +314,7 @@ const EnvSchema = z.object({
   TV: onOff(),
   SOCKET_RECOVERY_MS: wholeNumber(0),
   CLAIM_GRACE_MS: wholeNumber(0),
+  FIRST_MOVE_MS: wholeNumber(1000),
   LOG_LEVEL: oneOf(LOG_LEVELS, (t) => t.toLowerCase()),
   VITEST: text(),
   RATE_LIMITS: onOff(),
@@ -332,7 +333,6 @@ const EnvSchema = z.object({
   IMPORT_PARSE_MB: wholeNumber(16, 4096),
   IMPORT_THREADS: wholeNumber(1, 8),
   MAX_PAYLOAD_BYTES: wholeNumber(1),
-  FIRST_MOVE_MS: wholeNumber(1000),
   SOCKETS_PER_ADDRESS: wholeNumber(1),
   LOBBY_CHALLENGES_PER_ADDRESS: wholeNumber(1),
   LIMIT_IP_POSTS_PER_MIN: wholeNumber(1),
@@ -399,6 +399,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     tv: e.TV,
     socketRecoveryMs: e.SOCKET_RECOVERY_MS ?? 30_000,
     claimGraceMs: e.CLAIM_GRACE_MS ?? 30_000,
+    firstMoveMs: e.FIRST_MOVE_MS ?? 30_000,
     logLevel: e.LOG_LEVEL ?? (e.VITEST ? "silent" : "info"),
     limits: {
       enabled: e.RATE_LIMITS ?? DEFAULT_LIMITS.enabled,
@@ -421,7 +422,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     importsPerHour: (e.RATE_LIMITS ?? DEFAULT_LIMITS.enabled) ? (e.LIMIT_IMPORTS_PER_HOUR ?? 1000) : 0,
     importParse: { timeMs: e.IMPORT_PARSE_MS ?? 2000, memoryMb: e.IMPORT_PARSE_MB ?? 64, threads: e.IMPORT_THREADS ?? 1 },
     allowedOrigins: e.ALLOWED_ORIGINS,
-    firstMoveMs: e.FIRST_MOVE_MS ?? 30_000,
     metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
     fairness: {
       socketsPerAddress: (e.RATE_LIMITS ?? DEFAULT_LIMITS.enabled) ? (e.SOCKETS_PER_ADDRESS ?? 200) : 0,

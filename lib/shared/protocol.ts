@@ -232,9 +232,9 @@ export interface ClockState {
   at: string;
   /** Neither clock runs: a swap2 opening, or before each side's first own move (the clocks start after both have moved). */
   paused?: boolean;
-}
   /** ISO UTC: the side to act must make its first move by then, or the game is aborted (clocked games between people). */
   firstMoveBy?: string;
+}
 
 export interface GameState {
   id: string;

@@ -39,11 +39,11 @@ export interface Entry {
   /** Rated games: which seats' ratings were provisional before the game (shown with "?"). */
   provisional?: { 1: boolean; 2: boolean };
   clock: ClockSettings | null;
+  /** Server downtime (ms) not charged to the turn at `ply` (a restart fell in it: lib/server/games/heartbeat). */
+  clockCredit?: { ply: number; ms: number } | null;
   /** A swap2 game: the choices so far (null: no swap2). */
   swap2: Swap2Record | null;
   status: GameStatus;
-  /** Server downtime (ms) not charged to the turn at `ply` (a restart fell in it: lib/server/games/heartbeat). */
-  clockCredit?: { ply: number; ms: number } | null;
   result: GameResult | null;
   reason: GameEndReason | null;
   winLine: Point[] | null;

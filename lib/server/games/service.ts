@@ -458,17 +458,13 @@ export class GameService extends GameCore {
 
   // ---------------------------------------------------------------- resign, takeback, rematch
 
-  async resign(input: SeatActionInput, actor: Actor = {}): Promise<object> {
-    return this.withLock(input.gameId, async () => {
   /**
    * Resigns. Between people, before each side has made its first own move, the game is aborted
    * instead (no result, nothing rated: a game nobody played is no game; lichess offers only abort then).
    */
-      const e = await this.load(input.gameId);
-      const color = requireSeat(e, input.seatToken, actor);
-      requirePlaying(e);
-      const expired = this.flagIfExpired(e);
-      if (expired) fail("GAME_OVER", this.expiredText(e, expired));
+  async resign(input: SeatActionInput, actor: Actor = {}): Promise<object> {
+    return this.endingAction(input, actor, async (e, color) => {
+      if (betweenPeople(e) && abortRefusal(e) === null) return this.finish(e, null, "abort", null);
       await this.finish(e, colorName(other(color)), "resign", null);
     });
   }
@@ -529,8 +525,12 @@ export class GameService extends GameCore {
 
   /** A seat holder's action on a game in progress, under its lock (a flagged game is over first). */
   private endingAction(input: SeatActionInput, actor: Actor, run: (e: Entry, color: Color) => Promise<void>): Promise<object> {
-    return this.endingAction(input, actor, async (e, color) => {
-      if (betweenPeople(e) && abortRefusal(e) === null) return this.finish(e, null, "abort", null);
+    return this.withLock(input.gameId, async () => {
+      const e = await this.load(input.gameId);
+      const color = requireSeat(e, input.seatToken, actor);
+      requirePlaying(e);
+      const expired = this.flagIfExpired(e);
+      if (expired) fail("GAME_OVER", this.expiredText(e, expired));
       await run(e, color);
       return {};
     });
@@ -653,6 +653,11 @@ export class GameService extends GameCore {
    * turn first, so nobody is flagged or charged for the time the server was down; then this node beats.
    */
   async resumeAll(): Promise<number> {
+    const heartbeat = (this.heartbeat ??= new Heartbeat(this.db, this.nodeId, { now: () => this.now(), log: this.log }));
+    // Several nodes: a gap of a few beats is no downtime (another node was serving the games).
+    const down = await heartbeat.downtime(this.cluster ? 3_000 : 0);
+    heartbeat.start();
+    if (down) this.log.warn({ downMs: down.to - down.from }, "the server was down: the downtime is credited to the clocks of the games in progress");
     const ids = await this.store.playingIds();
     for (const id of ids) {
       if (down) await this.creditDowntime(id, down).catch((err) => this.log.error({ err, gameId: id }, "could not credit the downtime"));
@@ -662,18 +667,7 @@ export class GameService extends GameCore {
     this.engines?.resumed();
     return ids.length;
   }
-    const heartbeat = (this.heartbeat ??= new Heartbeat(this.db, this.nodeId, { now: () => this.now(), log: this.log }));
-    // Several nodes: a gap of a few beats is no downtime (another node was serving the games).
-    const down = await heartbeat.downtime(this.cluster ? 3_000 : 0);
-    heartbeat.start();
-    if (down) this.log.warn({ downMs: down.to - down.from }, "the server was down: the downtime is credited to the clocks of the games in progress");
 
-  /**
-   * Resumes one game in progress (its AI turn and clock) on this node: the TV adopting a game another
-   * node left, the cluster's sweep. skipFreshMs (the sweep): a game whose last move is younger than
-   * that is left to the node that took the move, which is claiming the engine's reply right now;
-   * resuming it here too would search that turn twice.
-   */
   private heartbeat: Heartbeat | null = null;
 
   /** The part of [down.from, down.to] that fell in the current turn of clocked game `id`, credited to that turn (the row, then the copy). */
@@ -691,6 +685,12 @@ export class GameService extends GameCore {
     });
   }
 
+  /**
+   * Resumes one game in progress (its AI turn and clock) on this node: the TV adopting a game another
+   * node left, the cluster's sweep. skipFreshMs (the sweep): a game whose last move is younger than
+   * that is left to the node that took the move, which is claiming the engine's reply right now;
+   * resuming it here too would search that turn twice.
+   */
   async resume(gameId: string, opts: { skipFreshMs?: number } = {}): Promise<void> {
     await this.withLock(gameId, async () => {
       const e = await this.load(gameId);
@@ -725,14 +725,14 @@ export class GameService extends GameCore {
   async close(): Promise<void> {
     this.closed = true;
     this.clockTimers.clearAll();
+    this.stopStallMonitor();
+    await this.heartbeat?.stop();
     await this.engines?.close();
     await this.cache.settled();
     await this.store.close();
   }
 
   /** Resolves when no AI turn is scheduled or running (for tests and orderly shutdowns). */
-    this.stopStallMonitor();
-    await this.heartbeat?.stop();
   async idle(): Promise<void> {
     await this.engines?.idle();
   }

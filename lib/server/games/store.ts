@@ -176,12 +176,12 @@ export class GameStore {
     return count === 1;
   }
 
-  async setRematch(id: string, rematchId: string): Promise<void> {
   /** Server downtime credited to the turn at `credit.ply` of a game still playing (a restart: lib/server/games/heartbeat). */
   async setClockCredit(id: string, credit: { ply: number; ms: number }): Promise<void> {
     await this.db.game.updateMany({ where: { id, status: "playing" }, data: { clockCreditPly: credit.ply, clockCreditMs: Math.round(credit.ms) } });
   }
 
+  async setRematch(id: string, rematchId: string): Promise<void> {
     await this.db.game.update({ where: { id }, data: { rematchId } });
   }
 
@@ -243,9 +243,9 @@ export class GameStore {
       // two players (open challenges have their own list: lib/server/lobby).
       status: q.status === "live" ? "playing" : "finished",
       ...(q.status === "live" ? { OR: [{ createdAt: { gte: recent } }, { moves: { some: { createdAt: { gte: recent } } } }] } : {}),
-      ...(q.kind ? { kind: q.kind } : {}),
       // Aborted games (nobody played: lib/server/games/endings) are no part of the archive.
       ...(q.status === "finished" ? { AND: [{ OR: [{ reason: null }, { reason: { not: "abort" } }] }] } : {}),
+      ...(q.kind ? { kind: q.kind } : {}),
     };
     const [count, rows] = await Promise.all([
       this.db.game.count({ where }),
@@ -396,8 +396,8 @@ function decodeGame(r: GameRow, moves: MoveRowRead[]): Entry {
     ratingDiffs: { 1: r.blackRatingDiff, 2: r.whiteRatingDiff },
     drawOffer: r.drawOffer === 1 || r.drawOffer === 2 ? r.drawOffer : null,
     clock: json<ClockSettings | null>(r.clock, null),
-    swap2: json<Swap2Record | null>(r.swap2, null),
     clockCredit: r.clockCreditPly !== null && r.clockCreditMs !== null ? { ply: r.clockCreditPly, ms: r.clockCreditMs } : null,
+    swap2: json<Swap2Record | null>(r.swap2, null),
     status: r.status as GameStatus,
     result: r.result as GameResult | null,
     reason: r.reason as GameEndReason | null,
