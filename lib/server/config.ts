@@ -55,6 +55,12 @@
 // LIMIT_PLAYER_RENAMES_PER_DAY  5                     renames per player per day (each old name leads to the player's page)
 // SESSION_IDLE_DAYS             30                    a session unused this long is over (lib/server/identity; its last use is noted at most hourly)
 // NAME_HOLD_DAYS                30                    a name left by a rename is kept for its old holder this long (0: free at once)
+// Fair play in ratings (lib/server/ratings/eligibility; docs/OPERATIONS.md "Fair play in ratings"):
+// RATED_PAIR_PER_DAY            3                     rated games between the same two players in 24 h; later ones are casual
+// RATED_NEW_NEIGHBOURS_PER_DAY  5                     rated games a player has in 24 h against new (provisional) players of their own
+//                                                     network (/24, /64); later ones are casual (a classroom still plays rated)
+// LEADERBOARD_MIN_OPPONENTS     5                     distinct opponents (rated games in the pool) before a player is listed
+// LEADERBOARD_ACTIVE_DAYS       30                    a player is listed only with a rated game in the pool this recent
 // LIMIT_IMPORTS_PER_HOUR        1000                  games imported (/import) per address, and per identity, per hour
 // IMPORT_PARSE_MS               2000                  the longest an imported file may take to read (a worker thread; past it the thread is stopped)
 // IMPORT_PARSE_MB               64                    the heap an imported file may take to read (the worker thread's resourceLimits)
@@ -146,6 +152,8 @@ export interface ServerConfig {
   /** ALLOWED_ORIGINS, normalised (URL.origin): other sites whose pages may open a socket. */
   allowedOrigins: string[];
   metrics: MetricsSettings;
+  /** What is rated and who is listed (lib/server/ratings/eligibility). */
+  fairPlay: FairPlaySettings;
   /** Caps per address and throttles (lib/server/limits). */
   fairness: FairnessSettings;
 }
@@ -198,6 +206,16 @@ export interface MetricsSettings {
   /** METRICS_TOKEN: /metrics on the main port (and the metrics port) needs "Authorization: Bearer <token>". */
   token: string | null;
 }
+
+/** Rating-farming limits and leaderboard rules (lib/server/ratings/eligibility). */
+export interface FairPlaySettings {
+  ratedPairPerDay: number;
+  ratedNewNeighboursPerDay: number;
+  leaderboardMinOpponents: number;
+  leaderboardActiveDays: number;
+}
+
+export const DEFAULT_FAIR_PLAY: FairPlaySettings = { ratedPairPerDay: 3, ratedNewNeighboursPerDay: 5, leaderboardMinOpponents: 5, leaderboardActiveDays: 30 };
 
 /** One bad variable: its name and the sentence that says what it must be. */
 export interface BadSetting {
@@ -329,6 +347,10 @@ const EnvSchema = z.object({
   SESSION_IDLE_DAYS: positiveNumber(),
   NAME_HOLD_DAYS: wholeNumber(0),
   LIMIT_IMPORTS_PER_HOUR: positiveNumber(),
+  RATED_PAIR_PER_DAY: wholeNumber(1),
+  RATED_NEW_NEIGHBOURS_PER_DAY: wholeNumber(1),
+  LEADERBOARD_MIN_OPPONENTS: wholeNumber(1),
+  LEADERBOARD_ACTIVE_DAYS: wholeNumber(1),
   IMPORT_PARSE_MS: wholeNumber(100, 60_000),
   IMPORT_PARSE_MB: wholeNumber(16, 4096),
   IMPORT_THREADS: wholeNumber(1, 8),
@@ -423,6 +445,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     importParse: { timeMs: e.IMPORT_PARSE_MS ?? 2000, memoryMb: e.IMPORT_PARSE_MB ?? 64, threads: e.IMPORT_THREADS ?? 1 },
     allowedOrigins: e.ALLOWED_ORIGINS,
     metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
+    fairPlay: {
+      ratedPairPerDay: e.RATED_PAIR_PER_DAY ?? DEFAULT_FAIR_PLAY.ratedPairPerDay,
+      ratedNewNeighboursPerDay: e.RATED_NEW_NEIGHBOURS_PER_DAY ?? DEFAULT_FAIR_PLAY.ratedNewNeighboursPerDay,
+      leaderboardMinOpponents: e.LEADERBOARD_MIN_OPPONENTS ?? DEFAULT_FAIR_PLAY.leaderboardMinOpponents,
+      leaderboardActiveDays: e.LEADERBOARD_ACTIVE_DAYS ?? DEFAULT_FAIR_PLAY.leaderboardActiveDays,
+    },
     fairness: {
       socketsPerAddress: (e.RATE_LIMITS ?? DEFAULT_LIMITS.enabled) ? (e.SOCKETS_PER_ADDRESS ?? 200) : 0,
       challengesPerAddress: e.LOBBY_CHALLENGES_PER_ADDRESS ?? 10,

@@ -68,6 +68,8 @@ export interface Leaderboard {
   pool: string;
   /** The pools anyone is rated in (the page's tabs). */
   pools: string[];
-  /** Established ratings first (highest first), then provisional ones. */
+  /** Highest first: established ratings only, of players who meet `rules` (lib/server/ratings/eligibility). */
   players: LeaderboardEntry[];
+  /** Who is listed: rated games against at least `minOpponents` distinct opponents, the last within `activeDays` days. */
+  rules: { minOpponents: number; activeDays: number };
 }

@@ -7,6 +7,7 @@ import { z } from "./zod";
 import { ALGOS, MAX_SIZE, MIN_SIZE, type Algo, type Color, type Point, type Rule, type Score, type Stone } from "../../engine";
 import type { AnalysisUpdate } from "./analysis/view";
 import type { Swap2Record } from "./swap2";
+import type { UnratedNote } from "./eligibility";
 
 export type { Point };
 export const MAX_TOKEN_LENGTH = 64;
@@ -260,6 +261,8 @@ export interface GameState {
   /** A rated game (its result changes both players' ratings in `pool`). */
   rated?: boolean;
   pool?: string | null;
+  /** Asked for as rated but played as casual (rated false), and why: lib/server/ratings/eligibility. */
+  unrated?: UnratedNote;
   /** The colour whose draw offer stands, if any. */
   drawOffer?: Color | null;
   /** The player to move has left (a game between people): from then on their opponent may claim the win (EV.claim). */

@@ -5,6 +5,7 @@ import type { ClockSettings, EngineSettings, GameEndReason, GameKind, GameResult
 import { seatOfRole, swap2Phase, swap2Role, type Swap2Record } from "../../shared/swap2";
 import { fail } from "./errors";
 import { tokenMatches } from "./tokens";
+import type { UnratedCode } from "../../shared/eligibility";
 
 /** name: an imported game's player, as its file names them (lib/server/imports). */
 export type SeatDesc = { kind: "human"; name?: string } | { kind: "engine"; engine: EngineSettings };
@@ -29,6 +30,8 @@ export interface Entry {
   pool: string | null;
   ratings: { 1: number | null; 2: number | null };
   ratingDiffs: { 1: number | null; 2: number | null };
+  /** Asked for as rated but played as casual, and why (lib/server/ratings/eligibility). */
+  unrated?: UnratedCode;
   /** The colour whose draw offer stands, if any. */
   drawOffer: Color | null;
   /**

@@ -4,6 +4,7 @@
 // fields out; it trusts its caller on limits.
 import type { z } from "zod";
 import type { Stone } from "../../../engine";
+import type { UnratedCode } from "../../shared/eligibility";
 import type {
   CreateAiMatchSchema,
   CreateGameSchema,
@@ -45,4 +46,6 @@ export interface MatchedGameInput {
   provisional?: { 1: boolean; 2: boolean };
   /** Open with swap2: `black` places the first stones (lib/shared/swap2). */
   swap2?: boolean;
+  /** Asked for as rated, played as casual: why (lib/server/ratings/eligibility; `rated` is false then). */
+  unrated?: UnratedCode;
 }

@@ -32,6 +32,7 @@ import {
 import { abortRefusal, betweenPeople, claimRefusal, drawAnswerRefusal, drawOfferRefusal, offerAfterMove, type Refusal } from "./endings";
 import { GameCore, type GameServiceOptions, type MovedEvent } from "./core";
 import { ratingsIn, seatRatings } from "../ratings/read";
+import { ratedEligibility } from "../ratings/eligibility";
 import type { EngineHost, EngineMove, EngineSwap2 } from "./engines";
 import { importedEntry, importedSummary, type ImportedGameInput, type ImportedSummary } from "./imported";
 import type { CreateAiMatchInput, CreateGameInput, JoinInput, ListInput, MatchedGameInput, MoveInput, SeatActionInput, Swap2ChooseInput } from "./inputs";
@@ -118,6 +119,7 @@ export class GameService extends GameCore {
           access: "reserved",
           rated: input.rated,
           pool: input.pool ?? null,
+          ...(input.unrated ? { unrated: input.unrated } : {}),
           ratings: input.ratings ?? { 1: null, 2: null },
           clock: input.clock,
           ...(input.swap2 ? { swap2: {} } : {}),
@@ -592,7 +594,10 @@ export class GameService extends GameCore {
       const players: Entry["players"] = { 1: e.players[2], 2: e.players[1] };
       // A rated rematch shows both ratings as they are now (after this game), as a challenge's does.
       const both = players[1] !== null && players[2] !== null ? ([players[1], players[2]] as const) : null;
-      const seated = e.rated && e.pool && both ? seatRatings(await ratingsIn(this.db, e.pool, [...both]), ...both) : null;
+      // Asked for as rated (this game was, or was asked to be): decided again (lib/server/ratings/eligibility).
+      const pool = (e.rated || e.unrated) && both ? e.pool : null;
+      const eligible = pool && both ? await ratedEligibility(this.db, { pool, black: both[0], white: both[1] }) : null;
+      const seated = pool && both && eligible?.rated ? seatRatings(await ratingsIn(this.db, pool, [...both]), ...both) : null;
       const n = await this.insertGame({
         kind: e.kind,
         size: e.size,
@@ -605,8 +610,9 @@ export class GameService extends GameCore {
         players,
         names: { 1: e.names[2], 2: e.names[1] },
         access: e.kind === "hvh" ? "reserved" : null,
-        rated: e.rated,
+        rated: eligible?.rated ?? false,
         pool: e.pool,
+        ...(eligible && !eligible.rated ? { unrated: eligible.code } : {}),
         ...(seated ? { ratings: seated.ratings } : {}),
         clock: e.clock,
         status: e.kind === "hvh" ? "waiting" : "playing",

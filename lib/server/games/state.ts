@@ -3,6 +3,7 @@
 import type { Color } from "../../../engine";
 import type { GameState, Seat } from "../../shared/protocol";
 import { clockOf } from "./clock";
+import { unratedNote } from "../ratings/eligibility";
 import { toMoveOf, type Entry } from "./entry";
 
 /** Who is in a game's room. */
@@ -61,6 +62,7 @@ export function stateOf(e: Entry, presence: Presence, tv: boolean, claimAt: numb
     rematchId: e.rematchId,
     ...(tv ? { tv: true } : {}),
     ...(e.rated ? { rated: true, pool: e.pool } : {}),
+    ...(e.unrated ? { rated: false, unrated: unratedNote(e.unrated) } : {}),
     drawOffer: e.drawOffer,
     ...(claimAt !== null ? { claimableAt: new Date(claimAt).toISOString() } : {}),
     ...(e.swap2 ? { swap2: { ...e.swap2 } } : {}),

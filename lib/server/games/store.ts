@@ -8,6 +8,7 @@ import { MoveWriter, moveSinkFor, type MoveRow } from "../db/move-writer";
 import type { Color, Point, Score, Stone } from "../../../engine";
 import type { ClockSettings, GameEndReason, GameKind, GameResult, GameStatus, GameSummary, MoveRecord } from "../../shared/protocol";
 import { seatLabel } from "../../shared/labels";
+import { isUnratedCode } from "../../shared/eligibility";
 import { cellsFor, type Entry, type SeatDesc } from "./entry";
 import type { Ending } from "./moves";
 import { applyRatedResult, type RatedPlayers, type RatingChange } from "../ratings/update";
@@ -398,6 +399,7 @@ function decodeGame(r: GameRow, moves: MoveRowRead[]): Entry {
     clock: json<ClockSettings | null>(r.clock, null),
     clockCredit: r.clockCreditPly !== null && r.clockCreditMs !== null ? { ply: r.clockCreditPly, ms: r.clockCreditMs } : null,
     swap2: json<Swap2Record | null>(r.swap2, null),
+    ...(isUnratedCode(r.unrated) ? { unrated: r.unrated } : {}),
     status: r.status as GameStatus,
     result: r.result as GameResult | null,
     reason: r.reason as GameEndReason | null,
@@ -434,6 +436,7 @@ function gameRowOf(e: Entry) {
     whiteRating: e.ratings[2],
     clock: e.clock ? JSON.stringify(e.clock) : null,
     swap2: e.swap2 ? JSON.stringify(e.swap2) : null,
+    unrated: e.unrated ?? null,
     status: e.status,
     createdAt: e.createdAt,
     startedAt: e.startedAt,

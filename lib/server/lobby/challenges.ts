@@ -6,6 +6,7 @@ import type { GameService } from "../games/service";
 import { fail } from "../games/errors";
 import { newGameId } from "../games/tokens";
 import { ratingsIn, seatRatings } from "../ratings/read";
+import { ratedEligibility } from "../ratings/eligibility";
 import { ratingPoolOf } from "../../shared/pools";
 import type { Me } from "../../shared/identity";
 import type { ChallengeView, ClockSettings } from "../../shared/protocol";
@@ -82,15 +83,18 @@ export class Challenges {
     const [black, white] = authorBlack ? [c.authorId, taker.id] : [taker.id, c.authorId];
     const rule = c.rule as Rule;
     const pool = c.rated && clock ? ratingPoolOf({ rule, size: c.size, clock }) : null;
-    const r = pool ? await ratingsIn(this.db, pool, [black, white]) : null;
+    // Asked for as rated: rated unless lib/server/ratings/eligibility says casual (told at the start).
+    const eligible = pool ? await ratedEligibility(this.db, { pool, black, white }) : null;
+    const r = pool && eligible?.rated ? await ratingsIn(this.db, pool, [black, white]) : null;
     const { gameId } = await this.games.createMatched({
       size: c.size,
       rule,
       clock,
       black,
       white,
-      rated: c.rated,
+      rated: eligible?.rated ?? false,
       pool,
+      ...(eligible && !eligible.rated ? { unrated: eligible.code } : {}),
       swap2: c.swap2,
       ...(r ? seatRatings(r, black, white) : {}),
     });

@@ -11,6 +11,7 @@ import type { GameService } from "../games/service";
 import { fail } from "../games/errors";
 import type { Logger } from "../log";
 import { ratingsIn, seatRatings } from "../ratings/read";
+import { ratedEligibility } from "../ratings/eligibility";
 import { QUICK_POOLS, quickPoolLabel, ratingPoolOf, type QuickPool } from "../../shared/pools";
 import type { Me } from "../../shared/identity";
 import type { LobbyNotices } from "./notices";
@@ -182,20 +183,24 @@ export class Pairing {
     if (!claimed.length) return 0;
     const ratingPool = ratingPoolOf(pool);
     const r = await ratingsIn(this.db, ratingPool, claimed.flat());
-    const games = claimed.map(([a, b]) => {
-      const [black, white] = Math.random() < 0.5 ? [a, b] : [b, a];
-      return {
-        size: pool.size,
-        rule: pool.rule,
-        clock: pool.clock,
-        swap2: Boolean(pool.swap2),
-        black,
-        white,
-        rated: true,
-        pool: ratingPool,
-        ...seatRatings(r, black, white),
-      };
-    });
+    const games = await Promise.all(
+      claimed.map(async ([a, b]) => {
+        const [black, white] = Math.random() < 0.5 ? [a, b] : [b, a];
+        // Rated unless lib/server/ratings/eligibility says casual (one device, a pair's daily allowance…).
+        const eligible = await ratedEligibility(this.db, { pool: ratingPool, black, white });
+        return {
+          size: pool.size,
+          rule: pool.rule,
+          clock: pool.clock,
+          swap2: Boolean(pool.swap2),
+          black,
+          white,
+          rated: eligible.rated,
+          pool: ratingPool,
+          ...(eligible.rated ? seatRatings(r, black, white) : { unrated: eligible.code }),
+        };
+      }),
+    );
     const ids = await this.games.createMatchedMany(games);
     await this.db.seek.deleteMany({ where: { playerId: { in: claimed.flat() }, status: "paired" } });
     games.forEach((g, i) => {

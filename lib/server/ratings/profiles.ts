@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { PROVISIONAL_RD, QUICK_POOLS, ratingPoolOf } from "../../shared/pools";
 import type { GameEndReason, GameResult } from "../../shared/protocol";
 import type { Leaderboard, LeaderboardEntry, PlayerProfile, PoolStanding, ProfileGame } from "../../shared/players";
+import { listableWhere, listingRules, withEnoughOpponents, type ListingRules } from "./eligibility";
 
 /** Recent games on a player's page. */
 export const RECENT_GAMES = 20;
@@ -107,32 +108,46 @@ const standingOf = (r: { pool: string; rating: number; rd: number; games: number
   losses: r.losses,
 });
 
-/** The top of `pool`: established ratings first, highest first; provisional ones fill the rest. */
-export async function leaderboardOf(db: Db, pool: string, size = LEADERBOARD_SIZE): Promise<Leaderboard> {
-  const select = { playerId: true, rating: true, rd: true, games: true } as const;
-  const [pools, established] = await Promise.all([
-    db.rating.findMany({ distinct: ["pool"], select: { pool: true }, orderBy: { pool: "asc" } }),
-    db.rating.findMany({ where: { pool, rd: { lte: PROVISIONAL_RD } }, orderBy: [{ rating: "desc" }, { playerId: "asc" }], take: size, select }),
-  ]);
-  const provisional =
-    established.length < size
-      ? await db.rating.findMany({
-          where: { pool, rd: { gt: PROVISIONAL_RD } },
-          orderBy: [{ rating: "desc" }, { playerId: "asc" }],
-          take: size - established.length,
-          select,
-        })
-      : [];
-  const rows = [...established, ...provisional];
+/** Ratings read at a time while filling a leaderboard, and the most pages read (a bound on one request's cost). */
+const LEADERBOARD_PAGE = 100;
+const LEADERBOARD_PAGES = 10;
+
+/**
+ * The top of `pool`, highest first: only players ./eligibility lists (established, enough distinct
+ * opponents, rated recently); the answer states those rules for the page.
+ */
+export async function leaderboardOf(db: Db, pool: string, opts: { size?: number; now?: Date; rules?: ListingRules } = {}): Promise<Leaderboard> {
+  const size = opts.size ?? LEADERBOARD_SIZE;
+  const rules = opts.rules ?? listingRules();
+  const where = listableWhere(pool, opts.now ?? new Date(), rules);
+  const pools = await db.rating.findMany({ distinct: ["pool"], select: { pool: true }, orderBy: { pool: "asc" } });
+  const listed: Array<{ playerId: string; rating: number; rd: number; games: number }> = [];
+  for (let page = 0; page < LEADERBOARD_PAGES && listed.length < size; page++) {
+    const rows = await db.rating.findMany({
+      where,
+      orderBy: [{ rating: "desc" }, { playerId: "asc" }],
+      skip: page * LEADERBOARD_PAGE,
+      take: LEADERBOARD_PAGE,
+      select: { playerId: true, rating: true, rd: true, games: true },
+    });
+    const enough = await withEnoughOpponents(
+      db,
+      pool,
+      rows.map((r) => r.playerId),
+      rules.minOpponents,
+    );
+    listed.push(...rows.filter((r) => enough.has(r.playerId)).slice(0, size - listed.length));
+    if (rows.length < LEADERBOARD_PAGE) break;
+  }
   const names = new Map(
-    (await db.player.findMany({ where: { id: { in: rows.map((r) => r.playerId) } }, select: { id: true, name: true } })).map((p) => [p.id, p.name]),
+    (await db.player.findMany({ where: { id: { in: listed.map((r) => r.playerId) } }, select: { id: true, name: true } })).map((p) => [p.id, p.name]),
   );
-  const players: LeaderboardEntry[] = rows.flatMap((r) => {
+  const players: LeaderboardEntry[] = listed.flatMap((r) => {
     const name = names.get(r.playerId);
     return name ? [{ name, rating: Math.round(r.rating), rd: Math.round(r.rd), provisional: r.rd > PROVISIONAL_RD, games: r.games }] : [];
   });
-  // The quick-pairing pools are always offered (an empty one says nobody is rated there yet), and
+  // The quick-pairing pools are always offered (an empty one says nobody is listed there yet), and
   // any other pool someone is rated in (a rated challenge's settings).
   const offered = new Set([...QUICK_POOLS.map(ratingPoolOf), ...pools.map((p) => p.pool)]);
-  return { pool, pools: [...offered].sort(), players };
+  return { pool, pools: [...offered].sort(), players, rules };
 }
