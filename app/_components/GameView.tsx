@@ -15,6 +15,7 @@ import { Board, type BoardStone } from "./Board";
 import { MoveList, scoreTone } from "./MoveList";
 import { Clock } from "./Clock";
 import { FirstMoveCountdown } from "./FirstMoveCountdown";
+import { UnratedNotice } from "./UnratedNotice";
 import { useToast } from "./Toast";
 import { OffscreenNotice } from "./OffscreenNotice";
 import { PlayerLink, diffText, ratingText } from "./PlayerLink";
@@ -202,6 +203,7 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
           <PlayerRow state={state} c={top} me={color} clockAt={view.clockAt} actor={actor} />
           <div className="border-y border-line bg-page/40 px-4 py-2.5">
             <StatusLine state={state} me={color} myTurn={myAct} aiToMove={aiToMove} phase={phase} actor={actor} />
+            {state.unrated && <UnratedNotice note={state.unrated} />}
             {aiToMove && <ThinkingLine t={liveThinking} size={state.size} />}
             {choosing && <Swap2Choices phase={phase} busy={busy} choose={(c) => void choose(c)} />}
           </div>

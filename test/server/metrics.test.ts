@@ -9,7 +9,8 @@ import { call, server, useServer, waitFor, type RawAck } from "./helpers";
 
 const TOKEN = "metrics-test-token-0123456789";
 const withToken = useServer({ metrics: { port: 0, token: TOKEN } });
-const plain = useServer({ metrics: { port: null, token: null } });
+// readyCacheMs 0: the schema test below wants the answer of the moment, not the last second's.
+const plain = useServer({ metrics: { port: null, token: null }, readyCacheMs: 0 });
 
 const get = (url: string, token?: string) => fetch(url, token ? { headers: { authorization: `Bearer ${token}` } } : {});
 

@@ -12,13 +12,16 @@ import type { Me } from "../../shared/identity";
 import type { ChallengeView, ClockSettings } from "../../shared/protocol";
 import type { Rule } from "../../../engine";
 import type { LobbyNotices } from "./notices";
+import { interleaveByNetwork } from "./fair-list";
 
 /** Open challenges one player may hold at once. */
 export const MAX_OPEN_PER_PLAYER = 3;
 /** An open challenge nobody took in this long is no longer shown or accepted. */
 export const CHALLENGE_TTL_MS = 60 * 60_000;
-/** The lobby shows at most this many (newest first). */
+/** The lobby shows at most this many (interleaved by network: ./fair-list). */
 export const LIST_MAX = 50;
+/** Open challenges read to make the list (the caps per player and per address keep the real number far below). */
+const LIST_READ_MAX = 2000;
 
 /** What the author sets (swap2: the black seat, which the author's colour decides, places the first stones). */
 export type ChallengeInput = Pick<ChallengeView, "size" | "rule" | "clock" | "rated" | "color" | "swap2">;
@@ -31,13 +34,21 @@ export class Challenges {
     private readonly games: GameService,
     private readonly nodeId: string,
     private readonly notices: LobbyNotices,
+    /** Open challenges one address may hold at once (LOBBY_CHALLENGES_PER_ADDRESS): alts of one address count together. */
+    private readonly perAddress: number = 10,
   ) {}
 
-  async create(me: Me | null, input: ChallengeInput, socketId: string): Promise<ChallengeView> {
+  /** Posts a challenge by `me` from address `ip` (the caps count per player and per address). */
+  async create(me: Me | null, input: ChallengeInput, socketId: string, ip: string | null = null): Promise<ChallengeView> {
     const author = requireMe(me);
     if (input.rated && !input.clock) fail("BAD_PAYLOAD", "A rated game needs a clock.");
     const open = await this.db.challenge.count({ where: { authorId: author.id, status: "open", createdAt: { gt: this.oldest() } } });
     if (open >= MAX_OPEN_PER_PLAYER) fail("LIMIT", `You have ${open} open challenges already: withdraw one first.`);
+    if (ip) {
+      const fromAddress = await this.db.challenge.count({ where: { authorIp: ip, status: "open", createdAt: { gt: this.oldest() } } });
+      if (fromAddress >= this.perAddress)
+        fail("LIMIT", `Your address has ${fromAddress} open challenges already (at most ${this.perAddress}): accept one, or wait for one to be taken.`);
+    }
     const row = await this.db.challenge.create({
       data: {
         id: newGameId(),
@@ -51,20 +62,21 @@ export class Challenges {
         status: "open",
         nodeId: this.nodeId,
         socketId,
+        authorIp: ip,
       },
     });
     this.notices.changed();
     return (await this.views([row]))[0];
   }
 
-  /** The open challenges, newest first. */
+  /** The open challenges: up to LIST_MAX, one network's after another's in turn, newest first (./fair-list). */
   async list(): Promise<ChallengeView[]> {
     const rows = await this.db.challenge.findMany({
       where: { status: "open", createdAt: { gt: this.oldest() } },
       orderBy: { createdAt: "desc" },
-      take: LIST_MAX,
+      take: LIST_READ_MAX,
     });
-    return this.views(rows);
+    return this.views(interleaveByNetwork(rows, LIST_MAX));
   }
 
   /** Accepts challenge `id` for `me`: the game starts; its id for both (the author hears it through notices). */

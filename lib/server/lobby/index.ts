@@ -17,10 +17,10 @@ export class Lobby {
   constructor(
     private readonly db: Db,
     games: GameService,
-    private readonly opts: { nodeId: string; cluster: boolean; log: Logger; pairEveryMs?: number },
+    private readonly opts: { nodeId: string; cluster: boolean; log: Logger; pairEveryMs?: number; challengesPerAddress?: number },
   ) {
     const relay: LobbyNotices = { started: (p, g, via) => this.notices.started(p, g, via), changed: () => this.notices.changed() };
-    this.challenges = new Challenges(db, games, opts.nodeId, relay);
+    this.challenges = new Challenges(db, games, opts.nodeId, relay, opts.challengesPerAddress);
     this.pairing = new Pairing(db, games, opts.nodeId, relay, { cluster: opts.cluster, log: opts.log, everyMs: opts.pairEveryMs });
   }
 

@@ -16,6 +16,7 @@ import { createListCache } from "../games/list-cache";
 import type { Metrics } from "../metrics/registry";
 import { TV_OFF, type TvLoop } from "../tv/loop";
 import { createPresence, roomOf } from "./presence";
+import { capSocketsPerAddress } from "../limits/sockets";
 import { noPresence } from "../games/state";
 import type { Identities } from "../identity/players";
 import { sessionTokenOf } from "../identity/cookie";
@@ -66,6 +67,8 @@ export interface RealtimeOptions {
   metrics?: Metrics | null;
   /** Which handshakes to accept (startGameServer: the Origin check, lib/server/http/origin). */
   allowRequest?: ServerOptions["allowRequest"];
+  /** Sockets one address may hold at once on this process (SOCKETS_PER_ADDRESS; lib/server/limits/sockets). Default 0: no cap. */
+  socketsPerAddress?: number;
 }
 
 // The payload schemas are the contract's, built once when it loads, not per connection: a zod
@@ -152,6 +155,13 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
     },
   );
   const addressOf = (socket: Sock): string => (socket.conn as unknown as { clientAddress?: string }).clientAddress ?? limiter.addressOf(socket.request);
+  // Sockets held at once per address (registered after the listener above: it reads the address that one set).
+  const heldSockets = capSocketsPerAddress(
+    io,
+    opts.socketsPerAddress ?? 0,
+    (conn) => (conn as { clientAddress?: string }).clientAddress,
+    () => metrics?.rateLimited.inc({ limit: "sockets" }),
+  );
 
   // New connections per client address.
   io.use((socket, next) => {
@@ -165,6 +175,7 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
       next(err);
     });
   });
+  io.use(heldSockets.middleware);
 
   // Who the socket is: its handshake's session (lib/server/identity). Every socket of a player is in
   // their personal room (challenges, pairings and rematches are announced there).
@@ -284,7 +295,7 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
       else await c.socket.leave(LOBBY_ROOM);
       return { lobby: await l.state(), seeking: await l.pairing.seeking(c.me) };
     },
-    [EV.challengeCreate]: async (c, p) => ({ challenge: await requireLobby().challenges.create(c.me, p, c.socket.id) }),
+    [EV.challengeCreate]: async (c, p) => ({ challenge: await requireLobby().challenges.create(c.me, p, c.socket.id, c.ip) }),
     [EV.challengeAccept]: (c, p) => requireLobby().challenges.accept(c.me, p.id),
     [EV.challengeWithdraw]: async (c, p) => (await requireLobby().challenges.withdraw(c.me, p.id), {}),
     [EV.pairingJoin]: (c, p) => requireLobby().pairing.join(c.me, p.pool, c.socket.id),

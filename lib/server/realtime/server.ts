@@ -15,7 +15,8 @@ import { serverConfig, type MetricsSettings, type ServerConfig } from "../config
 import { createMetrics, type Metrics } from "../metrics/registry";
 import { measuredAiPool } from "../metrics/ai";
 import { opsHandler, startMetricsServer } from "../metrics/http";
-import { readiness } from "../metrics/ready";
+import { readiness, sharedReadiness } from "../metrics/ready";
+import { httpThrottle } from "../limits/http-throttle";
 import { wireMetrics } from "../metrics/wire";
 import { TvLoop, type TvOptions } from "../tv/loop";
 import { isTvGameId } from "../tv/ids";
@@ -31,7 +32,7 @@ import { identityApi } from "../identity/http";
 import { Lobby } from "../lobby";
 import { ratingsHttp } from "../ratings/http";
 import { AnalysisService } from "../analysis/service";
-import type { AnalysisSettings } from "../config";
+import type { AnalysisSettings, FairnessSettings } from "../config";
 import { importHttp } from "../imports/http";
 import { gamePagesHttp } from "../games/pages";
 
@@ -96,6 +97,10 @@ export interface GameServerOptions {
   importParse?: Partial<ServerConfig["importParse"]> & { worker?: string };
   /** Where /metrics is served (default env METRICS_PORT, METRICS_TOKEN; port 0 here: any free port). */
   metrics?: MetricsSettings;
+  /** Caps per address and throttles (default env SOCKETS_PER_ADDRESS, LOBBY_CHALLENGES_PER_ADDRESS, LIMIT_IP_POSTS_PER_MIN, LIMIT_IP_READYZ_PER_MIN). */
+  fairness?: Partial<FairnessSettings>;
+  /** One /readyz check serves every probe this long (default 1000 ms; 0: each probe checks). */
+  readyCacheMs?: number;
 }
 
 export interface GameServer {
@@ -166,11 +171,24 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
   const handler = opts.requestHandler ?? fallback;
   // /healthz, /readyz and /metrics (lib/server/metrics/http: /metrics needs METRICS_TOKEN here).
   const metricsSettings = opts.metrics ?? config.metrics;
-  const opsOptions = { metrics, token: metricsSettings.token, ready: () => readiness(db, redis?.redis ?? null) };
+  // One readiness check a second serves every probe (lib/server/metrics/ready).
+  const opsOptions = { metrics, token: metricsSettings.token, ready: sharedReadiness(() => readiness(db, redis?.redis ?? null), opts.readyCacheMs ?? 1000) };
   const ops = opsHandler(opsOptions);
   const httpServer = opts.httpServer ?? http.createServer();
   const limits = opts.limits ?? config.limits;
   const allowedOrigins = opts.allowedOrigins ?? config.allowedOrigins;
+  // Fair shares (lib/server/limits): with the rate limits off, only the lobby's cap stays.
+  const fairness: FairnessSettings = { ...config.fairness, ...opts.fairness };
+  if (!limits.enabled) Object.assign(fairness, { socketsPerAddress: 0, postsPerMin: 0, readyzPerMin: 0 });
+  // Every POST and /readyz, per address, before any handler (lib/server/limits/http-throttle).
+  const throttle = httpThrottle({
+    postsPerMin: fairness.postsPerMin,
+    readyzPerMin: fairness.readyzPerMin,
+    addressOf: (req) => limiter.addressOf(req),
+    redis: redis?.redis,
+    prefix: redis ? `${redis.prefix}:rl` : undefined,
+    onRefused: (limit) => metrics.rateLimited.inc({ limit }),
+  });
   // Who people are: /api/me and /api/auth/* (lib/server/identity), and each socket's session.
   // A new name shows in the cached games at once, this node's and (wireCluster) the other nodes'.
   const identities = new Identities(db, (id, name) => games.renamed(id, name));
@@ -220,14 +238,22 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
       res.end(MALFORMED_PATH_BODY);
       return;
     }
-    if (ops(req, res)) return;
-    if (api(req, res)) return;
-    if (imports(req, res)) return;
-    if (gamePages(req, res, handler)) return;
-    if (ratings(req, res, handler)) return;
-    handler(req, res);
+    throttle(req, res, () => {
+      if (ops(req, res)) return;
+      if (api(req, res)) return;
+      if (imports(req, res)) return;
+      if (gamePages(req, res, handler)) return;
+      if (ratings(req, res, handler)) return;
+      handler(req, res);
+    });
   });
-  const lobby = new Lobby(db, games, { nodeId: games.nodeId, cluster: !!adapter, log, pairEveryMs: opts.pairEveryMs });
+  const lobby = new Lobby(db, games, {
+    nodeId: games.nodeId,
+    cluster: !!adapter,
+    log,
+    pairEveryMs: opts.pairEveryMs,
+    challengesPerAddress: fairness.challengesPerAddress,
+  });
   const tvOpts = opts.tv ?? config.tv ?? true;
   // Several nodes: only the node holding the TV lease runs the TV; the others follow it.
   const tv = tvOpts ? new TvLoop(games, { log, lease: adapter ? { holder: games.nodeId } : null, ...(typeof tvOpts === "object" ? tvOpts : {}) }) : null;
@@ -251,6 +277,7 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
       recoveryMs: config.socketRecoveryMs,
       metrics,
       allowRequest: allowRequestFor({ trustProxy: limits.trustProxy, allowed: allowedOrigins }),
+      socketsPerAddress: fairness.socketsPerAddress,
     },
   );
   rooms = realtime;

@@ -1,0 +1,63 @@
+// Requests per client address over HTTP that cost the server work whoever sends them: every POST
+// (sign-in, sign-up, rename, locale, sign-out, import…: LIMIT_IP_POSTS_PER_MIN) and /readyz
+// (LIMIT_IP_READYZ_PER_MIN: each one queries the database). Over the budget: 429 with a code and a
+// sentence (RATE_LIMITED, and when to try again), before any handler reads the request. Shared
+// through Redis when there is one; else each process counts its own. Routes keep their own,
+// tighter limits (sign-in attempts, imports per hour) on top of this one.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { rateLimitedInfo } from "../realtime/limits";
+
+export interface HttpThrottleOptions {
+  /** POSTs per address per minute (0: none counted). */
+  postsPerMin: number;
+  /** /readyz per address per minute (0: none counted). */
+  readyzPerMin: number;
+  addressOf: (req: IncomingMessage) => string;
+  redis?: Redis | null;
+  prefix?: string;
+  /** Told of each refusal ("posts" or "readyz"). */
+  onRefused?: (limit: "posts" | "readyz") => void;
+}
+
+/** Which budget a request spends, if any. */
+function budgetOf(req: IncomingMessage): "posts" | "readyz" | null {
+  if (req.method === "POST") return "posts";
+  return (req.url ?? "").split("?")[0] === "/readyz" ? "readyz" : null;
+}
+
+/**
+ * `(req, res, next)`: calls `next()` at once for requests no budget counts, after the check for
+ * the others, and answers 429 itself when the address is over its budget.
+ */
+export function httpThrottle(opts: HttpThrottleOptions) {
+  const prefix = opts.prefix ?? "gomoku:rl";
+  const make = (name: string, points: number): RateLimiterAbstract | null => {
+    if (points <= 0) return null;
+    const memory = new RateLimiterMemory({ keyPrefix: `${prefix}:${name}`, points, duration: 60 });
+    return opts.redis
+      ? new RateLimiterRedis({ storeClient: opts.redis, keyPrefix: `${prefix}:${name}`, points, duration: 60, insuranceLimiter: memory })
+      : memory;
+  };
+  const limiters = { posts: make("http-post", opts.postsPerMin), readyz: make("readyz", opts.readyzPerMin) };
+  const what = { posts: "requests that change something from your address", readyz: "readiness checks from your address" };
+
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    const budget = budgetOf(req);
+    const limiter = budget && limiters[budget];
+    if (!budget || !limiter) return next();
+    limiter.consume(opts.addressOf(req)).then(
+      () => next(),
+      (e: unknown) => {
+        // The store failed (Redis down, no insurance left): let the request through rather than refuse everyone.
+        if (!(e instanceof RateLimiterRes)) return next();
+        opts.onRefused?.(budget);
+        const error = rateLimitedInfo(what[budget], Math.ceil(e.msBeforeNext));
+        res.setHeader("retry-after", String(Math.max(1, Math.ceil(e.msBeforeNext / 1000))));
+        res.writeHead(429, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+        res.end(JSON.stringify({ ok: false, error }));
+      },
+    );
+  };
+}
