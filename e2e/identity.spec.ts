@@ -58,3 +58,51 @@ test("a guest signs up, then plays their game from another device after signing 
   await phone.goto(link);
   await expect(phone.getByTestId("game")).toHaveAttribute("data-my-color", "none");
 });
+
+test("an account changes its password (the other device is signed out) and signs out everywhere", async ({ browser }) => {
+  const name = `Pat${Date.now() % 1_000_000}`;
+  const laptop = await newPage(browser);
+  await laptop.goto("/account");
+  const signUp = laptop.getByTestId("form-sign-up");
+  await signUp.getByLabel("Name").fill(name);
+  await signUp.getByLabel("Password").fill("a long password");
+  await signUp.getByRole("button", { name: "Create account" }).click();
+  await expect(laptop.getByTestId("nav-me")).toHaveText(name);
+
+  const signInOn = async (page: typeof laptop, password: string) => {
+    await page.goto("/account");
+    const form = page.getByTestId("form-sign-in");
+    await form.getByLabel("Name").fill(name);
+    await form.getByLabel("Password").fill(password);
+    await form.getByRole("button", { name: "Sign in" }).click();
+  };
+  const phone = await newPage(browser);
+  await signInOn(phone, "a long password");
+  await expect(phone.getByTestId("nav-me")).toHaveText(name);
+
+  // The laptop changes the password: a wrong current one is refused, the right one works.
+  const form = laptop.getByTestId("form-password");
+  await form.getByLabel("Current password").fill("not my password");
+  await form.getByLabel("New password").fill("a newer password");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByRole("alert")).toHaveText("The current password is wrong.");
+  await form.getByLabel("Current password").fill("a long password");
+  await form.getByLabel("New password").fill("a newer password");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByRole("status")).toHaveText("Password changed. Every other device is signed out.");
+  await expect(laptop.getByTestId("nav-me")).toHaveText(name);
+  // The phone's session is over.
+  await phone.reload();
+  await expect(phone.getByTestId("nav-me")).toContainText("(guest)");
+  // The old password no longer signs in; the new one does.
+  await signInOn(phone, "a long password");
+  await expect(phone.getByTestId("form-sign-in").getByRole("alert")).toHaveText("Wrong name or password.");
+  await signInOn(phone, "a newer password");
+  await expect(phone.getByTestId("nav-me")).toHaveText(name);
+
+  // Sign out everywhere from the phone: the phone is a new guest at once, the laptop on its next page.
+  await phone.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(phone.getByTestId("nav-me")).toContainText("(guest)");
+  await laptop.goto("/account");
+  await expect(laptop.getByTestId("nav-me")).toContainText("(guest)");
+});

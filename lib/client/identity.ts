@@ -43,6 +43,12 @@ export function loadMe(): Promise<Me | null> {
   return loading;
 }
 
+/** Asks the server again who this browser is (its session may have ended elsewhere: sign out everywhere, a password change). */
+export function reloadMe(): Promise<Me | null> {
+  loading = null;
+  return loadMe();
+}
+
 /** Runs `fn` whenever the identity becomes another player (sign in, sign out, sign up from nobody). */
 export function onIdentityChange(fn: () => void): () => void {
   changeHooks.add(fn);
@@ -67,6 +73,10 @@ async function change(path: string, body: unknown): Promise<ErrorInfo | null> {
 export const signUp = (name: string, password: string) => change(API.signUp, { name, password });
 export const signIn = (name: string, password: string) => change(API.signIn, { name, password });
 export const signOut = () => change(API.signOut, {});
+/** Ends every session of the account (every device, this one too): this browser becomes a new guest. */
+export const signOutEverywhere = () => change(API.signOutEverywhere, {});
+/** A new password (the current one proves it is you); every other device is signed out. */
+export const changePassword = (current: string, password: string) => change(API.password, { current, password });
 export const rename = (name: string) => change(API.rename, { name });
 /** Remembers the language with the player (the switcher; the cookie decides the page). */
 export const saveLocale = (locale: Locale) => change(API.locale, { locale });

@@ -6,7 +6,7 @@
 import { io, type Socket } from "socket.io-client";
 import type { AckOf, ClientEvent, ClientToServer, RequestArgs } from "@/lib/shared/contract";
 import type { ServerToClient } from "@/lib/shared/protocol";
-import { loadMe, onIdentityChange } from "./identity";
+import { loadMe, onIdentityChange, reloadMe } from "./identity";
 
 export type GameSocket = Socket<ServerToClient, ClientToServer>;
 
@@ -36,6 +36,11 @@ export function getSocket(game?: string): GameSocket {
     // Signed in or out: a new handshake, so the server knows the socket as the new identity.
     onIdentityChange(() => {
       if (s.connected || s.active) s.disconnect().connect();
+    });
+    // The server closed the socket: its session ended (signed out here or everywhere, a password
+    // changed elsewhere). Learn who this browser is now, then connect again as that.
+    s.on("disconnect", (reason) => {
+      if (reason === "io server disconnect") void reloadMe().finally(() => !s.active && s.connect());
     });
   } else if (game !== undefined && game !== routedTo) {
     routedTo = game;

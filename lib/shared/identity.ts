@@ -17,6 +17,8 @@ export const RenameSchema = z.strictObject({ name: NameSchema });
 export const SignUpSchema = z.strictObject({ name: NameSchema, password: PasswordSchema });
 /** Sign-in checks nothing but presence and size: every failure says the same sentence (no account enumeration). */
 export const SignInSchema = z.strictObject({ name: z.string().min(1).max(40), password: z.string().min(1).max(200) });
+/** A new password: the current one proves it is the owner (not someone at an unlocked screen). */
+export const ChangePasswordSchema = z.strictObject({ current: z.string().min(1).max(200), password: PasswordSchema });
 
 /** The identity of this browser's session. */
 export interface Me {
@@ -42,6 +44,10 @@ export const API = {
   signUp: "/api/auth/signup",
   signIn: "/api/auth/signin",
   signOut: "/api/auth/signout",
+  /** POST {}: end every session of the account (every device), this one too. */
+  signOutEverywhere: "/api/auth/signout-everywhere",
+  /** POST {current, password}: a new password; every other session ends. */
+  password: "/api/auth/password",
   /** POST {locale}: remember the player's language. */
   locale: "/api/me/locale",
 } as const;

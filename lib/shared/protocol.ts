@@ -361,6 +361,8 @@ export type ErrorCode =
   | "AI_BUSY"
   /** Identity (lib/server/identity): the name belongs to someone else. */
   | "NAME_TAKEN"
+  /** Identity: the name is reserved (the site's roles, words that read as nobody: lib/server/identity/reserved). */
+  | "NAME_RESERVED"
   /** Sign-in refused: the same sentence whether the name or the password is wrong. */
   | "BAD_CREDENTIALS"
   /** This needs a session (the page makes one on its first visit): reload the page. */

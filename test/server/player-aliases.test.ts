@@ -1,7 +1,8 @@
 // A renamed player's old name (lib/server/ratings/http, lib/server/identity/players): /@/<old name>
 // is a 302 to the page under the name now, for a rename and for a guest signing up under a new
 // name, through a chain of renames and in any case; a name someone takes afterwards is theirs; a
-// name nobody has or had reaches Next as its 404 path. A stand-in for Next records what it was given.
+// name nobody has or had reaches Next as its 404 path. A name left is held for its old holder
+// (NAME_HOLD_DAYS, 1 here): the clock is moved past it where a test takes a name left by another. A stand-in for Next records what it was given.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { API } from "../../lib/shared/identity";
@@ -10,8 +11,10 @@ import { guestSession, postApi } from "./helpers";
 describe("/@/<name> after a rename", () => {
   let srv: TestServer;
   const seen: string[] = [];
+  let now = Date.now();
   beforeAll(async () => {
     srv = await startTestServer({
+      identity: { nameHoldDays: 1, now: () => now },
       requestHandler: (req, res) => {
         seen.push(req.url ?? "");
         res.end("page");
@@ -61,6 +64,7 @@ describe("/@/<name> after a rename", () => {
     const b = await guestSession(srv.url);
     const old = a.me.name;
     await rename(a.cookie, unique("Moved"));
+    now += 2 * 86_400_000; // past the hold
     await rename(b.cookie, old);
     expect(await visit(old)).toEqual({ page: `/@/${old}` }); // B's now, not a redirect to A
     const bNext = unique("Onward");

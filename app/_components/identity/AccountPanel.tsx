@@ -1,12 +1,15 @@
 "use client";
 // /account: who you are here. A guest can rename, sign up (the guest's games and ratings stay
-// with the account) or sign in to an account; an account can rename or sign out.
+// with the account) or sign in to an account; an account can rename, change its password, sign out
+// or sign out everywhere.
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { rename, signIn, signOut, signUp, useMe } from "@/lib/client/identity";
 import type { ErrorInfo } from "@/lib/shared/protocol";
 import { useTranslations } from "next-intl";
 import { useErrorText } from "../i18n/words";
+import { PasswordForm } from "./PasswordForm";
+import { SignOutEverywhere } from "./SignOutEverywhere";
 
 type FormKind = "sign-up" | "sign-in" | "rename";
 
@@ -69,6 +72,12 @@ export function AccountPanel() {
         run={(name) => rename(name)}
         initial={me.name}
       />
+      {me.account && (
+        <>
+          <PasswordForm key={`password-${me.id}`} />
+          <SignOutEverywhere />
+        </>
+      )}
     </div>
   );
 }

@@ -2,9 +2,12 @@
 // a sentence. GET /api/me makes a guest (and its session cookie) on a browser's first visit.
 // POSTs are refused from other sites: they must be JSON (a cross-site form cannot send that without
 // a preflight) and their Origin, when sent, must be this site's (lib/server/http/origin).
+// Accounts: a correct password from a device or address the account was used from is never
+// refused for others' wrong guesses (./known-sources, ./limits); sign-out, "sign out everywhere"
+// and a password change end sessions, and `sessionsEnded` closes their live sockets on every node.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { z } from "zod";
-import { API, LocaleSchema, RenameSchema, SignInSchema, SignUpSchema, type ApiAnswer, type Me } from "../../shared/identity";
+import { API, ChangePasswordSchema, LocaleSchema, RenameSchema, SignInSchema, SignUpSchema, type ApiAnswer, type Me } from "../../shared/identity";
 import type { ErrorInfo } from "../../shared/protocol";
 import { GameError } from "../games/errors";
 import { rateLimitedInfo } from "../realtime/limits";
@@ -13,8 +16,9 @@ import type { Logger } from "../log";
 import { clearedSessionCookie, sessionCookie, sessionTokenOf } from "./cookie";
 import { isHttps } from "../http/headers";
 import type { IdentityLimiter } from "./limits";
-import type { Identities } from "./players";
-import { keepDevice } from "./device";
+import { sessionIdOf, type Identities } from "./players";
+import type { KnownSources } from "./known-sources";
+import { deviceIdOf, keepDevice } from "./device";
 import type { PlayerTraces } from "./traces";
 
 const MAX_BODY = 4096;
@@ -26,6 +30,7 @@ const STATUS: Partial<Record<ErrorInfo["code"], number>> = {
   BAD_CREDENTIALS: 401,
   NOT_SIGNED_IN: 401,
   NAME_TAKEN: 409,
+  NAME_RESERVED: 409,
   ALREADY_ACCOUNT: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
@@ -48,11 +53,19 @@ export interface IdentityHttpOptions {
   log: Logger;
   /** Notes each answer's player's device and network (lib/server/ratings/eligibility reads them). */
   traces?: PlayerTraces;
+  /** Where accounts were used from: their owners are never locked out by others' guesses. */
+  known: KnownSources;
+  /** Sessions ended here (all of `playerId`'s, but `except`; or `only` that one): close their sockets, everywhere. */
+  sessionsEnded?: (ended: SessionsEnded) => void;
 }
+
+/** Which sessions just ended: the one with id `only`, or every one of the player but `except`. */
+export type SessionsEnded = { playerId: string; only?: string; except?: string };
 
 /** The handler: true when the request was the API's (answered or being answered). */
 export function identityApi(opts: IdentityHttpOptions) {
-  const { identities, limiter, log } = opts;
+  const { identities, limiter, log, known } = opts;
+  const sessionsEnded = opts.sessionsEnded ?? (() => {});
 
   async function body<S extends z.ZodType>(req: IncomingMessage, schema: S): Promise<z.output<S>> {
     if (!/^application\/json\b/i.test(req.headers["content-type"] ?? "")) refuse("BAD_PAYLOAD", "Send JSON (Content-Type: application/json).");
@@ -83,6 +96,12 @@ export function identityApi(opts: IdentityHttpOptions) {
     const secure = isHttps(req, opts.origin.trustProxy);
     const ip = opts.addressOf(req);
     const setCookie = (t: string) => res.setHeader("set-cookie", sessionCookie(t, secure));
+    const device = deviceIdOf(req.headers);
+    /** How the account named `name` knows this request's source (an unknown name: "unknown", and the same time spent). */
+    const knownAs = async (name: string) => {
+      const account = await identities.byName(name);
+      return account?.account ? known.knownAs(account.id, ip, device) : "unknown";
+    };
     const current = () => identities.ofSession(token);
     /** The session's player, or a new guest (and its cookie) when there is none. */
     const currentOrGuest = async (): Promise<Me> => {
@@ -94,7 +113,11 @@ export function identityApi(opts: IdentityHttpOptions) {
       return guest.me;
     };
 
-    if (req.method === "GET" && path === API.me) return { ok: true, me: await currentOrGuest() };
+    if (req.method === "GET" && path === API.me) {
+      const me = await currentOrGuest();
+      if (me.account) await known.note(me.id, ip, device);
+      return { ok: true, me };
+    }
     if (req.method !== "POST") refuse("NOT_FOUND", `No such API: ${req.method} ${path}.`);
     const originProblem = originRefusal(req, opts.origin);
     if (originProblem) refuse("NOT_ALLOWED", originProblem);
@@ -113,6 +136,7 @@ export function identityApi(opts: IdentityHttpOptions) {
         const { name, password } = await body(req, SignUpSchema);
         const me = await identities.signUp(await currentOrGuest(), name, password);
         log.info({ playerId: me.id }, "account created");
+        await known.note(me.id, ip, device);
         // A new session for the account: a session token planted before sign-up (fixation) is worth nothing after it.
         await identities.endSession(token);
         setCookie(await identities.newSession(me));
@@ -121,13 +145,14 @@ export function identityApi(opts: IdentityHttpOptions) {
       case API.signIn: {
         limited(await limiter.attempt(ip), "sign-in attempts from your address");
         const { name, password } = await body(req, SignInSchema);
-        limited(await limiter.nameAllowed(name, ip), "failed sign-ins for this name");
+        limited(await limiter.nameAllowed(name, ip, await knownAs(name)), "failed sign-ins for this name");
         const me = await identities.signIn(name, password);
         if (!me) {
           await limiter.failed(name, ip);
           refuse("BAD_CREDENTIALS", "Wrong name or password.");
         }
         await limiter.succeeded(name, ip);
+        await known.note(me!.id, ip, device);
         await identities.endSession(token);
         setCookie(await identities.newSession(me!));
         return { ok: true, me: me! };
@@ -140,9 +165,34 @@ export function identityApi(opts: IdentityHttpOptions) {
         return { ok: true, me: await identities.setLocale(me!, locale) };
       }
       case API.signOut: {
-        await identities.endSession(token);
+        const playerId = await identities.endSession(token);
+        if (playerId && token) sessionsEnded({ playerId, only: sessionIdOf(token) });
         res.setHeader("set-cookie", clearedSessionCookie(secure));
         return { ok: true, me: null };
+      }
+      case API.signOutEverywhere: {
+        const me = await current();
+        if (!me) refuse("NOT_SIGNED_IN", "You have no session: reload the page.");
+        await identities.endSessions(me!.id);
+        sessionsEnded({ playerId: me!.id });
+        log.info({ playerId: me!.id }, "signed out everywhere");
+        res.setHeader("set-cookie", clearedSessionCookie(secure));
+        return { ok: true, me: null };
+      }
+      case API.password: {
+        limited(await limiter.attempt(ip), "account changes from your address");
+        const { current: was, password } = await body(req, ChangePasswordSchema);
+        const me = await current();
+        if (!me?.account) refuse("NOT_SIGNED_IN", "Sign in to your account to change its password.");
+        // Guessing the current password through a session left open counts as guessing a sign-in.
+        limited(await limiter.nameAllowed(me!.name, ip, await known.knownAs(me!.id, ip, device)), "failed sign-ins for this name");
+        if (!(await identities.changePassword(me!, was, password, token))) {
+          await limiter.failed(me!.name, ip);
+          refuse("BAD_CREDENTIALS", "The current password is wrong.");
+        }
+        sessionsEnded({ playerId: me!.id, except: sessionIdOf(token!) });
+        log.info({ playerId: me!.id }, "password changed");
+        return { ok: true, me: me! };
       }
     }
     return refuse("NOT_FOUND", `No such API: ${req.method} ${path}.`);

@@ -26,6 +26,21 @@ describe("failed sign-ins", () => {
   });
 });
 
+describe("failed sign-ins from many addresses", () => {
+  it("lock the name for unknown sources only: the owner's known address keeps its own budget, a known device has no limit", async () => {
+    const l = createIdentityLimiter(settings);
+    const total = settings.nameLoginsPer15Min * ALL_ADDRESSES_FACTOR;
+    for (let i = 0; i < total; i++) await l.failed("Kim", `10.2.${Math.floor(i / 2)}.${i % 2}`);
+    expect((await l.nameAllowed("Kim", "10.9.9.9")).ok).toBe(false);
+    expect((await l.nameAllowed("Kim", "10.9.9.9", "address")).ok).toBe(true);
+    expect((await l.nameAllowed("Kim", "10.9.9.9", "device")).ok).toBe(true);
+    // Guesses from the known address itself still spend that address's budget.
+    for (let i = 0; i < settings.nameLoginsPer15Min; i++) await l.failed("Kim", "10.9.9.9");
+    expect((await l.nameAllowed("Kim", "10.9.9.9", "address")).ok).toBe(false);
+    expect((await l.nameAllowed("Kim", "10.9.9.9", "device")).ok).toBe(true);
+  });
+});
+
 describe("renames", () => {
   it("count per player: the day's budget spent, the next is refused with the wait; another player is not touched", async () => {
     const l = createIdentityLimiter(settings);

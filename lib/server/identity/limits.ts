@@ -2,7 +2,10 @@
 // guests per address, sign-in/up attempts per address, and failed sign-ins per account name and
 // address (LIMIT_NAME_LOGINS_PER_15MIN), so a stranger guessing a name locks out their own address,
 // not the name's owner; and per name from every address together, at ten times that (a password
-// guessed from many addresses is still limited).
+// guessed from many addresses is still limited). That last lock never shuts out the owner: it
+// applies only to sources the account was never used from (./known-sources). A known address still
+// has its own name+address budget (whoever shares it gets no free guesses); a known device (its
+// cookie is a secret of the owner's browser) has no name limit at all.
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { IdentityLimitSettings } from "../config";
@@ -12,13 +15,19 @@ import { nameKey } from "./names";
 export interface IdentityLimiter {
   guest(ip: string): Promise<LimitResult>;
   attempt(ip: string): Promise<LimitResult>;
-  /** Before checking a password: the name's budget of failures left, from this address and from all. */
-  nameAllowed(name: string, ip: string): Promise<LimitResult>;
+  /**
+   * Before checking a password: the name's budget of failures left, from this address and from all.
+   * `known`: the account was used from this device (no limit) or this address (only its own budget).
+   */
+  nameAllowed(name: string, ip: string, known?: KnownAs): Promise<LimitResult>;
   failed(name: string, ip: string): Promise<void>;
   succeeded(name: string, ip: string): Promise<void>;
   /** A rename by player `playerId`: within their day's budget? */
   rename(playerId: string): Promise<LimitResult>;
 }
+
+/** How a sign-in's source is known to the account it names (./known-sources). */
+export type KnownAs = "device" | "address" | "unknown";
 
 const OK: LimitResult = { ok: true };
 /** Failed sign-ins of one name from all addresses together: this many times the per-address budget. */
@@ -61,9 +70,11 @@ export function createIdentityLimiter(settings: IdentityLimitSettings, opts: { r
   return {
     guest: (ip) => consume(guests, ip),
     attempt: (ip) => consume(attempts, ip),
-    async nameAllowed(name, ip) {
+    async nameAllowed(name, ip, known = "unknown") {
+      if (known === "device") return OK;
       const mine = await over(failures, pair(name, ip), settings.nameLoginsPer15Min);
-      return mine.ok ? over(allFailures, nameKey(name), settings.nameLoginsPer15Min * ALL_ADDRESSES_FACTOR) : mine;
+      if (!mine.ok || known === "address") return mine;
+      return over(allFailures, nameKey(name), settings.nameLoginsPer15Min * ALL_ADDRESSES_FACTOR);
     },
     async failed(name, ip) {
       await consume(failures, pair(name, ip));

@@ -18,7 +18,8 @@ import { TV_OFF, type TvLoop } from "../tv/loop";
 import { createPresence, roomOf } from "./presence";
 import { capSocketsPerAddress } from "../limits/sockets";
 import { noPresence } from "../games/state";
-import type { Identities } from "../identity/players";
+import { sessionIdOf, type Identities } from "../identity/players";
+import { sessionRoom } from "./session-ends";
 import { sessionTokenOf } from "../identity/cookie";
 import type { Me } from "../../shared/identity";
 import type { Lobby } from "../lobby";
@@ -178,7 +179,8 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
   io.use(heldSockets.middleware);
 
   // Who the socket is: its handshake's session (lib/server/identity). Every socket of a player is in
-  // their personal room (challenges, pairings and rematches are announced there).
+  // their personal room (challenges, pairings and rematches are announced there), and in its
+  // session's (ended sessions end their sockets: ./session-ends).
   const identities = services.identities ?? null;
   io.use((socket, next) => {
     const token = (socket.conn as unknown as { sessionToken?: string | null }).sessionToken ?? null;
@@ -186,7 +188,7 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
     identities.ofSession(token).then(
       (me) => {
         socket.data.me = me;
-        if (me) void socket.join(playerRoom(me.id));
+        if (me) void socket.join([playerRoom(me.id), sessionRoom(sessionIdOf(token))]);
         next();
       },
       (err: unknown) => {

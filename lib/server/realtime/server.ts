@@ -8,7 +8,7 @@ import { GameService } from "../games/service";
 import { AiSeat } from "../games/ai-seat";
 import { NOBODY, type PresenceSource } from "../games/state";
 import { log as rootLog, type Logger } from "../log";
-import { attachRealtime, roomOf } from "./attach";
+import { attachRealtime, playerRoom, roomOf } from "./attach";
 import { connectRedis, wireCluster, type RedisSetup } from "./adapter";
 import { createLimiter, type LimitSettings } from "./limits";
 import { serverConfig, type MetricsSettings, type ServerConfig } from "../config";
@@ -27,8 +27,11 @@ import { isMalformedPath, MALFORMED_PATH_BODY } from "../http/url";
 import { allowRequestFor } from "../http/origin";
 import { PlayerTraces } from "../identity/traces";
 import { Identities } from "../identity/players";
+import { KnownSources } from "../identity/known-sources";
+import { endSessionSockets, wireSessionEnds } from "./session-ends";
+import type { IdentitySettings } from "../config";
 import { createIdentityLimiter } from "../identity/limits";
-import { identityApi } from "../identity/http";
+import { identityApi, type SessionsEnded } from "../identity/http";
 import { Lobby } from "../lobby";
 import { ratingsHttp } from "../ratings/http";
 import { AnalysisService } from "../analysis/service";
@@ -97,6 +100,8 @@ export interface GameServerOptions {
   importParse?: Partial<ServerConfig["importParse"]> & { worker?: string };
   /** Where /metrics is served (default env METRICS_PORT, METRICS_TOKEN; port 0 here: any free port). */
   metrics?: MetricsSettings;
+  /** Sessions and names (default env SESSION_IDLE_DAYS, NAME_HOLD_DAYS); `now`: the identities' clock (tests move it). */
+  identity?: Partial<IdentitySettings> & { now?: () => number };
   /** Caps per address and throttles (default env SOCKETS_PER_ADDRESS, LOBBY_CHALLENGES_PER_ADDRESS, LIMIT_IP_POSTS_PER_MIN, LIMIT_IP_READYZ_PER_MIN). */
   fairness?: Partial<FairnessSettings>;
   /** One /readyz check serves every probe this long (default 1000 ms; 0: each probe checks). */
@@ -191,7 +196,13 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
   });
   // Who people are: /api/me and /api/auth/* (lib/server/identity), and each socket's session.
   // A new name shows in the cached games at once, this node's and (wireCluster) the other nodes'.
-  const identities = new Identities(db, (id, name) => games.renamed(id, name));
+  const identityNow = opts.identity?.now;
+  const identities = new Identities(db, (id, name) => games.renamed(id, name), {
+    settings: { ...config.identity, ...opts.identity },
+    now: identityNow,
+  });
+  // Ended sessions close their sockets (every node: ./session-ends); the sockets exist once attached below.
+  let endSockets: ((e: SessionsEnded) => void) | null = null;
   const api = identityApi({
     identities,
     limiter: createIdentityLimiter(limits.enabled ? config.identityLimits : { ...config.identityLimits, enabled: false }, {
@@ -202,6 +213,8 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     origin: { trustProxy: limits.trustProxy, allowed: allowedOrigins },
     log,
     traces: new PlayerTraces(db),
+    known: new KnownSources(db, identityNow),
+    sessionsEnded: (e) => endSockets?.(e),
   });
   // Player pages' data and leaderboards (lib/server/ratings/http).
   const ratings = ratingsHttp({ db, limiter, log });
@@ -283,6 +296,8 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
   rooms = realtime;
   const unwireMetrics = wireMetrics(metrics, games, realtime.io, roomOf(""));
   if (adapter) wireCluster(realtime.io, games, log, identities);
+  if (adapter) wireSessionEnds(realtime.io, identities);
+  endSockets = (e) => endSessionSockets(realtime.io, e, playerRoom, !!adapter, log);
   // socket.io's own responses (long-polling, the websocket handshake): the same headers.
   realtime.io.engine.on("headers", (headers: Record<string, string>, req: http.IncomingMessage) => {
     if (!req.headers.upgrade) Object.assign(headers, securityHeaders(req, limits.trustProxy));
@@ -290,6 +305,8 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     headers["x-gomoku-worker"] = String(slot);
     if (!req.headers.upgrade) headers["connection"] = "close"; // long-polling: as above
   });
+  // A restart's downtime is credited to the clocks before anyone can move (lib/server/games/heartbeat).
+  if (opts.resume ?? true) await games.creditRestart();
   const port = opts.port ?? config.port ?? 3000;
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
