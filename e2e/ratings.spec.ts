@@ -52,9 +52,10 @@ test("A challenges, B accepts from the lobby, A resigns: both see +/− on the b
   await b.waitForURL(new RegExp(`/replay/${gameId}$`));
   await expect(b.getByTestId("replay-player-black")).toHaveText(aName);
 
-  // The leaderboard lists both (provisional).
+  // The leaderboard lists neither (one game leaves both provisional: lib/server/ratings/eligibility) and says why.
   await b.goto("/leaderboard?pool=freestyle-15-blitz");
-  await expect(b.getByTestId("leaderboard-row").filter({ hasText: aName })).toContainText("?");
+  await expect(b.getByTestId("leaderboard-rules")).toContainText("Provisional players are not shown");
+  await expect(b.getByTestId("leaderboard-row").filter({ hasText: aName })).toHaveCount(0);
 
   // An unknown name: Next's 404 page, with its status.
   const res = await b.goto("/@/nobody-by-this-name");

@@ -1,6 +1,7 @@
 "use client";
-// The leaderboard of one rating pool: established ratings first (highest first), then provisional
-// ones ("?"). Data: GET /api/leaderboard?pool= (lib/server/ratings/http).
+// The leaderboard of one rating pool: established ratings only, highest first, of the players
+// lib/server/ratings/eligibility lists (its rules are said above the table). Data: GET
+// /api/leaderboard?pool= (lib/server/ratings/http).
 import { useTranslations } from "next-intl";
 import { useErrorText, usePoolLabel } from "../i18n/words";
 import Link from "next/link";
@@ -50,6 +51,9 @@ export function LeaderboardView({ pool }: { pool: string | null }) {
           </Link>
         ))}
       </div>
+      <p className="mb-3 text-sm text-muted" data-testid="leaderboard-rules">
+        {t("rules", { minOpponents: board.rules.minOpponents, activeDays: board.rules.activeDays })}
+      </p>
       {board.players.length === 0 ? (
         <p className="text-muted">{t("nobody", { pool: poolLabel(board.pool) })}</p>
       ) : (
