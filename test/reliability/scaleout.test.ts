@@ -106,6 +106,25 @@ describe("two nodes, PostgreSQL and Redis", () => {
     player.disconnect();
   });
 
+  it("sign out everywhere on node A closes the account's sockets on node B, and B stops taking its cached session at once", async () => {
+    const guest = await guestSession(a.url);
+    const name = `Out${randomBytes(3).toString("hex")}`;
+    const up = await postApi(a.url, API.signUp, { name, password: "right password" }, guest.cookie);
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    // A second device signs in through B; B holds its socket and its session in cache.
+    const phone = await postApi(b.url, API.signIn, { name, password: "right password" });
+    expect(phone.status).toBe(200);
+    const socketB = await connectAs(b.url, phone.cookie!);
+    const meOnB = async () => ((await (await fetch(`${b.url}/api/me`, { headers: { cookie: phone.cookie! } })).json()) as { me: { id: string } }).me.id;
+    expect(await meOnB()).toBe(guest.me.id);
+    const closed = new Promise<string>((resolve) => socketB.once("disconnect", (reason) => resolve(reason)));
+
+    expect((await postApi(a.url, API.signOutEverywhere, {}, up.cookie!)).status).toBe(200);
+    expect(await closed).toBe("io server disconnect");
+    // Well inside B's 30 s session cache: the notice made B read the session again.
+    await until("B no longer knows the phone's session as the account", async () => (await meOnB()) !== guest.me.id, 3_000);
+  });
+
   it("share rooms and games; each engine turn is searched once; after node A dies the players go on through B", async () => {
     // ---- a human game: white on A, black and a spectator on B
     const whiteA = await client(a);
