@@ -3,11 +3,13 @@
 // (LIMIT_IP_READYZ_PER_MIN: each one queries the database). Over the budget: 429 with a code and a
 // sentence (RATE_LIMITED, and when to try again), before any handler reads the request. Shared
 // through Redis when there is one; else each process counts its own. Routes keep their own,
-// tighter limits (sign-in attempts, imports per hour) on top of this one.
+// tighter limits (sign-in attempts, imports per hour) on top of this one. An IPv6 address counts as
+// its /64 (./network subscriberOf).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { rateLimitedInfo } from "../realtime/limits";
+import { subscriberOf } from "./network";
 
 export interface HttpThrottleOptions {
   /** POSTs per address per minute (0: none counted). */
@@ -47,7 +49,7 @@ export function httpThrottle(opts: HttpThrottleOptions) {
     const budget = budgetOf(req);
     const limiter = budget && limiters[budget];
     if (!budget || !limiter) return next();
-    limiter.consume(opts.addressOf(req)).then(
+    limiter.consume(subscriberOf(opts.addressOf(req))).then(
       () => next(),
       (e: unknown) => {
         // The store failed (Redis down, no insurance left): let the request through rather than refuse everyone.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { networkOf } from "./network";
+import { networkOf, subscriberOf } from "./network";
 
 describe("networkOf: the /24 or /64 an address counts in", () => {
   it("IPv4: its /24, also when it reaches a dual-stack listener as ::ffff:a.b.c.d", () => {
@@ -23,5 +23,15 @@ describe("networkOf: the /24 or /64 an address counts in", () => {
   it("anything that is not an IP address is its own network", () => {
     expect(networkOf("unknown")).toBe("unknown");
     expect(networkOf("")).toBe("");
+  });
+});
+
+describe("subscriberOf: the key of a per-address limit", () => {
+  it("an IPv4 address is itself (mapped or not); an IPv6 address counts as its /64", () => {
+    expect(subscriberOf("203.0.113.7")).toBe("203.0.113.7");
+    expect(subscriberOf("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(subscriberOf("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(subscriberOf("2001:db8:1:2:dead:beef:0:7")).toBe(subscriberOf("2001:db8:1:2::1"));
+    expect(subscriberOf("unknown")).toBe("unknown");
   });
 });

@@ -30,3 +30,18 @@ function expandIPv6(address: string): string[] {
   const zeros = tail === null ? [] : Array<string>(8 - left.length - right.length).fill("0");
   return [...left, ...zeros, ...right].map((g) => parseInt(g, 16).toString(16));
 }
+
+/**
+ * The key a per-address limit counts under: an IPv4 address itself; an IPv6 address's /64, since
+ * one device can take any number of addresses of its /64 (privacy addresses), so counting them one
+ * by one would let it pass any per-address cap by changing address.
+ */
+export function subscriberOf(address: string): string {
+  const network = networkOf(address);
+  return network.endsWith("/64")
+    ? network
+    : address
+        .trim()
+        .toLowerCase()
+        .replace(/^::ffff:/, "");
+}

@@ -3,8 +3,10 @@
 // 240 → 360 over two minutes. This caps what it holds. Counted per process on the engine.io
 // connections (opened → closed, whatever happens in between, so nothing leaks); with WORKERS=N
 // each worker counts its own (an address may hold up to N times the cap behind one primary).
+// An IPv6 address counts as its /64 (./network subscriberOf).
 import type { Server, Socket } from "socket.io";
 import type { ErrorInfo } from "../../shared/protocol";
+import { subscriberOf } from "./network";
 
 /** The refusal a socket over the cap gets (its connect_error's `data`). */
 export function tooManySockets(max: number): ErrorInfo {
@@ -41,10 +43,14 @@ export class HeldSockets {
 export function capSocketsPerAddress(
   io: Server,
   max: number,
-  addressOf: (conn: object) => string | undefined,
+  connAddress: (conn: object) => string | undefined,
   onRefused: () => void = () => {},
 ): { held: HeldSockets; middleware: (socket: Socket, next: (err?: Error) => void) => void } {
   const held = new HeldSockets();
+  const addressOf = (conn: object) => {
+    const address = connAddress(conn);
+    return address === undefined ? undefined : subscriberOf(address);
+  };
   if (max > 0)
     io.engine.on("connection", (conn: { once(event: "close", fn: () => void): void }) => {
       const address = addressOf(conn);

@@ -13,6 +13,7 @@ import type { ChallengeView, ClockSettings } from "../../shared/protocol";
 import type { Rule } from "../../../engine";
 import type { LobbyNotices } from "./notices";
 import { interleaveByNetwork } from "./fair-list";
+import { subscriberOf } from "../limits/network";
 
 /** Open challenges one player may hold at once. */
 export const MAX_OPEN_PER_PLAYER = 3;
@@ -39,8 +40,10 @@ export class Challenges {
   ) {}
 
   /** Posts a challenge by `me` from address `ip` (the caps count per player and per address). */
-  async create(me: Me | null, input: ChallengeInput, socketId: string, ip: string | null = null): Promise<ChallengeView> {
+  async create(me: Me | null, input: ChallengeInput, socketId: string, address: string | null = null): Promise<ChallengeView> {
     const author = requireMe(me);
+    // An IPv6 address counts as its /64 (one device may take any address of it).
+    const ip = address === null ? null : subscriberOf(address);
     if (input.rated && !input.clock) fail("BAD_PAYLOAD", "A rated game needs a clock.");
     const open = await this.db.challenge.count({ where: { authorId: author.id, status: "open", createdAt: { gt: this.oldest() } } });
     if (open >= MAX_OPEN_PER_PLAYER) fail("LIMIT", `You have ${open} open challenges already: withdraw one first.`);
