@@ -2,7 +2,7 @@
 // with BAD_SETTING and a sentence that names the variable and the value.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { BadSettingError, loadConfig, logLevelFrom, type Env } from "./config";
+import { BadSettingError, DEFAULT_FAIR_PLAY, loadConfig, logLevelFrom, type Env } from "./config";
 
 /** The BadSettingError `env` gives (fails the test when it gives none). */
 function badSettings(env: Env): BadSettingError {
@@ -171,7 +171,35 @@ describe("loadConfig", () => {
       metrics: { port: null, token: null },
       allowedOrigins: ["https://play.example.com"],
       fairness: { socketsPerAddress: 0, challengesPerAddress: 10, postsPerMin: 0, readyzPerMin: 0 }, // RATE_LIMITS off: the lobby cap stays
+      fairPlay: DEFAULT_FAIR_PLAY,
     });
+  });
+
+  it("fair play in ratings: 48 h same-device tie, 3 rated games a pair a day, 5 against new neighbours; listed with 5 opponents, active in 30 days; bad values refused", () => {
+    expect(loadConfig({}).fairPlay).toEqual({
+      ratedSameDeviceHours: 48,
+      ratedPairPerDay: 3,
+      ratedNewNeighboursPerDay: 5,
+      leaderboardMinOpponents: 5,
+      leaderboardActiveDays: 30,
+    });
+    const set = {
+      RATED_SAME_DEVICE_HOURS: "0",
+      RATED_PAIR_PER_DAY: "2",
+      RATED_NEW_NEIGHBOURS_PER_DAY: "8",
+      LEADERBOARD_MIN_OPPONENTS: "3",
+      LEADERBOARD_ACTIVE_DAYS: "7",
+    };
+    expect(loadConfig(set).fairPlay).toEqual({
+      ratedSameDeviceHours: 0,
+      ratedPairPerDay: 2,
+      ratedNewNeighboursPerDay: 8,
+      leaderboardMinOpponents: 3,
+      leaderboardActiveDays: 7,
+    });
+    for (const variable of ["RATED_PAIR_PER_DAY", "RATED_NEW_NEIGHBOURS_PER_DAY", "LEADERBOARD_MIN_OPPONENTS", "LEADERBOARD_ACTIVE_DAYS"])
+      expect(() => loadConfig({ [variable]: "0" }), variable).toThrow(BadSettingError);
+    expect(() => loadConfig({ RATED_SAME_DEVICE_HOURS: "-1" })).toThrow(BadSettingError);
   });
 
   it("reads on/off settings in their usual spellings", () => {

@@ -56,6 +56,8 @@
 // SESSION_IDLE_DAYS             30                    a session unused this long is over (lib/server/identity; its last use is noted at most hourly)
 // NAME_HOLD_DAYS                30                    a name left by a rename is kept for its old holder this long (0: free at once)
 // Fair play in ratings (lib/server/ratings/eligibility; docs/OPERATIONS.md "Fair play in ratings"):
+// RATED_SAME_DEVICE_HOURS       48                    two identities both used from one browser (ga_device) within this many hours
+//                                                     play each other casual (0: no device check, e.g. a lab of shared computers)
 // RATED_PAIR_PER_DAY            3                     rated games between the same two players in 24 h; later ones are casual
 // RATED_NEW_NEIGHBOURS_PER_DAY  5                     rated games a player has in 24 h against new (provisional) players of their own
 //                                                     network (/24, /64); later ones are casual (a classroom still plays rated)
@@ -209,13 +211,20 @@ export interface MetricsSettings {
 
 /** Rating-farming limits and leaderboard rules (lib/server/ratings/eligibility). */
 export interface FairPlaySettings {
+  ratedSameDeviceHours: number;
   ratedPairPerDay: number;
   ratedNewNeighboursPerDay: number;
   leaderboardMinOpponents: number;
   leaderboardActiveDays: number;
 }
 
-export const DEFAULT_FAIR_PLAY: FairPlaySettings = { ratedPairPerDay: 3, ratedNewNeighboursPerDay: 5, leaderboardMinOpponents: 5, leaderboardActiveDays: 30 };
+export const DEFAULT_FAIR_PLAY: FairPlaySettings = {
+  ratedSameDeviceHours: 48,
+  ratedPairPerDay: 3,
+  ratedNewNeighboursPerDay: 5,
+  leaderboardMinOpponents: 5,
+  leaderboardActiveDays: 30,
+};
 
 /** One bad variable: its name and the sentence that says what it must be. */
 export interface BadSetting {
@@ -347,6 +356,7 @@ const EnvSchema = z.object({
   SESSION_IDLE_DAYS: positiveNumber(),
   NAME_HOLD_DAYS: wholeNumber(0),
   LIMIT_IMPORTS_PER_HOUR: positiveNumber(),
+  RATED_SAME_DEVICE_HOURS: wholeNumber(0),
   RATED_PAIR_PER_DAY: wholeNumber(1),
   RATED_NEW_NEIGHBOURS_PER_DAY: wholeNumber(1),
   LEADERBOARD_MIN_OPPONENTS: wholeNumber(1),
@@ -446,6 +456,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     allowedOrigins: e.ALLOWED_ORIGINS,
     metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
     fairPlay: {
+      ratedSameDeviceHours: e.RATED_SAME_DEVICE_HOURS ?? DEFAULT_FAIR_PLAY.ratedSameDeviceHours,
       ratedPairPerDay: e.RATED_PAIR_PER_DAY ?? DEFAULT_FAIR_PLAY.ratedPairPerDay,
       ratedNewNeighboursPerDay: e.RATED_NEW_NEIGHBOURS_PER_DAY ?? DEFAULT_FAIR_PLAY.ratedNewNeighboursPerDay,
       leaderboardMinOpponents: e.LEADERBOARD_MIN_OPPONENTS ?? DEFAULT_FAIR_PLAY.leaderboardMinOpponents,

@@ -109,6 +109,11 @@ describe("rating farming", () => {
     const row = await env.srv.db.game.findUnique({ where: { id: start.id } });
     expect(row).toMatchObject({ rated: false, unrated: "SAME_DEVICE", result: "black", blackRatingDiff: null });
     expect(await ratingOf(first.me.id)).toBeNull();
+    // The tie lasts RATED_SAME_DEVICE_HOURS (time handed in); 0 turns the check off (a lab of shared computers).
+    const pair = { pool: POOL, black: first.me.id, white: second.me.id };
+    expect(await ratedEligibility(env.srv.db, pair)).toEqual({ rated: false, code: "SAME_DEVICE" });
+    expect(await ratedEligibility(env.srv.db, pair, new Date(Date.now() + (fair.ratedSameDeviceHours + 1) * HOUR))).toEqual({ rated: true });
+    expect(await ratedEligibility(env.srv.db, pair, new Date(), { ...fair, ratedSameDeviceHours: 0 })).toEqual({ rated: true });
 
     // Quick pairing decides the same way.
     for (const p of [first, second]) expect((await call(p.socket, EV.pairingJoin, { pool: "15-freestyle-3+2" })).ok).toBe(true);

@@ -4,11 +4,12 @@
 // `unrated`, a code); an ended game is rated or not as it started.
 //
 // Rated games are refused, in this order, when
-//  - SAME_DEVICE: the two players have used one device (the ga_device cookie) in the last
-//    TRACE_DAYS days: two identities of one browser;
+//  - SAME_DEVICE: the two players have both used one device (the ga_device cookie) in the last
+//    `ratedSameDeviceHours`: two identities of one browser (short, so that the next week's student
+//    at a shared lab computer is not tied to this week's);
 //  - PAIR_LIMIT: the two have had `ratedPairPerDay` rated games in the last 24 h;
 //  - NEW_NEIGHBOURS: one's opponent is new (provisional in the pool) and was seen on their network
-//    (/24, /64), and that player has had `ratedNewNeighboursPerDay` such rated games in 24 h. Fresh
+//    (/24, /64) in the last NETWORK_DAYS, and that player has had `ratedNewNeighboursPerDay` such rated games in 24 h. Fresh
 //    guests from one address (alts) cannot lift a rating far; a classroom on one network still plays
 //    rated games, and once established its players are not "new" any more.
 // A leaderboard lists established ratings (not provisional) with rated games against
@@ -20,8 +21,8 @@ import { PROVISIONAL_RD } from "../../shared/pools";
 import { unratedMessage, type UnratedCode, type UnratedNote } from "../../shared/eligibility";
 
 const DAY_MS = 86_400_000;
-/** Devices and networks seen longer ago than this tie no two players together. */
-export const TRACE_DAYS = 30;
+/** Networks seen longer ago than this tie no two players together. */
+export const NETWORK_DAYS = 30;
 
 export type Eligibility = { rated: true } | { rated: false; code: UnratedCode; limit?: number };
 
@@ -43,8 +44,9 @@ export async function ratedEligibility(
   s: FairPlaySettings = settings(),
 ): Promise<Eligibility> {
   const { black, white } = game;
-  const traceSince = new Date(now.getTime() - TRACE_DAYS * DAY_MS);
-  if (await shareTrace(db, "device", black, white, traceSince)) return { rated: false, code: "SAME_DEVICE" };
+  const deviceSince = new Date(now.getTime() - s.ratedSameDeviceHours * 3_600_000);
+  if (s.ratedSameDeviceHours > 0 && (await shareTrace(db, "device", black, white, deviceSince))) return { rated: false, code: "SAME_DEVICE" };
+  const traceSince = new Date(now.getTime() - NETWORK_DAYS * DAY_MS);
   const daySince = new Date(now.getTime() - DAY_MS);
   const pair = await db.game.count({
     where: {
