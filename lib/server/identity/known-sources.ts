@@ -43,6 +43,12 @@ export class KnownSources {
     }
   }
 
+  /** Forgets sources unused for a year (with the expired sessions: lib/server/realtime/server). */
+  async purge(): Promise<number> {
+    const { count } = await this.db.knownSource.deleteMany({ where: { lastSeenAt: { lt: new Date(this.now() - KNOWN_DAYS * 86_400_000) } } });
+    return count;
+  }
+
   /** How account `playerId` knows this source: its device first (the stronger proof), else its address. */
   async knownAs(playerId: string, address: string, deviceId: string | null): Promise<KnownAs> {
     const since = new Date(this.now() - KNOWN_DAYS * 86_400_000);

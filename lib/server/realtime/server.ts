@@ -203,6 +203,7 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
   });
   // Ended sessions close their sockets (every node: ./session-ends); the sockets exist once attached below.
   let endSockets: ((e: SessionsEnded) => void) | null = null;
+  const known = new KnownSources(db, identityNow);
   const api = identityApi({
     identities,
     limiter: createIdentityLimiter(limits.enabled ? config.identityLimits : { ...config.identityLimits, enabled: false }, {
@@ -213,7 +214,7 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     origin: { trustProxy: limits.trustProxy, allowed: allowedOrigins },
     log,
     traces: new PlayerTraces(db),
-    known: new KnownSources(db, identityNow),
+    known,
     sessionsEnded: (e) => endSockets?.(e),
   });
   // Player pages' data and leaderboards (lib/server/ratings/http).
@@ -334,7 +335,7 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
     throw err;
   }
   // Expired sessions go at start and every 6 hours (a year-long cookie: few, but they add up).
-  const purge = () => void identities.purgeExpired().catch((err) => log.warn({ err }, "could not purge expired sessions"));
+  const purge = () => void Promise.all([identities.purgeExpired(), known.purge()]).catch((err) => log.warn({ err }, "could not purge expired sessions"));
   purge();
   const purgeTimer = setInterval(purge, 6 * 3600_000);
   purgeTimer.unref();
