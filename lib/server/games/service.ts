@@ -654,27 +654,41 @@ export class GameService extends GameCore {
   // ---------------------------------------------------------------- lifecycle
 
   /**
-   * On start: resume AI turns and clocks of every game in progress, so a restart loses nothing. The
-   * downtime (since the newest heartbeat of any node: ./heartbeat) is credited to each clocked game's
-   * turn first, so nobody is flagged or charged for the time the server was down; then this node beats.
+   * On start: resume AI turns and clocks of every game in progress, so a restart loses nothing
+   * (the downtime credited first: creditRestart).
    */
   async resumeAll(): Promise<number> {
-    const heartbeat = (this.heartbeat ??= new Heartbeat(this.db, this.nodeId, { now: () => this.now(), log: this.log }));
-    // Several nodes: a gap of a few beats is no downtime (another node was serving the games).
-    const down = await heartbeat.downtime(this.cluster ? 3_000 : 0);
-    heartbeat.start();
-    if (down) this.log.warn({ downMs: down.to - down.from }, "the server was down: the downtime is credited to the clocks of the games in progress");
+    await this.creditRestart();
     const ids = await this.store.playingIds();
-    for (const id of ids) {
-      if (down) await this.creditDowntime(id, down).catch((err) => this.log.error({ err, gameId: id }, "could not credit the downtime"));
-      await this.resume(id).catch((err) => this.log.error({ err, gameId: id }, "resume failed"));
-    }
+    for (const id of ids) await this.resume(id).catch((err) => this.log.error({ err, gameId: id }, "resume failed"));
     if (ids.length) this.log.info({ games: ids.length }, "resumed games in progress");
     this.engines?.resumed();
     return ids.length;
   }
 
   private heartbeat: Heartbeat | null = null;
+  private restartCredited: Promise<void> | null = null;
+
+  /**
+   * On start, before the server listens (a move read first would be charged the downtime): the
+   * downtime since the newest heartbeat of any node (./heartbeat) is credited to the turn under way
+   * in every clocked game in progress, so nobody is flagged or charged for the time the server was
+   * down; then this node beats. Once per service (resumeAll calls it too).
+   */
+  creditRestart(): Promise<void> {
+    return (this.restartCredited ??= this.creditRestartOnce());
+  }
+
+  private async creditRestartOnce(): Promise<void> {
+    const heartbeat = (this.heartbeat ??= new Heartbeat(this.db, this.nodeId, { now: () => this.now(), log: this.log }));
+    // Several nodes: a gap of a few beats is no downtime (another node was serving the games).
+    const down = await heartbeat.downtime(this.cluster ? 3_000 : 0);
+    heartbeat.start();
+    if (!down) return;
+    this.log.warn({ downMs: down.to - down.from }, "the server was down: the downtime is credited to the clocks of the games in progress");
+    for (const id of await this.store.playingIds())
+      await this.creditDowntime(id, down).catch((err) => this.log.error({ err, gameId: id }, "could not credit the downtime"));
+  }
 
   /** The part of [down.from, down.to] that fell in the current turn of clocked game `id`, credited to that turn (the row, then the copy). */
   private creditDowntime(id: string, down: { from: number; to: number }): Promise<void> {
