@@ -16,7 +16,7 @@ import type { Logger } from "../log";
 import { clearedSessionCookie, sessionCookie, sessionTokenOf } from "./cookie";
 import { isHttps } from "../http/headers";
 import type { IdentityLimiter } from "./limits";
-import { sessionIdOf, type Identities } from "./players";
+import { refuseReserved, sessionIdOf, type Identities } from "./players";
 import type { KnownSources } from "./known-sources";
 import { deviceIdOf, keepDevice } from "./device";
 import type { PlayerTraces } from "./traces";
@@ -128,6 +128,7 @@ export function identityApi(opts: IdentityHttpOptions) {
         const { name } = await body(req, RenameSchema);
         const me = await current();
         if (!me) refuse("NOT_SIGNED_IN", "You have no session: reload the page.");
+        refuseReserved(name); // not a rename: spends none of the day's
         limited(await limiter.rename(me!.id), "renames of your name today");
         return { ok: true, me: await identities.rename(me!, name) };
       }

@@ -228,6 +228,7 @@ export class Identities {
   }
 }
 
-function refuseReserved(name: string): void {
+/** Refuses a reserved name with NAME_RESERVED and a sentence (before anything is spent on the request). */
+export function refuseReserved(name: string): void {
   if (isReservedName(name)) fail("NAME_RESERVED", `The name ${name} is reserved (it reads as the site's own or as nobody): choose another.`);
 }
