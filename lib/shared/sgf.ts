@@ -50,7 +50,17 @@ interface Value {
   line: number;
   column: number;
 }
-type SgfNode = Map<string, Value[]> & { line?: number; column?: number };
+/** A node: where its ";" is, and its properties (a map only when it has any: a file of bare ";" stays small). */
+class SgfNode {
+  props: Map<string, Value[]> | null = null;
+  constructor(
+    readonly line: number,
+    readonly column: number,
+  ) {}
+  get(key: string): Value[] | undefined {
+    return this.props?.get(key);
+  }
+}
 interface Tree {
   line: number;
   column: number;
@@ -87,24 +97,29 @@ class Reader {
     while (this.at < this.s.length) {
       if (this.s[this.at] !== "(") throw this.expected("game");
       if (trees.length >= maxGames) throw new ImportError(this.line, this.col, "SGF_TOO_MANY_GAMES", { max: maxGames });
-      trees.push(this.tree(1));
+      trees.push(this.tree(1, true));
       this.space();
     }
     return trees;
   }
 
-  private tree(depth: number): Tree {
+  /** A game tree; with `keep` false (a variation off the main line) it is checked but its nodes are not kept. */
+  private tree(depth: number, keep: boolean): Tree {
     if (depth > MAX_SGF_DEPTH) throw new ImportError(this.line, this.col, "SGF_TOO_DEEP", { max: MAX_SGF_DEPTH });
     const t: Tree = { line: this.line, column: this.col, nodes: [], children: [] };
     this.next(); // "("
     this.space();
     if (this.s[this.at] !== ";") throw this.expected("node");
     while (this.s[this.at] === ";") {
-      t.nodes.push(this.node());
+      const n = this.node();
+      if (keep) t.nodes.push(n);
       this.space();
     }
     while (this.s[this.at] === "(") {
-      t.children.push(this.tree(depth + 1));
+      // Only the first variation is read as the game (the main line).
+      const main = keep && t.children.length === 0;
+      const child = this.tree(depth + 1, main);
+      if (main) t.children.push(child);
       this.space();
     }
     if (this.at >= this.s.length) throw new ImportError(t.line, t.column, "SGF_GAME_UNCLOSED");
@@ -114,23 +129,23 @@ class Reader {
   }
 
   private node(): SgfNode {
-    const n: SgfNode = new Map();
-    n.line = this.line;
-    n.column = this.col;
+    const n = new SgfNode(this.line, this.col);
     this.next(); // ";"
     this.space();
     while (this.at < this.s.length && /[A-Za-z]/.test(this.s[this.at])) {
       const line = this.line;
       const column = this.col;
-      let id = "";
-      while (this.at < this.s.length && /[A-Za-z]/.test(this.s[this.at])) id += this.next();
+      const start = this.at;
+      while (this.at < this.s.length && /[A-Za-z]/.test(this.s[this.at])) this.next();
+      const id = this.s.slice(start, this.at);
       // FF[3] allowed lower-case letters in identifiers (AddBlack → AB): only the capitals count.
       const key = id.replace(/[a-z]/g, "") || id.toUpperCase();
       this.space();
       if (this.s[this.at] !== "[") throw new ImportError(line, column, "SGF_NO_VALUE", { property: id });
       // A property repeated in one node adds to its list (appended in place: copying it was quadratic).
-      let values = n.get(key);
-      if (!values) n.set(key, (values = []));
+      n.props ??= new Map();
+      let values = n.props.get(key);
+      if (!values) n.props.set(key, (values = []));
       while (this.s[this.at] === "[") {
         values.push(this.value());
         this.space();
@@ -142,19 +157,27 @@ class Reader {
   private value(): Value {
     const v: Value = { text: "", line: this.line, column: this.col };
     this.next(); // "["
+    // The text is taken in slices between escapes (not a character at a time).
+    let from = this.at;
     for (;;) {
       if (this.at >= this.s.length) throw new ImportError(v.line, v.column, "SGF_VALUE_UNCLOSED");
       const c = this.next();
-      if (c === "]") return v;
+      if (c === "]") {
+        v.text += this.s.slice(from, this.at - 1);
+        return v;
+      }
       if (c === "\\") {
+        v.text += this.s.slice(from, this.at - 1);
+        from = this.at;
         if (this.at >= this.s.length) continue;
         const e = this.next();
+        from = this.at;
         // A backslash before a line break removes it (a soft line break); before anything else, it is that character.
-        if (e === "\r" && this.s[this.at] === "\n") this.next();
-        else if (e !== "\n" && e !== "\r") v.text += e;
-        continue;
+        if (e === "\r" && this.s[this.at] === "\n") {
+          this.next();
+          from = this.at;
+        } else if (e !== "\n" && e !== "\r") v.text += e;
       }
-      v.text += c;
     }
   }
 
@@ -260,7 +283,7 @@ function gameOf(t: Tree, index: number, defaultRule: Rule): SgfGame {
     const name = color === 1 ? "black" : "white";
     const p = point(v, { stone: "move", n: moves.length + 1, color: name });
     if (color !== expected)
-      throw new ImportError(n.line ?? v.line, n.column ?? v.column, "SGF_WRONG_TURN", {
+      throw new ImportError(n.line, n.column, "SGF_WRONG_TURN", {
         n: moves.length + 1,
         color: name,
         expected: expected === 1 ? "black" : "white",

@@ -20,7 +20,7 @@ export interface ImportParserOptions {
   timeMs: number;
   /** The heap a parse may use, MB (IMPORT_PARSE_MB). */
   memoryMb: number;
-  /** Files waiting for a thread, all together (default 8 a thread). */
+  /** Files waiting for a thread, all together (default 32 a thread). */
   maxQueued?: number;
   /** The worker entry (default ./parse-worker.mjs); tests give a stand-in that hangs or hoards memory. */
   worker?: string;
@@ -36,19 +36,34 @@ export interface ImportParser {
 }
 
 export function createImportParser(opts: ImportParserOptions): ImportParser {
-  const pool = new Piscina({
-    filename: opts.worker ?? path.join(here, "parse-worker.mjs"),
-    minThreads: 0,
-    maxThreads: opts.threads,
-    // A thread costs a second to start (the loader, the parsers): kept a while for the next file.
-    idleTimeout: 60_000,
-    maxQueue: opts.maxQueued ?? 8 * opts.threads,
-    concurrentTasksPerWorker: 1,
-    // Young generation too: a parse that allocates fast dies there before it grows the old one.
-    resourceLimits: { maxOldGenerationSizeMb: opts.memoryMb, maxYoungGenerationSizeMb: Math.max(4, Math.ceil(opts.memoryMb / 8)), stackSizeMb: 4 },
-  });
+  // Made on the first file (a server nobody imports to starts no thread). Its threads then stay up
+  // (minThreads): a thread costs a second to start, and piscina starts no new one for files already
+  // waiting when a thread is terminated (a file over its time) unless the minimum asks for it.
+  let pool: Piscina | null = null;
+  // Files on a thread or waiting for one (counted here: piscina's own queue bound does not hold while threads start).
+  let inFlight = 0;
+  const most = opts.threads + (opts.maxQueued ?? 32 * opts.threads);
+  const make = () =>
+    new Piscina({
+      filename: opts.worker ?? path.join(here, "parse-worker.mjs"),
+      minThreads: opts.threads,
+      maxThreads: opts.threads,
+      concurrentTasksPerWorker: 1,
+      // Young generation too: a parse that allocates fast dies there before it grows the old one.
+      resourceLimits: { maxOldGenerationSizeMb: opts.memoryMb, maxYoungGenerationSizeMb: Math.max(4, Math.ceil(opts.memoryMb / 8)), stackSizeMb: 4 },
+    });
 
   async function parse(task: Omit<ParseTask, "started">): Promise<ImportedGame[]> {
+    if (inFlight >= most) throw new ImportError(0, 0, "IMPORT_BUSY");
+    inFlight++;
+    try {
+      return await parseOnThread(task);
+    } finally {
+      inFlight--;
+    }
+  }
+
+  async function parseOnThread(task: Omit<ParseTask, "started">): Promise<ImportedGame[]> {
     const abort = new AbortController();
     const { port1, port2 } = new MessageChannel();
     let timer: NodeJS.Timeout | undefined;
@@ -57,11 +72,11 @@ export function createImportParser(opts: ImportParserOptions): ImportParser {
     });
     let answer: ParseAnswer;
     try {
+      pool ??= make();
       answer = (await pool.run({ ...task, started: port2 } satisfies ParseTask, { transferList: [port2], signal: abort.signal })) as ParseAnswer;
     } catch (e) {
       if (abort.signal.aborted) throw new ImportError(0, 0, "IMPORT_TOO_SLOW", { seconds: opts.timeMs / 1000 });
       if ((e as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY") throw new ImportError(0, 0, "IMPORT_TOO_MUCH_MEMORY", { mb: opts.memoryMb });
-      if (e instanceof Error && /queue is at limit|No task queue available/i.test(e.message)) throw new ImportError(0, 0, "IMPORT_BUSY");
       throw e;
     } finally {
       clearTimeout(timer);
@@ -73,6 +88,9 @@ export function createImportParser(opts: ImportParserOptions): ImportParser {
 
   return {
     parse,
-    close: () => pool.destroy(),
+    close: async () => {
+      await pool?.destroy();
+      pool = null;
+    },
   };
 }
