@@ -106,3 +106,35 @@ test("an account changes its password (the other device is signed out) and signs
   await laptop.goto("/account");
   await expect(laptop.getByTestId("nav-me")).toContainText("(guest)");
 });
+
+test("a stranger locked out of a name does not lock out its owner, whose browser has signed in before", async ({ browser }) => {
+  const name = `Kai${Date.now() % 1_000_000}`;
+  const owner = await newPage(browser);
+  await owner.goto("/account");
+  const signUp = owner.getByTestId("form-sign-up");
+  await signUp.getByLabel("Name").fill(name);
+  await signUp.getByLabel("Password").fill("a long password");
+  await signUp.getByRole("button", { name: "Create account" }).click();
+  await expect(owner.getByTestId("nav-me")).toHaveText(name);
+  await owner.getByTestId("sign-out").click();
+  await expect(owner.getByTestId("nav-me")).toContainText("(guest)");
+
+  // A stranger's browser guesses (same address here: a classroom): 8 wrong, then refused, the right password too.
+  const stranger = await newPage(browser);
+  await stranger.goto("/account");
+  const codes: number[] = [];
+  for (let i = 0; i < 9; i++) codes.push((await stranger.request.post("/api/auth/signin", { data: { name, password: `guess ${i}` } })).status());
+  expect(codes).toEqual([...Array(8).fill(401), 429]);
+  const strangerForm = stranger.getByTestId("form-sign-in");
+  await strangerForm.getByLabel("Name").fill(name);
+  await strangerForm.getByLabel("Password").fill("a long password");
+  await strangerForm.getByRole("button", { name: "Sign in" }).click();
+  await expect(strangerForm.getByRole("alert")).toContainText("Too many requests");
+
+  // The owner, from the browser they used, signs in.
+  const form = owner.getByTestId("form-sign-in");
+  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("Password").fill("a long password");
+  await form.getByRole("button", { name: "Sign in" }).click();
+  await expect(owner.getByTestId("nav-me")).toHaveText(name);
+});
