@@ -126,6 +126,9 @@ describe("rating farming", () => {
   it(`the same two players are rated ${fair.ratedPairPerDay} times in 24 hours; then casual (a rematch too), rated again a day later`, async () => {
     const alice = await person();
     const bob = await person();
+    // An aborted game rated nothing: it does not count.
+    const aborted = await challenge(alice, bob);
+    expect(await call(alice.socket, EV.abort, { gameId: aborted.id })).toEqual({ ok: true });
     let last = "";
     for (let i = 0; i < fair.ratedPairPerDay; i++) {
       const start = await challenge(alice, bob);
