@@ -65,6 +65,13 @@ describe("wrong guesses stop the guesser, never the owner", () => {
     expect((await signIn(owner.name, "right password", "10.34.0.1", device)).status).toBe(200);
   });
 
+  it("an IPv6 owner is known by their /64: a new privacy address of theirs still signs in after the name is locked", async () => {
+    const owner = await account("2001:db8:7:7::10");
+    for (let a = 0; a < 11; a++) for (let i = 0; i < 8; i++) await signIn(owner.name, `guess ${a}-${i}`, `10.41.${a}.1`);
+    expect((await signIn(owner.name, "right password", "2001:db8:9:9::10")).status).toBe(429);
+    expect((await signIn(owner.name, "right password", "2001:db8:7:7:abcd::99")).status).toBe(200);
+  });
+
   it("a known address keeps its own name+address budget: guesses from there are still stopped", async () => {
     const owner = await account("10.35.0.1");
     const codes: number[] = [];

@@ -1,10 +1,12 @@
 // Where an account has been used from: the addresses and devices (the ga_device cookie,
 // ./device) of its sign-ins, sign-ups and sessions. Wrong passwords guessed from elsewhere lock the
 // name for strangers only (./limits): the owner, from a device or address of theirs, still signs in.
-// Rows keep SHA-256 hashes, never an address or a device id.
+// Rows keep SHA-256 hashes, never an address or a device id. An IPv6 address counts as its /64 (a
+// device's privacy addresses change within it: lib/server/limits/network subscriberOf).
 import type { Db } from "../db/client";
 import { hashToken } from "../games/tokens";
 import type { KnownAs } from "./limits";
+import { subscriberOf } from "../limits/network";
 
 /** A source unused this long is forgotten. */
 const KNOWN_DAYS = 365;
@@ -12,7 +14,7 @@ const KNOWN_DAYS = 365;
 const RENEW_MS = 3600_000;
 const CACHE_MAX = 20_000;
 
-const addressSource = (address: string) => `ip:${hashToken(address)}`;
+const addressSource = (address: string) => `ip:${hashToken(subscriberOf(address))}`;
 const deviceSource = (deviceId: string) => `device:${hashToken(deviceId)}`;
 
 export class KnownSources {
