@@ -19,9 +19,18 @@ const clients: Client[] = [];
 beforeAll(async () => {
   db = await tempSqlite();
   // Every test client is 127.0.0.1: the per-address connection limit and event budget (a join costs
-  // 3 points: lib/server/realtime/costs) would stop the burst of 300 joins below.
+  // 3 points: lib/server/realtime/costs) would stop the burst of 300 joins below, and so would the
+  // sockets one address may hold at once (SOCKETS_PER_ADDRESS: 200 a worker).
   node = await startNode(
-    { DATABASE_FILE: db.file, WORKERS: "2", AI_THREADS: "1", AI_PAUSE_MS: "50", LIMIT_IP_CONNECTIONS_PER_MIN: "10000", LIMIT_IP_EVENTS_PER_SEC: "10000" },
+    {
+      DATABASE_FILE: db.file,
+      WORKERS: "2",
+      AI_THREADS: "1",
+      AI_PAUSE_MS: "50",
+      LIMIT_IP_CONNECTIONS_PER_MIN: "10000",
+      LIMIT_IP_EVENTS_PER_SEC: "10000",
+      SOCKETS_PER_ADDRESS: "10000",
+    },
     60_000,
   );
   workerUrls = /WORKERS ([^\n]+)\n/.exec(node.output())![1].trim().split(" ");
