@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API } from "../../lib/shared/identity";
 import { DEFAULT_LIMITS, serverConfig } from "../../lib/server/config";
 import { nginxBinary, startNginx, type Nginx } from "../support/nginx";
-import { server } from "./helpers";
+import { EV } from "../../lib/shared/protocol";
+import { call, connect, server } from "./helpers";
 import type { TestServer } from "../support/test-server";
 
 const installed = nginxBinary() !== null;
@@ -55,5 +56,12 @@ describe.skipIf(!installed)("behind nginx as docs/OPERATIONS.md configures it (T
     const plain = await fetch(`${proxy.url}${API.me}`);
     expect(plain.status).toBe(429);
     expect(plain.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+
+  it("carries sockets too (the websocket upgrade the block passes on)", async () => {
+    const s = await connect(proxy.url);
+    expect(s.io.engine.transport.name).toBe("websocket");
+    expect(await call(s, EV.list, { status: "live" })).toMatchObject({ ok: true });
+    s.disconnect();
   });
 });
