@@ -125,7 +125,7 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
       ? null
       : state.status === "playing" && state.drawOffer === opponent
         ? tEndings("drawOffered")
-        : state.status === "playing" && state.claimableAt && actor === opponent
+        : state.status === "playing" && state.claimableAt && actor === opponent && bothMoved(state)
           ? tEndings("claimTitle")
           : state.status === "finished" && state.kind === "hvh" && state.rematchId
             ? tEndings("rematchOffered")
@@ -578,6 +578,12 @@ function EarlyEndings({ state, me, busy, run }: { state: GameState; me: 1 | 2; b
       )}
     </>
   );
+}
+
+/** Each side has made its first own move (after a swap2 opening): from then on a win can be claimed, no game aborted. */
+function bothMoved(state: GameState): boolean {
+  const settled = !state.swap2 || swap2Phase(state.swap2, state.moves.length) === "settled";
+  return settled && state.moves.length - (state.swap2 ? (openingPlies(state.swap2) ?? 0) : 0) >= 2;
 }
 
 /** The player the other seat of a waiting game is kept for (a rematch), or null (anyone with the link). */
