@@ -58,6 +58,18 @@ describe("the first-move window", () => {
     expect(await call(alice.socket, EV.move, { gameId, ply: 1, x: 7, y: 7 })).toMatchObject({ ok: false, error: { code: "GAME_OVER" } });
   });
 
+  it("a quick pairing nobody starts: black's clock shows 3:00, not running, until the window closes and the game is aborted", async () => {
+    const alice = await person();
+    const bob = await person();
+    for (const p of [alice, bob]) expect(await call(p.socket, EV.pairingJoin, { pool: "15-freestyle-3+2" })).toMatchObject({ ok: true });
+    const { gameId } = await waitFor(alice.socket, EV.started);
+    const { state } = await call(alice.socket, EV.join, { gameId });
+    expect(state).toMatchObject({ rated: true, clock: { blackMs: 180_000, whiteMs: 180_000, paused: true } }); // was 2:59 and running
+    await waitFor(alice.socket, EV.state, (s: any) => s.id === gameId && s.status === "finished", 5000);
+    expect(await row(gameId)).toMatchObject({ result: null, reason: "abort", blackRatingDiff: null, whiteRatingDiff: null });
+    expect(await pointsOf(gameId)).toHaveLength(0);
+  });
+
   it("black moved, white never does: white's window runs from black's move and closes the game unrated", async () => {
     const alice = await person();
     const bob = await person();
