@@ -11,6 +11,7 @@ import { BLACK_FIVE_ON_ROW_7, call, connect, server, sleep } from "./helpers";
 import { connectFrom } from "./from-address";
 import type { TestServer } from "../support/test-server";
 import { REDIS_TEST_URL, flushRedisPrefix } from "../reliability/helpers";
+import { httpFrom } from "./from-address";
 
 // BullMQ's keys under a prefix of this file's own (read when the first server starts).
 const prefix = `gomoku_test_${randomBytes(4).toString("hex")}`;
@@ -86,4 +87,70 @@ describe.each([
     }
     for (const s of [...party, newcomer]) s.disconnect();
   }, 120_000);
+});
+
+/**
+ * A 385-ply 20×20 game as a PSQ file, with no five anywhere: the stones follow the stripes
+ * (x + 2y) mod 4 < 2 → black (at most two of a colour in a row along any line), black and white in turn.
+ */
+function longPsq(): string {
+  const cells = (black: boolean) => {
+    const out: Array<[number, number]> = [];
+    for (let y = 0; y < 20; y++) for (let x = 0; x < 20; x++) if ((x + 2 * y) % 4 < 2 === black) out.push([x, y]);
+    return out;
+  };
+  const [b, w] = [cells(true), cells(false)];
+  const moves = Array.from({ length: 385 }, (_, i) => (i % 2 ? w[(i - 1) / 2] : b[i / 2]));
+  return ["Piskvorky 20x20, 11:11, 0", ...moves.map(([x, y]) => `${x + 1},${y + 1},100`), "flood-a", "flood-b", "-1", ""].join("\r\n");
+}
+
+describe("the hostile row: 25 addresses × 2 analyses of imported 385-ply games", () => {
+  let srv: TestServer;
+  beforeAll(async () => {
+    // The defaults (queue 50, 2 per requester, 2000 plies a network); depth 1 keeps a 385-ply job short.
+    srv = await server({ redisUrl: null, analysis: { plyMs: 5000, depth: 1, concurrency: 1, pollMs: 100 } });
+  });
+  afterAll(() => srv?.close());
+
+  it("one /24 gets 5 such jobs (1,925 plies), the rest LIMIT, never QUEUE_FULL for others; a newcomer's short game starts next", async () => {
+    const imported: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const r = await httpFrom(srv.url, "127.0.0.1", {
+        method: "POST",
+        path: "/api/import",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ fileName: `long${i}.psq`, text: longPsq() }),
+      });
+      const body = JSON.parse(r.body) as { ok: boolean; stored: Array<{ id: string; plies: number }> };
+      expect(body.stored?.[0]?.plies, r.body.slice(0, 300)).toBe(385);
+      imported.push(body.stored[0].id);
+    }
+    const short = await playGame(srv.url);
+    const codes: string[] = [];
+    const sockets = [];
+    for (let a = 0; a < 25; a++) {
+      const s = await connectFrom(srv.url, `127.0.0.${a + 2}`);
+      sockets.push(s);
+      for (const k of [0, 1]) {
+        const r = await call(s, EV.analysisRequest, { gameId: imported[(2 * a + k) % 6] });
+        codes.push(r.ok ? "ok" : r.error.code);
+      }
+    }
+    expect(codes.filter((c) => c === "ok")).toHaveLength(5);
+    expect(codes).toContain("LIMIT");
+    expect(codes).not.toContain("QUEUE_FULL");
+
+    const newcomer = await connectFrom(srv.url, "127.0.1.9");
+    sockets.push(newcomer);
+    expect(await call(newcomer, EV.analysisRequest, { gameId: short })).toMatchObject({ ok: true });
+    const jobs = async () => new Map((await srv.db.analysisJob.findMany()).map((j) => [j.gameId, j.startedAt?.getTime() ?? null]));
+    const before = await jobs();
+    const waitingThen = imported.filter((g) => before.has(g) && before.get(g) === null);
+    expect(waitingThen.length).toBeGreaterThanOrEqual(3);
+    for (let i = 0; i < 1200 && (await jobs()).get(short) === null; i++) await sleep(50);
+    const after = await jobs();
+    expect(after.get(short), "the newcomer's job started").not.toBeNull();
+    for (const g of waitingThen) expect(after.get(g) === null || after.get(g)! >= after.get(short)!, `flood job ${g} went first`).toBe(true);
+    for (const s of sockets) s.disconnect();
+  }, 180_000);
 });
