@@ -1,6 +1,7 @@
 // Imported games are stored: a 20×20 Piskvorky file gets its permanent /replay/<id> (a reload shows
 // the same game), an SGF file with two games stores both, several files at once each get their line,
-// and a malformed file shows its error with line and column.
+// and a malformed file shows its error with line and column. Imported games are listed under the
+// archive's "Imported" filter and on the importer's page, not in the archive's default view.
 import { expect, test } from "@playwright/test";
 import { PSQ20 } from "../test/support/gomocup-files";
 
@@ -35,6 +36,15 @@ test("a 20×20 Piskvorky file is stored: /replay/<id>, and a reload shows the sa
   await page.goto("/games?kind=imported");
   const id = url.split("/").pop()!;
   await expect(page.getByTestId(`archive-row-${id}`)).toContainText("Imported");
+  // Not in the archive's default view (issue 25: imported spam buried the games played here)…
+  await page.goto("/games");
+  await expect(page.getByTestId("archive")).toBeVisible();
+  await expect(page.getByTestId("filter-all")).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByTestId(`archive-row-${id}`)).toHaveCount(0);
+  // …but on the importer's page (this browser's guest).
+  const me = (await (await page.request.get("/api/me")).json()) as { me: { name: string } };
+  await page.goto(`/@/${encodeURIComponent(me.me.name)}`);
+  await expect(page.getByTestId("imported-games").locator(`[data-game-id="${id}"]`)).toBeVisible();
 });
 
 test("an SGF file with two games: store both, each with its link", async ({ page }) => {

@@ -13,6 +13,8 @@ const KINDS = new Set(["hva", "hvh", "ava", "imported"]);
 export default async function Games({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const sp = await searchParams;
   const kind = typeof sp.kind === "string" && KINDS.has(sp.kind) ? (sp.kind as GameKind) : null;
+  // ?by=<name>: the games that player imported (their page links here).
+  const by = typeof sp.by === "string" && sp.by.trim() !== "" && sp.by.length <= 40 ? sp.by.trim() : null;
   // Past the last page the archive says so; past the furthest page the server serves, that one.
   const page = typeof sp.page === "string" && /^\d{1,9}$/.test(sp.page) ? Math.min(MAX_LIST_PAGE, Math.max(1, Number(sp.page))) : 1;
   const t = await getTranslations("games");
@@ -27,7 +29,7 @@ export default async function Games({ searchParams }: { searchParams: Promise<Re
           ⬆ {t("import")}
         </Link>
       </div>
-      <Archive key={`${kind}-${page}`} kind={kind} page={page} />
+      <Archive key={`${kind}-${page}-${by}`} kind={kind} page={page} by={by} />
     </div>
   );
 }

@@ -184,6 +184,8 @@ export const ListGamesSchema = z.strictObject({
   status: z.enum(["live", "finished"]).default("live"),
   kind: GameKindSchema.optional(),
   page: z.number().int().min(1).max(MAX_LIST_PAGE).default(1),
+  /** The games this player imported (their page links here); without it and without kind, imported games are left out. */
+  by: z.string().trim().min(1).max(40).optional(),
 });
 
 // ---- the data the server sends ----

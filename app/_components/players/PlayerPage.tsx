@@ -9,6 +9,7 @@ import { PLAYERS_API, type PlayerProfile, type ProfileGame } from "@/lib/shared/
 import type { ApiAnswer } from "@/lib/shared/identity";
 import { PlayerLink, diffText, ratingText } from "../PlayerLink";
 import { RatingChart } from "./RatingChart";
+import { ImportedGames } from "./ImportedGames";
 
 export function PlayerPage({ name }: { name: string }) {
   const [profile, setProfile] = useState<PlayerProfile | null>(null);
@@ -78,6 +79,7 @@ export function PlayerPage({ name }: { name: string }) {
             </ul>
           )}
         </div>
+        <ImportedGames name={profile.name} />
       </section>
       <aside className="flex flex-col gap-4">
         <div className="card p-4">

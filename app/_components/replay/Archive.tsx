@@ -1,5 +1,7 @@
 "use client";
 // The archive: finished games, newest first, filtered by kind, a page at a time; each row opens the replay.
+// Imported games only under "Imported" or their importer's name (`by`): never in the default view,
+// where anyone's thousand imports could bury the games played here (the server leaves them out).
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
@@ -22,7 +24,7 @@ function useResultText(): (g: GameSummary) => string {
   };
 }
 
-export function Archive({ kind, page }: { kind: GameKind | null; page: number }) {
+export function Archive({ kind, page, by = null }: { kind: GameKind | null; page: number; by?: string | null }) {
   const router = useRouter();
   const [data, setData] = useState<{ games: GameSummary[]; page: number; pages: number } | null>(null);
   const [error, setError] = useState<ErrorInfo | null>(null);
@@ -37,7 +39,7 @@ export function Archive({ kind, page }: { kind: GameKind | null; page: number })
   useEffect(() => {
     let alive = true;
     setData(null);
-    void request(EV.list, { status: "finished", page, ...(kind ? { kind } : {}) }).then((ack) => {
+    void request(EV.list, { status: "finished", page, ...(kind ? { kind } : {}), ...(by ? { by } : {}) }).then((ack) => {
       if (!alive) return;
       if (ack.ok) {
         setData({ games: ack.games, page: ack.page, pages: ack.pages });
@@ -47,10 +49,12 @@ export function Archive({ kind, page }: { kind: GameKind | null; page: number })
     return () => {
       alive = false;
     };
-  }, [kind, page]);
+  }, [kind, page, by]);
 
-  const href = (k: GameKind | "all" | null, p: number) => {
+  // Pages of one importer's games keep `by`; a tab drops it.
+  const href = (k: GameKind | "all" | null, p: number, importer: string | null = null) => {
     const q = new URLSearchParams();
+    if (importer) q.set("by", importer);
     if (k && k !== "all") q.set("kind", k);
     if (p > 1) q.set("page", String(p));
     const s = q.toString();
@@ -61,7 +65,7 @@ export function Archive({ kind, page }: { kind: GameKind | null; page: number })
     <div data-testid="archive">
       <div role="tablist" aria-label={t("kindLabel")} className="mb-4 flex flex-wrap gap-1 rounded-lg border border-line bg-white p-0.5 sm:inline-flex">
         {KINDS.map((k) => {
-          const on = (kind ?? "all") === k;
+          const on = (kind ?? (by ? "imported" : "all")) === k;
           return (
             <Link
               key={k}
@@ -76,6 +80,11 @@ export function Archive({ kind, page }: { kind: GameKind | null; page: number })
           );
         })}
       </div>
+      {by && (
+        <p className="mb-3 text-sm text-muted" data-testid="archive-by">
+          {t.rich("importedBy", { name: by, player: () => <PlayerLink name={by} /> })}
+        </p>
+      )}
 
       <div className="card overflow-hidden">
         {error ? (
@@ -85,13 +94,13 @@ export function Archive({ kind, page }: { kind: GameKind | null; page: number })
         ) : data.games.length === 0 && page > 1 ? (
           <p className="p-8 text-center text-muted" data-testid="archive-empty">
             {t("emptyPage", { page, pages: data.pages })}{" "}
-            <Link className="text-accent-dark underline" href={href(kind, 1)} data-testid="archive-first-page">
+            <Link className="text-accent-dark underline" href={href(kind, 1, by)} data-testid="archive-first-page">
               {t("firstPage")}
             </Link>
           </p>
         ) : data.games.length === 0 ? (
           <p className="p-8 text-center text-muted" data-testid="archive-empty">
-            {kind ? t("emptyKind") : t("empty")}
+            {by ? t("emptyBy", { name: by }) : kind ? t("emptyKind") : t("empty")}
           </p>
         ) : (
           // Fixed columns: on a phone the players take what the result-and-replay columns leave, a long
@@ -152,7 +161,7 @@ export function Archive({ kind, page }: { kind: GameKind | null; page: number })
       {data && data.pages > 1 && (
         <nav className="mt-4 flex items-center justify-center gap-3 text-sm" aria-label={t("pages")}>
           {page > 1 ? (
-            <Link className="btn-ghost" href={href(kind, page - 1)} data-testid="page-prev">
+            <Link className="btn-ghost" href={href(kind, page - 1, by)} data-testid="page-prev">
               ← {t("newer")}
             </Link>
           ) : (
@@ -160,7 +169,7 @@ export function Archive({ kind, page }: { kind: GameKind | null; page: number })
           )}
           <span className="tabular-nums text-muted">{t("page", { page: data.page, pages: data.pages })}</span>
           {page < data.pages ? (
-            <Link className="btn-ghost" href={href(kind, page + 1)} data-testid="page-next">
+            <Link className="btn-ghost" href={href(kind, page + 1, by)} data-testid="page-next">
               {t("older")} →
             </Link>
           ) : (

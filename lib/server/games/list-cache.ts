@@ -52,7 +52,7 @@ export function createListCache(games: GameService, opts: { liveTtlMs?: number; 
     invalidate,
     list(input = {}) {
       const status = input.status ?? "live";
-      const key = `${status}|${input.kind ?? ""}|${input.page ?? 1}`;
+      const key = `${status}|${input.kind ?? ""}|${input.page ?? 1}|${input.by ?? ""}`;
       const ttl = status === "live" ? liveTtl : finishedTtl;
       const t = now();
       const hit = slots.get(key);

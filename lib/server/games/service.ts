@@ -166,10 +166,11 @@ export class GameService extends GameCore {
   }
 
   /** Finished games read from files (lib/server/imports, already validated): stored as they are, kind "imported", all or none. */
-  async importGames(games: ImportedGameInput[]): Promise<ImportedSummary[]> {
+  /** Stores imported games as finished ones; `importerId`: whose page lists them (null: imported without a session). */
+  async importGames(games: ImportedGameInput[], importerId: string | null = null): Promise<ImportedSummary[]> {
     const now = new Date();
     const entries = games.map((g) => importedEntry(g, now));
-    await this.store.insertFinished(entries);
+    await this.store.insertFinished(entries, importerId);
     for (const e of entries) this.log.info({ gameId: e.id, size: e.size, rule: e.rule, plies: e.moves.length }, "game imported");
     return entries.map(importedSummary);
   }
@@ -647,7 +648,10 @@ export class GameService extends GameCore {
     const page = input.page ?? 1;
     // A game left half-played stays resumable, but is not "live" once nothing has happened for a while.
     const liveSince = new Date(Date.now() - this.liveWindowMs);
-    const { games, count } = await this.store.list({ status, kind: input.kind, page, pageSize: this.pageSize, liveSince });
+    // Imported by a player: by their name now (nobody of that name: no games).
+    const importedBy = input.by === undefined ? undefined : await this.store.playerIdByName(input.by);
+    if (importedBy === null) return { games: [], page, pages: 1 };
+    const { games, count } = await this.store.list({ status, kind: input.kind, importedBy, page, pageSize: this.pageSize, liveSince });
     return { games: games.map((g) => (this.isTvGame(g.id) ? { ...g, tv: true } : g)), page, pages: Math.max(1, Math.ceil(count / this.pageSize)) };
   }
 
@@ -698,8 +702,12 @@ export class GameService extends GameCore {
       const overlap = down.to - Math.max(down.from, lastMoveAt(e).getTime());
       if (overlap <= 0) return;
       const ply = e.moves.length + 1;
-      const credit = { ply, ms: (e.clockCredit?.ply === ply ? e.clockCredit.ms : 0) + overlap };
-      await this.store.setClockCredit(id, credit);
+      const credit = { ply, ms: (e.clockCredit?.ply === ply ? e.clockCredit.ms : 0) + Math.round(overlap) };
+      if (!(await this.store.setClockCredit(id, credit, e.clockCredit ?? null))) {
+        // Another node starting at the same moment credited this downtime first: read its figure.
+        this.cache.drop(id);
+        return;
+      }
       e.clockCredit = credit;
       this.log.info({ gameId: id, ply, creditMs: credit.ms }, "downtime credited to the turn");
     });

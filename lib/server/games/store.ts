@@ -20,6 +20,8 @@ const json = <T>(s: string | null | undefined, fallback: T): T => (s ? (JSON.par
 export interface ListQuery {
   status: "live" | "finished";
   kind?: GameKind;
+  /** Only the games this player imported (a player id). */
+  importedBy?: string;
   page: number;
   pageSize: number;
   /** Live: only games created or moved since then. */
@@ -58,13 +60,14 @@ export class GameStore {
    * Finished games with all their moves (imports: lib/server/games/imported), in one transaction:
    * every game of the batch is stored, or none.
    */
-  async insertFinished(entries: Entry[]): Promise<void> {
+  async insertFinished(entries: Entry[], importedById: string | null = null): Promise<void> {
     if (!entries.length) return;
     await this.db.$transaction(
       async (tx) => {
         await tx.game.createMany({
           data: entries.map((e) => ({
             ...gameRowOf(e),
+            importedById,
             result: e.result,
             reason: e.reason,
             winLine: e.winLine ? JSON.stringify(e.winLine) : null,
@@ -92,6 +95,12 @@ export class GameStore {
     const names = await this.namesOf([e.players[1], e.players[2]]);
     e.names = { 1: e.players[1] ? (names.get(e.players[1]) ?? null) : null, 2: e.players[2] ? (names.get(e.players[2]) ?? null) : null };
     return e;
+  }
+
+  /** The id of the player with this name now (names are unique whatever their case), or null. */
+  async playerIdByName(name: string): Promise<string | null> {
+    const row = await this.db.player.findUnique({ where: { nameKey: name.trim().toLowerCase() }, select: { id: true } });
+    return row?.id ?? null;
   }
 
   /** Player id → name, for the ids given (one query). */
@@ -177,9 +186,17 @@ export class GameStore {
     return count === 1;
   }
 
-  /** Server downtime credited to the turn at `credit.ply` of a game still playing (a restart: lib/server/games/heartbeat). */
-  async setClockCredit(id: string, credit: { ply: number; ms: number }): Promise<void> {
-    await this.db.game.updateMany({ where: { id, status: "playing" }, data: { clockCreditPly: credit.ply, clockCreditMs: Math.round(credit.ms) } });
+  /**
+   * Server downtime credited to the turn at `credit.ply` of a game still playing (a restart:
+   * lib/server/games/heartbeat), if its credit is still `was` (as read). False: another node starting
+   * at the same moment credited it first (the downtime is credited once).
+   */
+  async setClockCredit(id: string, credit: { ply: number; ms: number }, was: { ply: number; ms: number } | null): Promise<boolean> {
+    const { count } = await this.db.game.updateMany({
+      where: { id, status: "playing", clockCreditPly: was?.ply ?? null, clockCreditMs: was?.ms ?? null },
+      data: { clockCreditPly: credit.ply, clockCreditMs: Math.round(credit.ms) },
+    });
+    return count === 1;
   }
 
   async setRematch(id: string, rematchId: string): Promise<void> {
@@ -246,7 +263,10 @@ export class GameStore {
       ...(q.status === "live" ? { OR: [{ createdAt: { gte: recent } }, { moves: { some: { createdAt: { gte: recent } } } }] } : {}),
       // Aborted games (nobody played: lib/server/games/endings) are no part of the archive.
       ...(q.status === "finished" ? { AND: [{ OR: [{ reason: null }, { reason: { not: "abort" } }] }] } : {}),
-      ...(q.kind ? { kind: q.kind } : {}),
+      // Imported games (anyone may post a thousand an hour, with any names) only under their own filter
+      // or their importer's: never in the archive's default view, where they could bury the games played here.
+      ...(q.kind ? { kind: q.kind } : q.status === "finished" && !q.importedBy ? { kind: { not: "imported" } } : {}),
+      ...(q.importedBy ? { importedById: q.importedBy } : {}),
     };
     const [count, rows] = await Promise.all([
       this.db.game.count({ where }),

@@ -156,7 +156,12 @@ export function importHttp(opts: ImportHttpOptions): ImportHttp {
     const me = identities ? await identities.ofSession(sessionTokenOf(req.headers)) : null;
     if (me) await take(perIdentity, me.id, chosen.length);
 
-    const stored = (await games.importGames(chosen.map((c) => c.game))).map((s, i) => ({ index: chosen[i].index, ...s }));
+    const stored = (
+      await games.importGames(
+        chosen.map((c) => c.game),
+        me?.id ?? null,
+      )
+    ).map((s, i) => ({ index: chosen[i].index, ...s }));
     log.info({ file: p.fileName.slice(0, 80), games: stored.length, playerId: me?.id ?? null }, "imported");
     return { ok: true, stored };
   }
