@@ -13,8 +13,6 @@
 
 /** Outcome counts of game pairs, from A's side: [LL, LD+DL, LW+DD+WL, DW+WD, WW] (A = the change). */
 export type Penta = [number, number, number, number, number];
-/** Outcome counts of single games, from A's side: [L, D, W]. */
-export type Trinomial = [number, number, number];
 
 export interface SprtParams {
   elo0: number;

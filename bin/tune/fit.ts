@@ -10,8 +10,6 @@ import { mulberry32Float } from "../../engine/gomoku/zobrist";
 import { N_FEATURES, extract, type Samples } from "./features";
 import type { GameRecord } from "./selfplay";
 
-export const CLASS_NAMES = ["BLOCK1", "FLEX1", "BLOCK2", "FLEX2", "BLOCK3", "FLEX3", "BLOCK4", "FLEX4"];
-
 /** The hand-set evaluation as θ: own pattern values × 5/4 (the side to move), the other side's × 1. */
 export function handTheta(): Float64Array {
   const t = new Float64Array(N_FEATURES);

@@ -53,13 +53,6 @@ export function useEngineLabel(): (e: EngineSettings) => string {
   return useCallback((e: EngineSettings) => t("label", { seconds: e.timeMs / 1000, depth: e.maxDepth ?? 0, algo: e.algo ?? "alphabeta" }), [t]);
 }
 
-/** A seat seen from outside the game: an imported game's name, "Human", or the engine's label. */
-export function useSeatLabel(): (seat: { kind: "human"; name?: string } | { kind: "engine"; engine: EngineSettings }) => string {
-  const t = useTranslations("common.engine");
-  const engine = useEngineLabel();
-  return useCallback((seat) => (seat.kind === "human" ? seat.name || t("human") : engine(seat.engine)), [t, engine]);
-}
-
 /** 1 → "Black", 2 → "White"; lower: in running text. */
 export function useColorName(): (c: 1 | 2, lower?: boolean) => string {
   const t = useTranslations("common");

@@ -5,5 +5,3 @@ export interface LobbyNotices {
   /** The open challenges or pool counts changed: the realtime layer re-reads and broadcasts (debounced). */
   changed(): void;
 }
-
-export const NO_NOTICES: LobbyNotices = { started: () => {}, changed: () => {} };
