@@ -1,7 +1,8 @@
 // Who runs next on the AI pool's threads (./pool). Pure bookkeeping, no threads here.
 //
 // - Priorities: live (a person waits for the move) > tv (AI vs AI: the TV, watched matches) >
-//   analysis (nothing uses it yet). A waiting search of a higher level always starts first.
+//   analysis (../analysis/service.ts, and pondering on a player's time). A waiting search of a
+//   higher level always starts first.
 // - Slots: live searches run on `liveSlots` threads, tv and analysis searches on `backgroundSlots`
 //   threads of their own (tv first), so a live turn never waits behind the TV, and the TV never
 //   takes more than its share. (A live search does not borrow an idle TV thread: the machine's

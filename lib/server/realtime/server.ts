@@ -1,5 +1,5 @@
 // The game server without Next: database, AI pool, game service and socket.io on one HTTP server.
-// server.ts adds Next's request handler; tests and e2e use startTestServer (./test-server.ts).
+// server.ts adds Next's request handler; tests and e2e use startTestServer (test/support/test-server.ts).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { openDb, type Db } from "../db/client";
