@@ -153,6 +153,7 @@ describe("loadConfig", () => {
       tv: false,
       socketRecoveryMs: 0,
       claimGraceMs: 250,
+      firstMoveMs: 30_000,
       logLevel: "warn",
       limits: {
         enabled: false,
