@@ -18,7 +18,7 @@ function run(cmd, args, extraEnv = {}) {
   }
 }
 
-/** Newest modification time among the files the Next build depends on. */
+/** Newest modification time among the files the Next build depends on (pages, the code and messages they import, configs). */
 function newestSource() {
   let newest = 0;
   const skip = new Set(["node_modules", ".next", ".git", "data", "test-results", "playwright-report", "generated"]);
@@ -30,8 +30,8 @@ function newestSource() {
       else newest = Math.max(newest, fs.statSync(p).mtimeMs);
     }
   };
-  for (const top of ["app", "components", "lib", "engine", "public"]) if (fs.existsSync(path.join(root, top))) walk(path.join(root, top));
-  for (const f of ["proxy.ts", "next.config.js", "next.config.mjs", "next.config.ts", "package.json", "postcss.config.mjs", "tsconfig.json"]) {
+  for (const top of ["app", "lib", "engine", "i18n", "messages"]) walk(path.join(root, top));
+  for (const f of ["proxy.ts", "next.config.js", "package.json", "postcss.config.mjs", "tsconfig.json"]) {
     const p = path.join(root, f);
     if (fs.existsSync(p)) newest = Math.max(newest, fs.statSync(p).mtimeMs);
   }
