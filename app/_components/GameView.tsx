@@ -566,7 +566,7 @@ function EarlyEndings({ state, me, busy, run }: { state: GameState; me: 1 | 2; b
           {t("drawDeclined")}
         </span>
       )}
-      {betweenPeople && state.drawOffer == null && !declinedHere && !inOpening && state.moves.length >= 2 && (
+      {betweenPeople && state.drawOffer == null && !declinedHere && !abortable && (
         <button className="btn-ghost" onClick={() => run("offerDraw")} disabled={busy} data-testid="offer-draw">
           ½ {t("offerDraw")}
         </button>

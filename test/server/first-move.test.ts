@@ -109,7 +109,7 @@ describe("ending a game nobody played", () => {
     await expectAborted(gameId, alice, bob);
   });
 
-  it("resigning before both sides moved aborts (at ply 0 and at ply 1): nothing rated, so a second identity cannot feed wins", async () => {
+  it("resigning before both sides moved aborts (at ply 0 and at ply 1), and no draw is offered then: nothing rated, so a second identity cannot feed wins", async () => {
     const alice = await person();
     const alt = await person();
     const first = await ratedGame(alice, alt);
@@ -117,6 +117,8 @@ describe("ending a game nobody played", () => {
     await expectAborted(first, alice, alt);
     const second = await ratedGame(alice, alt);
     expect(await call(alice.socket, EV.move, { gameId: second, ply: 1, x: 7, y: 7 })).toEqual({ ok: true });
+    // Nor a draw agreed before both have moved (it would be rated).
+    expect(await call(alice.socket, EV.drawOffer, { gameId: second })).toMatchObject({ ok: false, error: { code: "NOT_ALLOWED" } });
     expect(await call(alt.socket, EV.resign, { gameId: second })).toEqual({ ok: true });
     await expectAborted(second, alice, alt);
   });

@@ -171,7 +171,7 @@ describe("a rated game", () => {
     const alice = await person();
     const bob = await person();
     const gameId = await ratedGame(alice, bob);
-    await play(gameId, alice, bob, 1);
+    await play(gameId, alice, bob, 2); // a draw can be offered once both have moved
     expect(await call(alice.socket, EV.drawOffer, { gameId })).toEqual({ ok: true });
     const watcher = await person();
     expect(await call(watcher.socket, EV.join, { gameId })).toMatchObject({ ok: true, color: null });

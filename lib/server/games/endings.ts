@@ -33,6 +33,8 @@ export function abortRefusal(e: Pick<Entry, "moves" | "swap2">): Refusal | null 
 export function drawOfferRefusal(e: Pick<Entry, "seats" | "drawOffer" | "moves" | "swap2">, color: Color, offeredAtPly: number | undefined): Refusal | null {
   if (!betweenPeople(e)) return { code: "NOT_ALLOWED", message: "Draw offers are for games between two people." };
   if (inOpening(e)) return { code: "WRONG_PHASE", message: "The swap2 opening is not over: a draw can be offered once the colours are settled." };
+  // Nothing is played yet: no result to agree on (lichess offers only abort then); a draw would be rated.
+  if (abortRefusal(e) === null) return { code: "NOT_ALLOWED", message: "Each side must make a move before a draw can be offered: abort the game instead." };
   if (e.drawOffer === color) return { code: "NOT_ALLOWED", message: "Your draw offer stands already." };
   // One offer per position: a declined offer is not repeated until the game has moved on.
   if (offeredAtPly === e.moves.length) return { code: "LIMIT", message: "You offered a draw in this position already: play on first." };
