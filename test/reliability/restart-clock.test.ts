@@ -66,12 +66,13 @@ describe("a SIGKILL and a 10 s restart in a rated 10 s game", () => {
     // What Bob has now, by the state he was sent: his 10 s less the second before the kill, give or
     // take a beat (the credit runs from the last beat, up to 1 s before the kill: in his favour).
     const left = state.clock!.whiteMs - (Date.now() - Date.parse(state.clock!.at));
-    expect(left).toBeGreaterThan(10_000 - 1_000 - 1_500);
+    // (The margin is for a slow machine's start and reconnect after the credit; the downtime was 10 s.)
+    expect(left).toBeGreaterThan(10_000 - 1_000 - 3_000);
     expect(left).toBeLessThanOrEqual(10_000);
     expect(await call(b, EV.move, { gameId, ply: 4, x: 8, y: 9 })).toEqual({ ok: true });
     const moved = await waitFor(a, EV.moved, (e: any) => e.gameId === gameId && e.move.ply === 4);
     expect(moved.status).toBe("playing");
-    expect(moved.move.timeMs).toBeLessThan(3_000); // without the rule: the whole downtime, and flagged before
+    expect(moved.move.timeMs).toBeLessThan(5_000); // without the rule: the whole downtime, and flagged before
     // Still rated, and nothing was rated yet.
     expect(await reader.ratingPoint.count({ where: { gameId } })).toBe(0);
     expect(await call(a, EV.resign, { gameId })).toEqual({ ok: true });
