@@ -3,7 +3,7 @@
 //     --size 15 --games 24 --openings bin/match/openings-15.txt
 // Brain commands run through the shell, so they may carry options and environment settings:
 //   --b "bin/pbrain-gomoku-arena --depth 4"   --b "GOMOKU_ARENA_ENGINE=simple bin/pbrain-gomoku-arena"
-// SPRT (B is the change, A the base; stops when the test decides, docs/ENGINE.md "Testing changes"):
+// SPRT (B is the change, A the base; stops when the test decides, docs/engine-log.md "Testing changes"):
 //   npm run match -- --sprt elo0=0 elo1=5 --a "<base brain>" --b "<changed brain>" --tc 100 --max-games 2000
 import { existsSync } from "node:fs";
 import type { Rule } from "../engine/types";

@@ -1,4 +1,4 @@
-// The evaluation tuner (issue #16, part 2; docs/ENGINE.md "Learned evaluation").
+// The evaluation tuner (issue #16, part 2; docs/engine-log.md "Learned evaluation").
 //   npm run tune -- gen --games 4000 --nodes 2000 --seed 1 --out /tmp/gomoku-tune/games-s1.jsonl [--size 15] [--offset 0 --stride 1]
 //   npm run tune -- fit --data /tmp/gomoku-tune/games-s1.jsonl [--data …] [--out engine/gomoku/weights.ts] [--holdout 0.2] [--iters 3000]
 // gen: self-play games reproducible from the seed (bin/tune/selfplay.ts), one JSON line per game.

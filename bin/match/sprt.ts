@@ -1,6 +1,6 @@
 // Sequential probability ratio test for engine changes, as fishtest (Stockfish's testing framework)
 // runs it: the generalized SPRT (GSPRT) of M. Van den Bergh, on game pairs (pentanomial) or single
-// games (trinomial). Pure functions, no I/O; bin/match.ts drives it. Formulas: docs/ENGINE.md,
+// games (trinomial). Pure functions, no I/O; bin/match.ts drives it. Formulas: docs/engine-log.md,
 // "Testing changes: SPRT"; the reference is fishtest's server/fishtest/stats/LLRcalc.py.
 //
 // H0: elo = elo0, H1: elo = elo1 (logistic Elo: expected score s = 1 / (1 + 10^(−elo/400))).

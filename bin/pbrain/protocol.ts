@@ -280,7 +280,7 @@ export class PbrainSession {
     let failure = "";
     try {
       // A tournament wants the best move, not every candidate's exact score: bounds for the others
-      // buy about three plies (ours vs ours at 200 ms: +40 =0 -8 for this setting, docs/ENGINE.md).
+      // buy about three plies (ours vs ours at 200 ms: +40 =0 -8 for this setting, docs/engine-log.md).
       const tm = soft < budget ? { softTimeMs: soft } : {};
       analysis = this.opts.brain(position, { timeMs: budget, ...tm, exactRootScores: false, ...this.opts.limits });
     } catch (e) {

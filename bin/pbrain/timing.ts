@@ -19,7 +19,7 @@ export const FAST_MOVE_MS = 5;
 
 /**
  * Moves we expect still to play: a tenth of the empty cells, at least 10 (a fifth left most of the
- * clock unused in games of 20–35 moves a side: docs/ENGINE.md, step 6a).
+ * clock unused in games of 20–35 moves a side: docs/engine-log.md, step 6a).
  */
 export function estimatedRemainingMoves(emptyCells: number): number {
   return Math.max(10, Math.ceil(emptyCells * 0.1));

@@ -1,4 +1,4 @@
-// Move-ordering values fitted to data (issue #16 part 2; docs/ENGINE.md "Learned move ordering").
+// Move-ordering values fitted to data (issue #16 part 2; docs/engine-log.md "Learned move ordering").
 // label: positions of self-play games (bin/tune/selfplay) searched deeper (think at a node budget:
 // deterministic), the move it chose is the label. fit: among a position's quiet candidates (the
 // moves engine/gomoku/movegen orders by fitted values: no four made, no double threat made or
