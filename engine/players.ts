@@ -1,9 +1,9 @@
 // The engine's players behind one call: play(position, settings) → Analysis.
-//   alphabeta — engine/gomoku's think(): iterative-deepening PVS with threat search (the strongest);
+//   alphabeta — engine/search's think(): iterative-deepening PVS with threat search (the strongest);
 //   mcts      — engine/mcts: UCT Monte-Carlo tree search with pattern-guided playouts;
 //   casual    — engine/casual: expectimax against a partly random opponent (beatable on purpose).
 // Every player honours timeMs (wall clock) and is deterministic under node/iteration limits.
-import { think } from "./gomoku/think";
+import { think } from "./search/think";
 import { mcts, type MctsLimits } from "./mcts/mcts";
 import { casual, type CasualLimits } from "./casual/casual";
 import type { Analysis, Position } from "./types";

@@ -1,7 +1,7 @@
 // The rules of gomoku on plain data: what the server validates with and the pages render with.
-// The searcher has its own fast board (engine/gomoku); this file favours clarity.
+// The searcher has its own fast board (engine/board); this file favours clarity.
 import { type Color, type Point, type Position, type Rule, type Stone, MAX_SIZE, MIN_SIZE, other } from "./types";
-import { DOUBLE_FOUR, DOUBLE_THREE, OVERLINE, forbiddenAt } from "./gomoku/renju";
+import { DOUBLE_FOUR, DOUBLE_THREE, OVERLINE, forbiddenAt } from "./board/renju";
 
 export const DIRECTIONS: ReadonlyArray<readonly [number, number]> = [
   [1, 0],

@@ -6,7 +6,7 @@
 //     ("place"): swap2Decide picks by the search's score for white to move;
 //  3. the first player, shown five stones, takes black ("swap") or stays white and plays the 6th.
 // Every choice is a think() call under the caller's limits: deterministic under node limits.
-import { think } from "./gomoku/think";
+import { think } from "./search/think";
 import type { Analysis, Limits, Point, Position, Rule, Score, Stone } from "./types";
 
 export type Swap2Decision = { kind: "swap" } | { kind: "play"; move: Point } | { kind: "place"; moves: [Point, Point] };

@@ -1,9 +1,9 @@
 // What the engine's Game adapters share: states are immutable lists of moves from a root position,
 // and one Board is synced (undo to the common prefix, then make) to whichever state is asked about.
-import type { Game, PlayerKind } from "../search/game";
+import type { Game, PlayerKind } from "../lecture/game";
 import type { Color, Position } from "../types";
 import type { Board } from "./board";
-import { boardOf } from "./think";
+import { boardOf } from "./position";
 
 export interface MoveListState {
   /** Cells (board indices) played since the root position. */

@@ -7,7 +7,7 @@ import type { Color, Rule } from "../types";
 import * as P from "./patterns";
 import * as Z from "./zobrist";
 import * as R from "./renju-board";
-import { EVAL_WEIGHTS } from "./weights";
+import { EVAL_WEIGHTS } from "../eval/weights";
 
 // Imported values are re-bound to local consts: transpilers that compile ESM to CommonJS (tsx,
 // vitest) turn every use of an imported binding into a getter call, which costs ~4× in the hot loop.
@@ -25,7 +25,7 @@ export const PAD = 5;
 export const PATTERN_VALUE = new Int32Array([0, 1, 3, 6, 14, 18, 45, 60, 160, 400]);
 
 /**
- * The evaluation's weights per pattern class (engine/gomoku/weights.ts, fitted by `npm run tune`):
+ * The evaluation's weights per pattern class (engine/eval/weights.ts, fitted by `npm run tune`):
  * for the side to move and for the other side, per (empty cell, direction); and per empty cell
  * with a combination (COMBO_*) of that side's directions.
  */
@@ -53,7 +53,7 @@ for (let t = 0; t < 40; t++) {
 export class Board {
   readonly size: number;
   readonly rule: Rule;
-  /** Renju: black's forbidden points are not black's moves (engine/gomoku/renju.ts). */
+  /** Renju: black's forbidden points are not black's moves (engine/board/renju.ts). */
   readonly renju: boolean;
   /** Padded width: index = (y + PAD) * W + (x + PAD). */
   readonly W: number;

@@ -5,7 +5,7 @@
 import type { Board } from "./board";
 import * as P from "./patterns";
 import * as R from "./renju-board";
-import { ORDER_WEIGHTS } from "./order-weights";
+import { ORDER_WEIGHTS } from "../eval/order-weights";
 
 // Imported values are re-bound to local consts: transpilers that compile ESM to CommonJS (tsx,
 // vitest) turn every use of an imported binding into a getter call, which costs ~4× in the hot loop.

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { cellsOf, forbiddenPoints, forbiddenReason, replay, ReplayError, winningLine, type Forbidden } from "../rules";
 import type { Stone } from "../types";
 import { Board } from "./board";
-import { boardOf } from "./think";
+import { boardOf } from "./position";
 import { DOUBLE_FOUR, DOUBLE_THREE, OVERLINE } from "./renju";
 import { forbiddenOnBoard } from "./renju-board";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { casual, CasualSearcher } from "./casual";
 import { CasualGame } from "./game";
-import { expectimax } from "../search";
+import { expectimax } from "../lecture";
 import { BLOCK_FOUR, WIN_IN_ONE } from "../../test/support/engine-positions";
 import { labOpening } from "../rules";
 import type { Point, Position } from "../types";
@@ -32,7 +32,7 @@ describe("casual (expectimax) player", () => {
     expect(key(r.move)).toBe("6,4");
   });
 
-  it("its values equal engine/search's expectimax over the same model (tiny position, depth 1–3)", () => {
+  it("its values equal engine/lecture's expectimax over the same model (tiny position, depth 1–3)", () => {
     for (const randomness of [0, 0.3, 1]) {
       const model = { randomness, width: 4, chanceWidth: 3 };
       const game = new CasualGame(tiny, model);

@@ -5,14 +5,13 @@
 //
 //   MAX (own move) → CHANCE (the human's reply) → MAX → … → static evaluation
 //
-// A specialised implementation of engine/search's expectimax: the same recursion, but on the
+// A specialised implementation of engine/lecture's expectimax: the same recursion, but on the
 // incremental board with make/undo and preallocated buffers, iterative deepening and a deadline
 // (the generic version allocates a state per node and cannot stop mid-search). game.ts runs the
-// same model through engine/search's expectimax, and the tests check that both give the same
+// same model through engine/lecture's expectimax, and the tests check that both give the same
 // values. It still takes a five and blocks a four (casual, not suicidal).
 import type { Analysis, Color, Limits, Point, Position, RootScore, Score } from "../types";
-import { boardOf } from "../gomoku/think";
-import { winnerOnBoard } from "../gomoku/think";
+import { boardOf, winnerOnBoard } from "../board/position";
 import { type CasualModel, DEFAULT_MODEL, MoveSource, WIN, WIN_BOUND, leafValue } from "./model";
 
 export interface CasualLimits extends Limits {

@@ -1,9 +1,9 @@
 // The casual player's model as the lecture's generic Game (MAX and CHANCE nodes), so
-// engine/search's plain expectimax can value the very tree casual.ts searches (the tests compare
+// engine/lecture's plain expectimax can value the very tree casual.ts searches (the tests compare
 // them). The move-list states and board syncing come from BoardGame.
-import type { PlayerKind } from "../search/game";
+import type { PlayerKind } from "../lecture/game";
 import type { Position } from "../types";
-import { BoardGame, type MoveListState } from "../gomoku/board-game";
+import { BoardGame, type MoveListState } from "../board/board-game";
 import { type CasualModel, DEFAULT_MODEL, MoveSource, WIN, leafValue } from "./model";
 
 export type CasualState = MoveListState;

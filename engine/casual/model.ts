@@ -1,15 +1,15 @@
 // The casual player's model of the game, shared by its fast search (casual.ts) and by the generic
-// Game adapter (game.ts) that engine/search's expectimax runs on in the tests:
+// Game adapter (game.ts) that engine/lecture's expectimax runs on in the tests:
 //
-//  - its own moves (MAX): the best-ordered `width` candidates of engine/gomoku's move ordering,
+//  - its own moves (MAX): the best-ordered `width` candidates of engine/board/movegen's move ordering,
 //    with the tactical rules every engine here obeys (a five is taken; a four is blocked;
 //    against an open three only defences and own fours);
 //  - the opponent (a CHANCE node): a human who, with probability p, plays uniformly among their
 //    `chanceWidth` most reasonable candidates, and otherwise the best of them by a one-ply look
 //    (the static evaluation after the move). The human takes a five and blocks a four too.
-import type { Board } from "../gomoku/board";
-import * as P from "../gomoku/patterns";
-import * as M from "../gomoku/movegen";
+import type { Board } from "../board/board";
+import * as P from "../board/patterns";
+import * as M from "../board/movegen";
 
 const { FIVE } = P;
 const { GEN_ALL, GEN_DEFEND, findFives, generateMoves, hasOpenFour, playable } = M;

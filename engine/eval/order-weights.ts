@@ -1,4 +1,4 @@
-// The order scores of quiet moves (engine/gomoku/movegen.ts, quietOrderScore): per threat level made
+// The order scores of quiet moves (engine/board/movegen.ts, quietOrderScore): per threat level made
 // (levelOwn) and blocked (levelOpp), and per direction by pattern class (NONE, BLOCK1, FLEX1, BLOCK2,
 // FLEX2, BLOCK3, FLEX3, BLOCK4, FLEX4, FIVE) made for the mover (own) and taken from the opponent (opp).
 // Hand-set: the engine's ordering as it has been (the threat levels' values and PATTERN_VALUE).

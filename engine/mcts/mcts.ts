@@ -2,7 +2,7 @@
 //
 //  - Tree: a node pool in typed arrays (move, first child, child count, visits, reward sum,
 //    proof), children of a node contiguous and ordered by the threat-based move ordering of
-//    engine/gomoku/movegen. No object per node; the pool is reused from search to search.
+//    engine/board/movegen. No object per node; the pool is reused from search to search.
 //  - Selection: UCB1 over the first k children only (progressive widening, k grows with √visits),
 //    unvisited children in prior order first.
 //  - Expansion: on a node's second visit, with the alpha-beta searcher's tactical pruning
@@ -17,10 +17,10 @@
 //  - Deterministic given `seed` and `maxIterations` (xorshift32 PRNG, no clock reads that
 //    change the result); under `timeMs` the answer comes within the limit.
 import type { Analysis, Color, Limits, MoveStat, Point, Position, Progress, RootScore, Score } from "../types";
-import * as P from "../gomoku/patterns";
-import * as M from "../gomoku/movegen";
-import { boardOf, winnerOnBoard } from "../gomoku/think";
-import { VcfSolver } from "../gomoku/vcf";
+import * as P from "../board/patterns";
+import * as M from "../board/movegen";
+import { boardOf, winnerOnBoard } from "../board/position";
+import { VcfSolver } from "../search/threats/vcf";
 
 // Imported values are re-bound to local consts: under tsx/vitest every use of an imported
 // binding is a getter call, which costs ~4× in hot loops.

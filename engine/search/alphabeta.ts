@@ -10,12 +10,12 @@
 //    think() uses 1 or all here: for "the best K" it searches with 1 and then calls refineRoot
 //    (exact scores for K inside the iterations cost too much depth: docs/ENGINE.md).
 // All buffers are preallocated per ply: the search loop allocates nothing.
-import type { Board } from "./board";
-import * as P from "./patterns";
-import * as M from "./movegen";
+import type { Board } from "../board/board";
+import * as P from "../board/patterns";
+import * as M from "../board/movegen";
 import * as T from "./tt";
-import * as Z from "./zobrist";
-import * as V from "./vcf";
+import * as Z from "../board/zobrist";
+import * as V from "./threats/vcf";
 
 // Imported values are re-bound to local consts: transpilers that compile ESM to CommonJS (tsx,
 // vitest) turn every use of an imported binding into a getter call, which costs ~4× in the hot loop.

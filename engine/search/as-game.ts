@@ -1,11 +1,11 @@
 // Gomoku as the lecture's generic Game, built on the engine's own board, evaluation and
-// candidate generation, so engine/search's plain minimax / alpha-beta can be run on the very
+// candidate generation, so engine/lecture's plain minimax / alpha-beta can be run on the very
 // same tree the fast searcher sees (think(..., { plain: true }) must agree with them).
-import type { PlayerKind } from "../search/game";
+import type { PlayerKind } from "../lecture/game";
 import type { Color, Point } from "../types";
-import { BoardGame, type MoveListState } from "./board-game";
-import { GEN_ALL, generateMoves } from "./movegen";
-import { MATE } from "./search";
+import { BoardGame, type MoveListState } from "../board/board-game";
+import { GEN_ALL, generateMoves } from "../board/movegen";
+import { MATE } from "./alphabeta";
 
 export type GomokuState = MoveListState;
 

@@ -1,10 +1,10 @@
-// The fast searcher in plain mode must agree with the lecture's plain algorithms (engine/search)
+// The fast searcher in plain mode must agree with the lecture's plain algorithms (engine/lecture)
 // run over the same game (as-game.ts): same root value, and its move has that value.
 import { describe, expect, it } from "vitest";
-import { alphaBeta } from "../search/alphabeta";
-import { minimax } from "../search/minimax";
+import { alphaBeta } from "../lecture/alphabeta";
+import { minimax } from "../lecture/minimax";
 import { GomokuGame } from "./as-game";
-import { MATE_BOUND } from "./search";
+import { MATE_BOUND } from "./alphabeta";
 import { think } from "./think";
 import { picture } from "../../test/support/engine-positions";
 import type { Position, Score } from "../types";

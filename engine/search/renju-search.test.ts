@@ -6,9 +6,9 @@ import { cellsOf, forbiddenReason } from "../rules";
 import type { Color, Position, Rule, Stone } from "../types";
 import { play } from "../players";
 import { think } from "./think";
-import { boardOf } from "./think";
-import { VcfSolver } from "./vcf";
-import { VctSolver } from "./vct";
+import { boardOf } from "../board/position";
+import { VcfSolver } from "./threats/vcf";
+import { VctSolver } from "./threats/vct";
 
 /** Rows of x / o / . placed at the middle of a 15×15 board. */
 function diagram(rows: string[], toMove: Color, rule: Rule = "renju"): { pos: Position; at: (dx: number, dy: number) => { x: number; y: number } } {

@@ -5,12 +5,12 @@
 // when the search proves nothing quicker). Feature switches: ThinkOptions.features, docs/ENGINE.md.
 import type { Analysis, Limits, Point, Position, RootScore, Score } from "../types";
 import { scoreRank } from "../score";
-import { Board } from "./board";
-import { FIVE, FLEX4 } from "./patterns";
-import { GEN_ALL, findFives, generateMoves, playable } from "./movegen";
-import { MATE, MATE_BOUND, Searcher } from "./search";
-import { VcfSolver } from "./vcf";
-import { VctSolver } from "./vct";
+import { boardOf, winnerOnBoard } from "../board/position";
+import { FIVE, FLEX4 } from "../board/patterns";
+import { GEN_ALL, findFives, generateMoves, playable } from "../board/movegen";
+import { MATE, MATE_BOUND, Searcher } from "./alphabeta";
+import { VcfSolver } from "./threats/vcf";
+import { VctSolver } from "./threats/vct";
 
 /** Internal switches, not part of the public Limits. */
 export interface ThinkOptions {
@@ -56,38 +56,6 @@ export function toScore(v: number): Score {
   if (v >= MATE_BOUND) return { kind: "win", plies: MATE - v };
   if (v <= -MATE_BOUND) return { kind: "loss", plies: MATE + v };
   return { kind: "eval", value: v };
-}
-
-/** A Board holding the position's stones (throws on a bad position). */
-export function boardOf(position: Position): Board {
-  const b = new Board(position.size, position.rule);
-  for (const s of position.stones) {
-    const q = b.index(s.x, s.y);
-    if (s.x < 0 || s.y < 0 || s.x >= position.size || s.y >= position.size || b.cells[q] !== 0) throw new RangeError(`bad stone (${s.x},${s.y})`);
-    b.make(q, s.color);
-  }
-  return b;
-}
-
-/** Is there already a winning line on the board? Returns its colour or 0. */
-/** The colour with a five on the board, or 0 (a position handed in may already be decided). */
-export function winnerOnBoard(b: Board): number {
-  for (let i = 0; i < b.count; i++) {
-    const q = b.stack[i];
-    if (lineFive(b, q, b.cells[q])) return b.cells[q];
-  }
-  return 0;
-}
-
-function lineFive(b: Board, q: number, c: number): boolean {
-  for (let d = 0; d < 4; d++) {
-    const o = b.dirs[d];
-    let len = 1;
-    for (let r = q + o; b.cells[r] === c; r += o) len++;
-    for (let r = q - o; b.cells[r] === c; r -= o) len++;
-    if (b.rule === "exact5" || (b.rule === "renju" && c === 1) ? len === 5 : len >= 5) return true;
-  }
-  return false;
 }
 
 export function think(position: Position, limits: Limits = {}, options: ThinkOptions = {}): Analysis {

@@ -1,7 +1,7 @@
 // The threat solvers' failure table: positions (Zobrist key and attacker) already shown to hold
 // against `depth` more threats, so a transposition is not searched again. Fixed size, typed
 // arrays, a later entry overwrites an earlier one in its slot.
-import type { Board } from "./board";
+import type { Board } from "../../board/board";
 
 export class FailTable {
   private readonly lo: Uint32Array;

@@ -1,10 +1,10 @@
 // What the two threat solvers (vcf.ts, vct.ts) share: the winning sequence, the per-ply candidate
 // arrays and the failure table (typed arrays allocated once: the search allocates nothing), the
 // node and time budget, and the best-first pick of the next candidate.
-import type { Board } from "./board";
+import type { Board } from "../../board/board";
 import { FailTable } from "./fail-table";
-import * as P from "./patterns";
-import * as M from "./movegen";
+import * as P from "../../board/patterns";
+import * as M from "../../board/movegen";
 
 // Re-bound to local consts (see search.ts: getter calls under tsx/vitest).
 const { FIVE } = P;

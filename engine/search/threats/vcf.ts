@@ -2,9 +2,9 @@
 // forced (the one five point), so the tree is narrow and deep. Finds forced wins in 3/5/7… plies
 // that a depth-limited search would see only much later. Failed positions are remembered in a
 // small hash table so transpositions of the same four sequence are not searched twice.
-import type { Board } from "./board";
-import * as P from "./patterns";
-import * as M from "./movegen";
+import type { Board } from "../../board/board";
+import * as P from "../../board/patterns";
+import * as M from "../../board/movegen";
 import * as T from "./threat-search";
 
 // Imported values are re-bound to local consts: transpilers that compile ESM to CommonJS (tsx,

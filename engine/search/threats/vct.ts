@@ -8,9 +8,9 @@
 //    points loses to the open four, unless it makes a four itself (those are all tried).
 // Failed positions are remembered per (position, attacker, depth) in a small table: a miss is
 // only ever a missed win, never a false one. Allocation-free after construction.
-import type { Board } from "./board";
-import * as P from "./patterns";
-import * as M from "./movegen";
+import type { Board } from "../../board/board";
+import * as P from "../../board/patterns";
+import * as M from "../../board/movegen";
 import * as T from "./threat-search";
 
 // Imported values are re-bound to local consts (see search.ts: getter calls under tsx/vitest).
