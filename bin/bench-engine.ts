@@ -2,7 +2,7 @@
 // exact root scores (all of them: true; the site AI's best 8: 8; only the best: false), and the
 // lecture's alpha-beta / minimax node ratios. Medians of several runs.
 // Run: npm run bench:engine   (about a minute on one core)
-import { SITE_EXACT_ROOT_MOVES, think } from "../engine/gomoku/think";
+import { SITE_EXACT_ROOT_MOVES, think } from "../engine/search/think";
 import { labOpening } from "../engine/rules";
 import { formatScore } from "../engine/score";
 import type { Analysis, Position } from "../engine/types";
@@ -68,10 +68,10 @@ for (const [name, pos] of POSITIONS) {
   );
 }
 
-// The lecture's node counts, if engine/search/lecture.ts provides them.
+// The lecture's node counts, if engine/lecture/lecture.ts provides them.
 console.log("\n== Alpha-beta vs minimax (lecture games)");
 try {
-  const mod: { lectureNodeRatios?: () => Array<{ game: string; minimaxNodes: number; alphaBetaNodes: number }> } = await import("../engine/search/lecture");
+  const mod: { lectureNodeRatios?: () => Array<{ game: string; minimaxNodes: number; alphaBetaNodes: number }> } = await import("../engine/lecture/lecture");
   if (typeof mod.lectureNodeRatios !== "function") throw new Error("no lectureNodeRatios()");
   for (const row of mod.lectureNodeRatios()) {
     const ratio = row.alphaBetaNodes / Math.max(1, row.minimaxNodes);

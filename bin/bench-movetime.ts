@@ -6,7 +6,7 @@
 // Games start from bin/match/openings-15.txt (in turn) and restart when decided or after 120 stones.
 // Reports max, p99, p90 and median overrun (took − limit) and how many moves came more than 50 ms late.
 import { readFileSync } from "node:fs";
-import { think } from "../engine/gomoku/think";
+import { think } from "../engine/search/think";
 import type { Color, Position, Stone } from "../engine/types";
 import { parseMoveString } from "../lib/shared/notation";
 import { readArgs } from "./cli/args";

@@ -9,7 +9,7 @@
 import { think, type Color, type Stone } from "../engine";
 import { cellsOf, winningLine } from "../engine/rules";
 import { fitK, logLoss, type WinSample } from "../lib/shared/analysis/winprob";
-import { mulberry32Float } from "../engine/gomoku/zobrist";
+import { mulberry32Float } from "../engine/board/zobrist";
 import { positiveNumbers } from "./cli/args";
 
 const { games, size, nodes: baseNodes, seed } = positiveNumbers(process.argv.slice(2), { games: 100, size: 15, nodes: 12000, seed: 1 });

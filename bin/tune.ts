@@ -1,12 +1,12 @@
 // The evaluation tuner (issue #16, part 2; docs/engine-log.md "Learned evaluation").
 //   npm run tune -- gen --games 4000 --nodes 2000 --seed 1 --out /tmp/gomoku-tune/games-s1.jsonl [--size 15] [--offset 0 --stride 1]
-//   npm run tune -- fit --data /tmp/gomoku-tune/games-s1.jsonl [--data …] [--out engine/gomoku/weights.ts] [--holdout 0.2] [--iters 3000]
+//   npm run tune -- fit --data /tmp/gomoku-tune/games-s1.jsonl [--data …] [--out engine/eval/weights.ts] [--holdout 0.2] [--iters 3000]
 // gen: self-play games reproducible from the seed (bin/tune/selfplay.ts), one JSON line per game.
 // fit: positions from those games labelled by the game's result, the evaluation's weights fitted by
 // logistic (Texel) regression (bin/tune/fit.ts); prints the loss before/after on train and held-out
 // positions and writes the weights as a TypeScript module the engine imports (no I/O in the engine).
 //   npm run tune -- order-label --data GAMES --nodes 60000 --out LABELS [--every 3] [--max 3000]
-//   npm run tune -- order-fit --data GAMES --labels LABELS [--out engine/gomoku/order-weights.ts] [--iters 600]
+//   npm run tune -- order-fit --data GAMES --labels LABELS [--out engine/eval/order-weights.ts] [--iters 600]
 // order-label / order-fit: the move-ordering values of quiet moves, fitted to the moves a deeper
 // search chose (bin/tune/order.ts).
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -18,9 +18,9 @@ import { runFit } from "./tune/fit";
 import { type OrderLabel, orderLabels, runOrderFit } from "./tune/order";
 
 const HELP = `npm run tune -- gen --games N --nodes N --seed S --out FILE [--size 15] [--rule freestyle] [--radius 3] [--offset K --stride M]
-npm run tune -- fit --data FILE [--data FILE…] [--out engine/gomoku/weights.ts] [--holdout 0.2] [--iters 3000] [--seed 1] [--combos 0|1] [--dry]
+npm run tune -- fit --data FILE [--data FILE…] [--out engine/eval/weights.ts] [--holdout 0.2] [--iters 3000] [--seed 1] [--combos 0|1] [--dry]
 npm run tune -- order-label --data GAMES [--data …] --nodes 60000 --out LABELS [--every 3] [--max 3000]
-npm run tune -- order-fit --data GAMES [--data …] --labels LABELS [--labels …] [--out engine/gomoku/order-weights.ts] [--iters 600] [--holdout-mod 5] [--l2 0.0001] [--dry]`;
+npm run tune -- order-fit --data GAMES [--data …] --labels LABELS [--labels …] [--out engine/eval/order-weights.ts] [--iters 600] [--holdout-mod 5] [--l2 0.0001] [--dry]`;
 
 function main(): void {
   const [cmd, ...rest] = process.argv.slice(2);
@@ -94,7 +94,7 @@ function main(): void {
       iters: num("iters", 3000),
       seed: num("seed", 1),
       combos: num("combos", 1) !== 0,
-      out: flags.dry ? null : (flags.out?.[0] ?? "engine/gomoku/weights.ts"),
+      out: flags.dry ? null : (flags.out?.[0] ?? "engine/eval/weights.ts"),
       log: (s) => console.log(s),
     });
   } else if (cmd === "order-label") {
@@ -118,7 +118,7 @@ function main(): void {
       iters: num("iters", 600),
       holdoutMod: num("holdout-mod", 5),
       l2: num("l2", 1e-4),
-      out: flags.dry ? null : (flags.out?.[0] ?? "engine/gomoku/order-weights.ts"),
+      out: flags.dry ? null : (flags.out?.[0] ?? "engine/eval/order-weights.ts"),
       log: (s) => console.log(s),
     });
   } else {

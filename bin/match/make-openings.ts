@@ -4,8 +4,8 @@
 // An SPRT needs many distinct openings: a deterministic (node- or depth-limited) pair of engines
 // replays the same game from the same opening, and repeats would count one result many times.
 //   npx tsx bin/match/make-openings.ts --size 15 --count 400 --seed 1 > bin/match/openings-15-sprt.txt
-import { think } from "../../engine/gomoku/think";
-import { mulberry32Float } from "../../engine/gomoku/zobrist";
+import { think } from "../../engine/search/think";
+import { mulberry32Float } from "../../engine/board/zobrist";
 import type { Point, Rule, Stone } from "../../engine/types";
 import { movesToString } from "../../lib/shared/notation";
 import { readArgs } from "../cli/args";

@@ -19,8 +19,8 @@
 // Without --out: one JSON line per position found; with --out: also the TypeScript data file.
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { think } from "../../engine/gomoku/think";
-import { mulberry32Float } from "../../engine/gomoku/zobrist";
+import { think } from "../../engine/search/think";
+import { mulberry32Float } from "../../engine/board/zobrist";
 import type { Color, Point, Stone } from "../../engine/types";
 import { movesToString, toLabel } from "../../lib/shared/notation";
 import { readArgs } from "../cli/args";

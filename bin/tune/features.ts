@@ -6,8 +6,8 @@
 // classes 1..8), and two per-cell combinations counted over the empty cells — a four plus another
 // three-or-four direction (4-3, 4-4: a double threat made in one move) and two or more open threes
 // without a four (3-3).
-import { Board } from "../../engine/gomoku/board";
-import { BLOCK4, FIVE, FLEX3, FLEX4 } from "../../engine/gomoku/patterns";
+import { Board } from "../../engine/board/board";
+import { BLOCK4, FIVE, FLEX3, FLEX4 } from "../../engine/board/patterns";
 import type { Color } from "../../engine/types";
 import type { GameRecord } from "./selfplay";
 

@@ -1,9 +1,9 @@
 // The move-ordering fit: labels reproducible from the games, a fit that ranks the labelled moves at
 // least as well as it started, and the engine's quiet moves ordered by the weights file.
 import { describe, expect, it } from "vitest";
-import { Board } from "../../engine/gomoku/board";
-import { GEN_ALL, QUIET_LIMIT, generateMoves, isQuietLevel, quietOrderScore, threatLevel } from "../../engine/gomoku/movegen";
-import { ORDER_WEIGHTS } from "../../engine/gomoku/order-weights";
+import { Board } from "../../engine/board/board";
+import { GEN_ALL, QUIET_LIMIT, generateMoves, isQuietLevel, quietOrderScore, threatLevel } from "../../engine/board/movegen";
+import { ORDER_WEIGHTS } from "../../engine/eval/order-weights";
 import { HAND_ORDER, orderLabels, runOrderFit } from "./order";
 import { playGame, type SelfPlaySpec } from "./selfplay";
 

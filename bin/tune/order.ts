@@ -1,16 +1,16 @@
 // Move-ordering values fitted to data (issue #16 part 2; docs/engine-log.md "Learned move ordering").
 // label: positions of self-play games (bin/tune/selfplay) searched deeper (think at a node budget:
 // deterministic), the move it chose is the label. fit: among a position's quiet candidates (the
-// moves engine/gomoku/movegen orders by fitted values: no four made, no double threat made or
+// moves engine/board/movegen orders by fitted values: no four made, no double threat made or
 // blocked), a softmax over a linear score — the threat level made (own) and blocked (opp), and per
 // direction the pattern class made for the mover and the one taken from the opponent — fitted by
 // maximum likelihood of the labelled move (full-batch Adam, L2); positions split by game into train
 // and held-out. Reported: where the labelled move ranks before (today's values) and after.
 import { writeFileSync } from "node:fs";
-import { Board, PATTERN_VALUE } from "../../engine/gomoku/board";
-import { ATTACK, DEFEND, GEN_ALL, generateMoves, hasOpenFour, isQuietLevel, threatLevel } from "../../engine/gomoku/movegen";
-import { FIVE } from "../../engine/gomoku/patterns";
-import { think } from "../../engine/gomoku/think";
+import { Board, PATTERN_VALUE } from "../../engine/board/board";
+import { ATTACK, DEFEND, GEN_ALL, generateMoves, hasOpenFour, isQuietLevel, threatLevel } from "../../engine/board/movegen";
+import { FIVE } from "../../engine/board/patterns";
+import { think } from "../../engine/search/think";
 import type { Color, Stone } from "../../engine/types";
 import type { GameRecord } from "./selfplay";
 
@@ -211,7 +211,7 @@ export function runOrderFit(gameList: readonly GameRecord[], labels: readonly Or
       `${data.length} with a quiet move (${train.length} train, ${test.length} held out).\n` +
       `// Held out, where the deeper search's move ranks among the quiet candidates — before: ${rankSummary(test.map((d) => rankOf(d.today, d.best)))}; ` +
       `after: ${rankSummary(ranks(test))}.\n` +
-      `// Order scores of quiet moves (engine/gomoku/movegen.ts, quietOrderScore): per threat level made (levelOwn) and blocked (levelOpp),\n` +
+      `// Order scores of quiet moves (engine/board/movegen.ts, quietOrderScore): per threat level made (levelOwn) and blocked (levelOpp),\n` +
       `// and per direction by pattern class (NONE, BLOCK1, FLEX1, BLOCK2, FLEX2, BLOCK3, FLEX3, BLOCK4, FLEX4, FIVE) made for the mover (own)\n` +
       `// and taken from the opponent (opp); ${ORDER_SCALE} = one unit of the fitted softmax score.\n`;
     const body = `export const ORDER_WEIGHTS = {\n  levelOwn: [${levelOwn.join(", ")}],\n  levelOpp: [${levelOpp.join(", ")}],\n  own: [${own.join(", ")}],\n  opp: [${opp.join(", ")}],\n};\n`;

@@ -3,8 +3,8 @@
 // node budget (deterministic: no clock), the budget drawn per game from [nodes/2, 3·nodes/2] so the
 // same opening does not always replay one game. A game ends at a five, a full board, or a proven
 // result (the search's win/loss score), which is the label.
-import { think } from "../../engine/gomoku/think";
-import { mulberry32Float } from "../../engine/gomoku/zobrist";
+import { think } from "../../engine/search/think";
+import { mulberry32Float } from "../../engine/board/zobrist";
 import type { Color, Rule, Stone } from "../../engine/types";
 import { Referee } from "../match/referee";
 

@@ -11,7 +11,7 @@ import { io, type Socket } from "socket.io-client";
 import { EV } from "../../lib/shared/protocol";
 import { openDb } from "../../lib/server/db/client";
 import { cellsOf, moveError, winningLine } from "../../engine/rules";
-import { mulberry32Float } from "../../engine/gomoku/zobrist";
+import { mulberry32Float } from "../../engine/board/zobrist";
 import { Client, call, killAll, sleep, startNode, tempSqlite, type AnyAck, type NodeProc } from "./helpers";
 
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);

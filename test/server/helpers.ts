@@ -4,7 +4,7 @@ import { startTestServer, type TestServer, type TestServerOptions } from "../sup
 import type { ErrorInfo } from "../../lib/shared/protocol";
 import type { AckData, ClientEvent, RequestArgs } from "../../lib/shared/contract";
 
-/** The real engine (engine/gomoku/think.ts), the pool's default. */
+/** The real engine (engine/search/think.ts), the pool's default. */
 export const usingRealEngine = true;
 
 export function server(opts: TestServerOptions = {}): Promise<TestServer> {

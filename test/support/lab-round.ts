@@ -5,7 +5,7 @@ import { expect } from "vitest";
 import type { BoardGlyphs } from "../../bin/lab/i18n";
 import type { Point, Stone } from "../../engine/types";
 import { parseLabel, toLabel } from "../../lib/shared/notation";
-import { think } from "../../engine/gomoku/think";
+import { think } from "../../engine/search/think";
 import { boardsIn } from "./lab-process";
 
 /** A language's words for a round, `side` being its name for black or white ("x", "黑棋"). */

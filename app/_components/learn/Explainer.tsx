@@ -1,6 +1,6 @@
 "use client";
 // /learn: minimax, alpha-beta and expectimax stepped through on game trees. The steps come from
-// engine/search's own algorithms (their traces, via lib/client/learn/steps); this component only draws them.
+// engine/lecture's own algorithms (their traces, via lib/client/learn/steps); this component only draws them.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { say, type Msg } from "@/lib/client/learn/say";

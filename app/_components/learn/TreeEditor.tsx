@@ -1,5 +1,5 @@
 "use client";
-// The tree editor: type a nested list (or engine/search's JSON tree format) and evaluate it, or
+// The tree editor: type a nested list (or engine/lecture's JSON tree format) and evaluate it, or
 // click a node in the drawing and edit it here (add a child, change a leaf, delete, change its kind).
 import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";

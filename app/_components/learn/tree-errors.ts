@@ -1,5 +1,5 @@
 "use client";
-// The tree editor's refusals in the reader's language: engine/search's TreeFormatError carries a
+// The tree editor's refusals in the reader's language: engine/lecture's TreeFormatError carries a
 // stable code, its values and the node's path (its English message stays for the terminal).
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";

@@ -1,5 +1,5 @@
 import { describe as group, expect, it } from "vitest";
-import { alphaBeta, minimax, nim, recordTrace, type TraceEvent } from "@/engine/search";
+import { alphaBeta, minimax, nim, recordTrace, type TraceEvent } from "@/engine/lecture";
 import { buildSteps, nodeCounts, snapshotAt, type Algorithm, type StepModel } from "./steps";
 import { gameOf, minAsChance, pathKey, preset, sortTree } from "./tree";
 import { sayIn } from "@/test/i18n/translate";

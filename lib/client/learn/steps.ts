@@ -1,4 +1,4 @@
-// The explainer's step model. engine/search's own instrumented algorithms run once and record their
+// The explainer's step model. engine/lecture's own instrumented algorithms run once and record their
 // trace; the trace is cut into steps a person can follow (a leaf's enter/leaf/exit is one step, a
 // backup and the bound it moves are one step, a cut is a step of its own), each with a narration line
 // (a message of namespace "learn.steps": ./say renders it in the reader's language).
@@ -56,7 +56,7 @@ export interface StepModel {
   cuts: CutNote[];
 }
 
-/** Runs the chosen engine/search algorithm over the tree with a trace and turns the trace into steps. */
+/** Runs the chosen engine/lecture algorithm over the tree with a trace and turns the trace into steps. */
 export function buildSteps(root: DNode, algorithm: Algorithm): StepModel {
   const game = gameOf(root);
   const rec = recordTrace();
@@ -157,7 +157,7 @@ export function buildSteps(root: DNode, algorithm: Algorithm): StepModel {
         });
         const test = isMax ? `α ≥ β: ${fmt(e.alpha)} ≥ ${fmt(e.beta)}` : `β ≤ α: ${fmt(e.beta)} ≤ ${fmt(e.alpha)}`;
         const cutText = msg("cut", { test, name: name(e.path), n: e.skipped.length, list: andList(skippedNames) });
-        // Why, in the lecture's words (engine/search's trace says the same in English for the terminal).
+        // Why, in the lecture's words (engine/lecture's trace says the same in English for the terminal).
         const reason = msg(isMax ? "cutReasonMax" : "cutReasonMin", { alpha: fmt(e.alpha), beta: fmt(e.beta) });
         cuts.push({ path: e.path, skipped: e.skipped, alpha: e.alpha, beta: e.beta, text: cutText, reason });
         steps.push({ kind: "cut", path: e.path, from, to: i, narration: msg("cutNarration", { cut: cutText, reason }), cutText });

@@ -1,5 +1,5 @@
 import { describe as group, expect, it } from "vitest";
-import { TreeFormatError } from "@/engine/search";
+import { TreeFormatError } from "@/engine/lecture";
 import { addChild, countNodes, deleteNode, fmt, fmtProb, layoutTree, nodeAtPath, parseLearnTree, preset, setKind, setLeafValue, treeText } from "./tree";
 
 group("presets", () => {

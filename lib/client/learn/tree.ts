@@ -1,4 +1,4 @@
-// The explainer's game trees: engine/search trees plus what a drawing needs (names, notes, edge labels),
+// The explainer's game trees: engine/lecture trees plus what a drawing needs (names, notes, edge labels),
 // with the editor's operations (add a child, set a leaf, delete, change a kind), best-/worst-first
 // ordering and a layered layout. Pure and browser-safe; every operation returns a new tree.
 import {
@@ -45,7 +45,7 @@ export interface LearnTree {
 export type NodePath = number[];
 export const pathKey = (p: readonly number[]) => p.join(",");
 
-// ---------- conversions to and from engine/search ----------
+// ---------- conversions to and from engine/lecture ----------
 
 export function fromEngine(tree: Tree): LearnTree {
   const go = (n: TreeNode): DNode => {
@@ -132,7 +132,7 @@ export function preset(id: PresetId): LearnTree {
   }
 }
 
-/** The whole game tree of Nim, by expanding engine/search's nim game (children in its action order). */
+/** The whole game tree of Nim, by expanding engine/lecture's nim game (children in its action order). */
 export function nimTree(stones = 4, maxTake = 2): LearnTree {
   const game = nim(stones, maxTake);
   const expand = (s: ReturnType<typeof game.initialState>): DNode => {
@@ -230,7 +230,7 @@ export function fmtProb(p: number): string {
 
 // ---------- search-order transforms ----------
 
-/** The value of a subtree as the lecture defines it (expectimax = minimax when there is no chance node), from engine/search. */
+/** The value of a subtree as the lecture defines it (expectimax = minimax when there is no chance node), from engine/lecture. */
 export function subtreeValue(n: DNode): number {
   return expectimax(gameOf(n)).value;
 }
@@ -238,7 +238,7 @@ export function subtreeValue(n: DNode): number {
 /**
  * Reorders every node's children so the best for the node's player comes first ("best": MAX's
  * highest, MIN's lowest value first; "worst": the reverse), recursively. Chance nodes keep their order
- * (no one chooses there). Values come from engine/search; ties keep the original order.
+ * (no one chooses there). Values come from engine/lecture; ties keep the original order.
  */
 export function sortTree(t: LearnTree, order: "best" | "worst"): LearnTree {
   const go = (n: DNode): DNode => {
