@@ -89,5 +89,27 @@ describe("restarts are credited to the turn they fell in", () => {
   });
 });
 
+describe("the first start of a version that beats", () => {
+  it("with no heartbeat stored yet, the downtime counts from the last move stored", async () => {
+    const base = Date.now(); // the rows' own update times are real ones: stay after them
+    t = base;
+    const db = await openDb(file);
+    dbs.push(db);
+    await db.heartbeat.deleteMany({}); // as before this version: no beat ever written
+    const old = new GameService({ db, now: () => t, stalls: NO_STALLS }); // never resumed: it does not beat
+    const g = await game(
+      old,
+      [1_000, 2_000, 3_000].map((ms) => base - T0 + ms),
+    );
+    await old.close();
+    t = base + 3_000 + 13_900;
+    const svc = await start();
+    const s = await svc.getState(g.id);
+    expect(s.status).toBe("playing");
+    expect(leftOf(s, t)).toBe(10_000); // the whole gap since the last move: nothing was charged
+    await svc.close();
+  });
+});
+
 /** White's time left at `now` by the state sent (white to move). */
 const leftOf = (s: GameState, now: number) => s.clock!.whiteMs - (now - Date.parse(s.clock!.at));

@@ -25,16 +25,27 @@ export class Heartbeat {
   }
 
   /**
-   * The downtime before this start: from the newest beat of any node to now (null: no beat yet, a
-   * new database). minGapMs: shorter gaps are no downtime (several nodes: another node was serving).
+   * The downtime before this start: from the newest beat of any node to now; with no beat yet (the
+   * first start of a version that beats), from the last thing stored (a move, a game's change);
+   * null on a new database. minGapMs: shorter gaps are no downtime (several nodes: another node was serving).
    */
   async downtime(minGapMs = 0): Promise<{ from: number; to: number } | null> {
     const to = this.now();
     const newest = await this.db.heartbeat.findFirst({ orderBy: { at: "desc" }, select: { at: true } });
     await this.db.heartbeat.deleteMany({ where: { at: { lt: new Date(to - FORGET_MS) } } });
-    if (!newest) return null;
-    const from = newest.at.getTime();
+    const from = newest ? newest.at.getTime() : await this.lastStoredEvent();
+    if (from === null) return null;
     return to - from > minGapMs ? { from, to } : null;
+  }
+
+  /** When the last move or game change was stored (ms), or null: nothing stored. Read once, at a first start. */
+  private async lastStoredEvent(): Promise<number | null> {
+    const [move, game] = await Promise.all([
+      this.db.move.findFirst({ orderBy: { createdAt: "desc" }, select: { createdAt: true } }),
+      this.db.game.findFirst({ orderBy: { updatedAt: "desc" }, select: { updatedAt: true } }),
+    ]);
+    const times = [move?.createdAt, game?.updatedAt].filter((d): d is Date => !!d).map((d) => d.getTime());
+    return times.length ? Math.max(...times) : null;
   }
 
   /** Beats now and every `everyMs` (default 1 s) until stop(). */
