@@ -7,7 +7,8 @@
 // maximum likelihood of the labelled move (full-batch Adam, L2); positions split by game into train
 // and held-out. Reported: where the labelled move ranks before (today's values) and after.
 import { writeFileSync } from "node:fs";
-import { Board, PATTERN_VALUE } from "../../engine/board/board";
+import { Board } from "../../engine/board/board";
+import { PATTERN_VALUE } from "../../engine/board/cell-values";
 import { ATTACK, DEFEND, GEN_ALL, generateMoves, hasOpenFour, isQuietLevel, threatLevel } from "../../engine/board/movegen";
 import { FIVE } from "../../engine/board/patterns";
 import { think } from "../../engine/search/think";

@@ -1,7 +1,8 @@
 // The evaluation tuner: seeded data generation, the fit lowering the loss, the engine reading the
 // fitted weights.
 import { describe, expect, it } from "vitest";
-import { Board, EVAL_OPP, EVAL_OWN } from "../../engine/board/board";
+import { Board } from "../../engine/board/board";
+import { EVAL_OPP, EVAL_OWN } from "../../engine/eval/evaluate";
 import { EVAL_WEIGHTS } from "../../engine/eval/weights";
 import { N_FEATURES, extract } from "./features";
 import { fitK, fitTheta, handTheta, loss, splitByGame } from "./fit";

@@ -6,49 +6,17 @@
 import type { Color, Rule } from "../types";
 import * as P from "./patterns";
 import * as Z from "./zobrist";
-import * as R from "./renju-board";
-import { EVAL_WEIGHTS } from "../eval/weights";
+import * as V from "./cell-values";
+import * as E from "../eval/evaluate";
 
 // Imported values are re-bound to local consts: transpilers that compile ESM to CommonJS (tsx,
 // vitest) turn every use of an imported binding into a getter call, which costs ~4× in the hot loop.
 const { EMPTY, FIVE, WALL, patternTable } = P;
 const { ZOBRIST_CELLS, ZOBRIST_HI, ZOBRIST_LO } = Z;
-const { BLOCK4, FLEX3, FLEX4 } = P;
+const { COMBO_OF, PATTERN_VALUE, THREAT_CODE } = V;
+const { evaluate } = E;
 
 export const PAD = 5;
-
-/**
- * Value of one (empty cell, direction) pattern for the side that could play there: the per-cell
- * scores move ordering and the threat solvers sort by (`cellScore`). Hand-set; the evaluation has
- * its own fitted weights (EVAL_OWN, EVAL_OPP).
- */
-export const PATTERN_VALUE = new Int32Array([0, 1, 3, 6, 14, 18, 45, 60, 160, 400]);
-
-/**
- * The evaluation's weights per pattern class (engine/eval/weights.ts, fitted by `npm run tune`):
- * for the side to move and for the other side, per (empty cell, direction); and per empty cell
- * with a combination (COMBO_*) of that side's directions.
- */
-export const EVAL_OWN = Int32Array.from(EVAL_WEIGHTS.own);
-export const EVAL_OPP = Int32Array.from(EVAL_WEIGHTS.opp);
-const EVAL_OWN43 = EVAL_WEIGHTS.own43;
-const EVAL_OWN33 = EVAL_WEIGHTS.own33;
-const EVAL_OPP43 = EVAL_WEIGHTS.opp43;
-const EVAL_OPP33 = EVAL_WEIGHTS.opp33;
-
-/** Per-cell threat code per pattern: an open three counts 1, a four (BLOCK4, FLEX4) 8. */
-const THREAT_CODE = new Int32Array([0, 0, 0, 0, 0, 0, 1, 8, 8, 0]);
-/** A cell's combination: none, a four plus another three-or-four (4-3, 4-4), two open threes (3-3). */
-export const COMBO_NONE = 0;
-export const COMBO_43 = 1;
-export const COMBO_33 = 2;
-/** Threat code (Σ THREAT_CODE over the 4 directions, < 40) → combination. */
-const COMBO_OF = new Uint8Array(40);
-for (let t = 0; t < 40; t++) {
-  const fours = t >> 3;
-  const threes = t & 7;
-  COMBO_OF[t] = fours >= 1 && fours + threes >= 2 ? COMBO_43 : fours === 0 && threes >= 2 ? COMBO_33 : COMBO_NONE;
-}
 
 export class Board {
   readonly size: number;
@@ -165,71 +133,9 @@ export class Board {
     return ((pat[b] >> sh) & 15) === FIVE || ((pat[b + 1] >> sh) & 15) === FIVE || ((pat[b + 2] >> sh) & 15) === FIVE || ((pat[b + 3] >> sh) & 15) === FIVE;
   }
 
-  /**
-   * Static evaluation from `side`'s view: the fitted weights (EVAL_OWN for the side to move,
-   * EVAL_OPP for the other) times the pattern counts of the empty cells, plus the combinations.
-   */
+  /** Static evaluation from `side`'s view (engine/eval/evaluate.ts). */
   evaluate(side: number): number {
-    const cnt = this.cnt;
-    const combo = this.combo;
-    const own = EVAL_OWN;
-    const opp = EVAL_OPP;
-    const o = 3 - side;
-    const sb = side * 16;
-    const ob = o * 16;
-    let v =
-      own[1] * cnt[sb + 1] +
-      own[2] * cnt[sb + 2] +
-      own[3] * cnt[sb + 3] +
-      own[4] * cnt[sb + 4] +
-      own[5] * cnt[sb + 5] +
-      own[6] * cnt[sb + 6] +
-      own[7] * cnt[sb + 7] +
-      own[8] * cnt[sb + 8] +
-      EVAL_OWN43 * combo[side * 4 + COMBO_43] +
-      EVAL_OWN33 * combo[side * 4 + COMBO_33] -
-      opp[1] * cnt[ob + 1] -
-      opp[2] * cnt[ob + 2] -
-      opp[3] * cnt[ob + 3] -
-      opp[4] * cnt[ob + 4] -
-      opp[5] * cnt[ob + 5] -
-      opp[6] * cnt[ob + 6] -
-      opp[7] * cnt[ob + 7] -
-      opp[8] * cnt[ob + 8] -
-      EVAL_OPP43 * combo[o * 4 + COMBO_43] -
-      EVAL_OPP33 * combo[o * 4 + COMBO_33];
-    // Renju: black's potential on its forbidden points is dead.
-    if (this.renju) v += side === 1 ? -this.forbiddenPotential(own, EVAL_OWN43, EVAL_OWN33) : this.forbiddenPotential(opp, EVAL_OPP43, EVAL_OPP33);
-    // `| 0`: a negative weight times a zero count is −0 in JavaScript; scores are plain integers.
-    return (v > 20000 ? 20000 : v < -20000 ? -20000 : v) | 0;
-  }
-
-  /**
-   * Renju: black's evaluation value sitting on its forbidden points (black can never play them, so
-   * the threes and fours they would make are dead), with the weights `w` (per pattern) and the
-   * combination weights. Only looked for when black has at least two three-or-four (cell,
-   * direction) pairs somewhere, the least a double three or four needs.
-   */
-  private forbiddenPotential(w: Int32Array, w43: number, w33: number): number {
-    const cnt = this.cnt;
-    if (cnt[16 + FLEX3] + cnt[16 + BLOCK4] + 2 * cnt[16 + FLEX4] < 2) return 0;
-    const cells = this.cells;
-    const near = this.near;
-    const cs = this.cellScore;
-    const bc = this.boardCells;
-    const pat = this.pat;
-    let dead = 0;
-    for (let i = 0; i < bc.length; i++) {
-      const q = bc[i];
-      if (cells[q] !== 0 || near[q] === 0 || cs[q * 2] < 2 * PATTERN_VALUE[FLEX3]) continue;
-      if (R.forbiddenOnBoard(this, q) === 0) continue;
-      const b = q * 4;
-      dead += w[pat[b] & 15] + w[pat[b + 1] & 15] + w[pat[b + 2] & 15] + w[pat[b + 3] & 15];
-      const c = COMBO_OF[this.threat[q * 2]];
-      if (c === COMBO_43) dead += w43;
-      else if (c === COMBO_33) dead += w33;
-    }
-    return dead;
+    return evaluate(this, side);
   }
 
   make(q: number, color: Color): void {
