@@ -3,7 +3,8 @@
 // that leave the opponent a VCF (threat-space defence), then iterative deepening under the
 // limits. The answer is always the best move of the last COMPLETED depth (or a proven VCT win
 // when the search proves nothing quicker). Feature switches: ThinkOptions.features, docs/ENGINE.md.
-import type { Analysis, Limits, Point, Position, RootScore, Score } from "../types";
+import type { Analysis, Color, Limits, Point, Position, RootScore, Score } from "../types";
+import type { Board } from "../board/board";
 import { scoreRank } from "../score";
 import { boardOf, winnerOnBoard } from "../board/position";
 import { FIVE, FLEX4 } from "../board/patterns";
@@ -11,6 +12,7 @@ import { GEN_ALL, findFives, generateMoves, playable } from "../board/movegen";
 import { MATE, MATE_BOUND, Searcher } from "./alphabeta";
 import { VcfSolver } from "./threats/vcf";
 import { VctSolver } from "./threats/vct";
+import { DepthTimer, ThinkClock, now } from "./time";
 
 /** Internal switches, not part of the public Limits. */
 export interface ThinkOptions {
@@ -49,8 +51,6 @@ const REFINE_SHARE = 0.1;
 
 export const DEFAULT_FEATURES: Features = { leafVcf: false, rootDefence: true, rootVct: true, rootDefenceVct: false };
 
-const now = (): number => globalThis.performance.now();
-
 /** Internal score (from the side to move, mates as MATE − plies) to the public Score. */
 export function toScore(v: number): Score {
   if (v >= MATE_BOUND) return { kind: "win", plies: MATE - v };
@@ -59,7 +59,7 @@ export function toScore(v: number): Score {
 }
 
 export function think(position: Position, limits: Limits = {}, options: ThinkOptions = {}): Analysis {
-  const r = thinkAny(position, limits, options);
+  const r = new Think(position, limits, options).run();
   return position.rule === "renju" && position.toMove === 1 ? legalForBlack(position, r) : r;
 }
 
@@ -81,256 +81,284 @@ function legalForBlack(position: Position, r: Analysis): Analysis {
   return { ...r, move, pv: move ? [move] : [], rootScores: r.rootScores.filter((s) => playable(b, b.index(s.move.x, s.move.y), 1)) };
 }
 
-function thinkAny(position: Position, limits: Limits = {}, options: ThinkOptions = {}): Analysis {
-  const start = now();
-  const plain = options.plain === true;
-  const features: Features = { ...DEFAULT_FEATURES, ...options.features };
-  const er = limits.exactRootScores ?? true;
-  const exactRoot = er === true ? Infinity : er === false || !(er >= 1) ? 1 : Math.floor(er);
-  let timeMs = limits.timeMs;
-  const noLimit = timeMs === undefined && limits.maxDepth === undefined && limits.maxNodes === undefined;
-  if (noLimit) timeMs = 1000;
-  // Keep a margin for the last clock check (every 1024 nodes) and for building the answer.
-  const deadline = timeMs === undefined ? Infinity : start + Math.max(1, timeMs - Math.min(25, timeMs * 0.1));
-  // The time aimed at (time management, Limits.softTimeMs): the root solvers' shares are of it.
-  const aimMs = timeMs !== undefined && limits.softTimeMs !== undefined && limits.softTimeMs < timeMs ? Math.max(1, limits.softTimeMs) : timeMs;
-  const maxDepth = Math.max(1, Math.min(limits.maxDepth ?? 100, 100));
-  const maxNodes = limits.maxNodes ?? Number.MAX_SAFE_INTEGER;
+/**
+ * One think() call, its phases in order (each a short method; the first that decides answers):
+ * decided cases, the root VCF, the root VCT, a quicker win than a long VCT, then the main search
+ * (root defence, iterative deepening, refinement of the best K root scores).
+ */
+class Think {
+  private readonly clock: ThinkClock;
+  private readonly plain: boolean;
+  private readonly features: Features;
+  /** Root moves with exact scores: Infinity all, else the best this many. */
+  private readonly exactRoot: number;
+  private readonly maxDepth: number;
+  private readonly maxNodes: number;
+  private readonly b: Board;
+  private readonly side: Color;
+  private readonly opp: number;
+  /** Nodes of the root solvers and of the quicker-win pass (added to the main search's). */
+  private extraNodes = 0;
+  private vct: VctSolver | null = null;
+  /** A proven VCT win too long to play at once: its first move (−1: none) and length. */
+  private vctMove = -1;
+  private vctPlies = 0;
+  /** The main search's root moves still searched, and those proven lost by root defence. */
+  private n = 0;
+  private readonly lost: RootScore[] = [];
 
-  const b = boardOf(position);
-  const side = position.toMove;
-  const opp = 3 - side;
-  const pt = (q: number): Point => ({ x: b.xOf(q), y: b.yOf(q) });
-  const elapsed = () => Math.round((now() - start) * 10) / 10;
-  const done = (move: number, v: number, depth: number, nodes: number, pv: number[], roots: RootScore[]): Analysis => ({
-    move: move < 0 ? null : pt(move),
-    score: toScore(v),
-    depth,
-    nodes,
-    timeMs: elapsed(),
-    pv: pv.map(pt),
-    rootScores: roots,
-  });
-  // A proven win found before the main search (VCF, VCT, the quicker-win pass): the answer with its
-  // one root score, reported as progress too.
-  const proven = (pv: number[], v: number, depth: number, nodes: number): Analysis => {
-    const r = done(pv[0], v, depth, nodes, pv, [{ move: pt(pv[0]), score: toScore(v) }]);
-    limits.onProgress?.({ depth: r.depth, score: r.score, nodes: r.nodes, timeMs: r.timeMs, pv: r.pv, move: r.move });
-    return r;
-  };
+  constructor(
+    position: Position,
+    private readonly limits: Limits,
+    private readonly options: ThinkOptions,
+  ) {
+    this.clock = new ThinkClock(limits);
+    this.plain = options.plain === true;
+    this.features = { ...DEFAULT_FEATURES, ...options.features };
+    const er = limits.exactRootScores ?? true;
+    this.exactRoot = er === true ? Infinity : er === false || !(er >= 1) ? 1 : Math.floor(er);
+    this.maxDepth = Math.max(1, Math.min(limits.maxDepth ?? 100, 100));
+    this.maxNodes = limits.maxNodes ?? Number.MAX_SAFE_INTEGER;
+    this.b = boardOf(position);
+    this.side = position.toMove;
+    this.opp = 3 - this.side;
+  }
 
-  // Game over: a five on the board, or no empty cell.
-  const winner = winnerOnBoard(b);
-  if (winner !== 0) return done(-1, winner === side ? MATE : -MATE, 0, 0, [], []);
-  if (b.count === position.size * position.size) return done(-1, 0, 0, 0, [], []);
+  run(): Analysis {
+    return this.decided() ?? this.rootVcf() ?? this.rootVct() ?? this.quickerWin() ?? this.mainSearch();
+  }
 
-  const tmp = new Int16Array(4);
-  if (!plain) {
-    // A five now.
+  /** Game over (a five on the board, no empty cell), a five now, or two five points against us. */
+  private decided(): Analysis | null {
+    const { b, side, opp } = this;
+    const winner = winnerOnBoard(b);
+    if (winner !== 0) return this.done(-1, winner === side ? MATE : -MATE, 0, 0, [], []);
+    if (b.count === b.size * b.size) return this.done(-1, 0, 0, 0, [], []);
+    if (this.plain) return null;
+    const tmp = new Int16Array(4);
     if (b.cnt[side * 16 + FIVE] > 0) {
       findFives(b, side, tmp);
       const v = MATE - 1;
-      return done(tmp[0], v, 1, 1, [tmp[0]], [{ move: pt(tmp[0]), score: toScore(v) }]);
+      return this.done(tmp[0], v, 1, 1, [tmp[0]], [this.root(tmp[0], v)]);
     }
     // Two five points against us: any block loses in 2.
     if (b.cnt[opp * 16 + FIVE] > 0 && findFives(b, opp, tmp) >= 2) {
       const v = -(MATE - 2);
-      return done(
-        tmp[0],
-        v,
-        1,
-        1,
-        [tmp[0], tmp[1]],
-        [tmp[0], tmp[1]].map((q) => ({ move: pt(q), score: toScore(v) })),
-      );
+      return this.done(tmp[0], v, 1, 1, [tmp[0], tmp[1]], [this.root(tmp[0], v), this.root(tmp[1], v)]);
     }
+    return null;
   }
 
-  let vcfNodes = 0;
-  if (!plain) {
-    // Continuous fours first: cheap, narrow, and decisive when it finds something.
-    const vcf = new VcfSolver(b);
-    const vcfDeadline = aimMs === undefined ? Infinity : start + aimMs * 0.2;
-    const vcfBudget = Math.min(timeMs === undefined ? 20_000 : 400_000, Math.max(1, Math.floor(maxNodes / 4)));
+  /** Continuous fours first: cheap, narrow, and decisive when it finds something. */
+  private rootVcf(): Analysis | null {
+    if (this.plain) return null;
+    const clock = this.clock;
+    const vcf = new VcfSolver(this.b);
+    const budget = Math.min(clock.timeMs === undefined ? 20_000 : 400_000, Math.max(1, Math.floor(this.maxNodes / 4)));
     // The shortest VCF: the reported win is the true minimum by fours, its first move one of the
     // shortest's. A VCF found ends the turn, so the search for a shorter one may use up to half the
     // time aimed at (the first VCF's 20 % share would cut it short under load).
-    const shortDeadline = aimMs === undefined ? Infinity : start + aimMs * 0.5;
-    const plies = vcf.solveShortest(side, 20, vcfBudget, vcfDeadline, shortDeadline);
-    vcfNodes = vcf.nodes;
-    if (plies > 0) return proven(Array.from(vcf.seq.subarray(0, vcf.length)), MATE - plies, plies, vcfNodes);
+    const plies = vcf.solveShortest(this.side, 20, budget, clock.at(0.2), clock.at(0.5));
+    this.extraNodes = vcf.nodes;
+    return plies > 0 ? this.proven(Array.from(vcf.seq.subarray(0, vcf.length)), MATE - plies, plies, this.extraNodes) : null;
   }
 
-  let vct: VctSolver | null = null;
-  let vctMove = -1;
-  let vctPlies = 0;
-  const vctResult = (): Analysis => proven([vctMove], MATE - vctPlies, vctPlies, vcfNodes + (sNodes?.() ?? 0));
-  let sNodes: (() => number) | null = null;
-  if (!plain && features.rootVct) {
-    // Continuous threats (threes too): wider than VCF, so a smaller share of the time.
-    vct = new VctSolver(b);
-    const vctDeadline = aimMs === undefined ? Infinity : start + aimMs * 0.15;
-    const vctBudget = Math.min(20_000, Math.max(1, Math.floor(maxNodes / 8)));
-    const plies = vct.solve(side, 6, vctBudget, vctDeadline);
-    vcfNodes += vct.nodes;
-    if (plies > 0) {
-      vctMove = vct.seq[0];
-      vctPlies = plies;
-      // A short win is played at once; a long one only if the search finds no quicker win.
-      if (plies <= 7) return vctResult();
-    }
+  /** Continuous threats (threes too): wider than VCF, so a smaller share of the time. A short win is played at once. */
+  private rootVct(): Analysis | null {
+    if (this.plain || !this.features.rootVct) return null;
+    const vct = (this.vct = new VctSolver(this.b));
+    const budget = Math.min(20_000, Math.max(1, Math.floor(this.maxNodes / 8)));
+    const plies = vct.solve(this.side, 6, budget, this.clock.at(0.15));
+    this.extraNodes += vct.nodes;
+    if (plies === 0) return null;
+    this.vctMove = vct.seq[0];
+    this.vctPlies = plies;
+    // A long one only if the search finds no quicker win.
+    return plies <= 7 ? this.vctResult(this.extraNodes) : null;
   }
-  // A VCT win longer than 7 plies while every root move gets an exact score: a quicker win that
-  // starts with a quiet move (no three, so no VCT: w7-sp-vct-e9, -i7) is proven at depth 4, but
-  // with all root moves exact that takes 4× the nodes. A best-move-only search to the depth of a
-  // win 2 plies quicker (p plies need depth p − 3: an open four is scored at the horizon) looks
-  // for it first. It may use most of the time: after a VCT win the main search below matters only
-  // if it proves a quicker one, and this pass is the cheaper way to find that.
-  if (vctMove >= 0 && exactRoot === Infinity) {
-    const quick = new Searcher(b, {
-      plain,
+
+  private vctResult(nodes: number): Analysis {
+    return this.proven([this.vctMove], MATE - this.vctPlies, this.vctPlies, nodes);
+  }
+
+  /**
+   * A VCT win longer than 7 plies while every root move gets an exact score: a quicker win that
+   * starts with a quiet move (no three, so no VCT: w7-sp-vct-e9, -i7) is proven at depth 4, but
+   * with all root moves exact that takes 4× the nodes. A best-move-only search to the depth of a
+   * win 2 plies quicker (p plies need depth p − 3: an open four is scored at the horizon) looks
+   * for it first. It may use most of the time: after a VCT win the main search matters only if it
+   * proves a quicker one, and this pass is the cheaper way to find that.
+   */
+  private quickerWin(): Analysis | null {
+    if (this.vctMove < 0 || this.exactRoot !== Infinity) return null;
+    const quick = new Searcher(this.b, {
+      plain: this.plain,
       exactRoot: 1,
-      maxNodes: Math.min(200_000, Math.max(1, Math.floor(maxNodes / 4))),
-      deadline: aimMs === undefined ? Infinity : start + aimMs * 0.7,
-      leafVcf: features.leafVcf,
+      maxNodes: Math.min(200_000, Math.max(1, Math.floor(this.maxNodes / 4))),
+      deadline: this.clock.at(0.7),
+      leafVcf: this.features.leafVcf,
     });
-    quick.generateRoot(side);
-    const depths = Math.min(maxDepth, vctPlies - 5);
-    for (let depth = 1; depth <= depths && quick.searchRoot(depth, side); depth++) {
+    quick.generateRoot(this.side);
+    const depths = Math.min(this.maxDepth, this.vctPlies - 5);
+    for (let depth = 1; depth <= depths && quick.searchRoot(depth, this.side); depth++) {
       const v = quick.rootScores[0];
       if (v < MATE_BOUND && v > -MATE_BOUND) continue;
-      if (v >= MATE_BOUND && MATE - v < vctPlies) return proven(Array.from(quick.rootPv[0].subarray(0, quick.rootPvLen[0])), v, depth, vcfNodes + quick.nodes);
+      if (v >= MATE_BOUND && MATE - v < this.vctPlies) {
+        return this.proven(Array.from(quick.rootPv[0].subarray(0, quick.rootPvLen[0])), v, depth, this.extraNodes + quick.nodes);
+      }
       break; // proven, not quicker
     }
-    vcfNodes += quick.nodes;
+    this.extraNodes += quick.nodes;
+    return null;
   }
 
-  // Exact scores for the best K (1 < K < all): the iterations search as for the best move only (its
-  // depth), then the time left gives the best K exact scores at the last completed depth.
-  // A share of the time is kept for that (the iterations stop earlier).
-  const refineK = exactRoot > 1 && exactRoot !== Infinity ? exactRoot : 0;
-  const iterShare = refineK ? 1 - REFINE_SHARE : 1;
-  const s = new Searcher(b, {
-    plain,
-    exactRoot: refineK ? 1 : exactRoot,
-    maxNodes: Math.max(1, maxNodes - vcfNodes),
-    deadline: deadline === Infinity ? Infinity : start + (deadline - start) * iterShare,
-    leafVcf: features.leafVcf,
-    keepTable: options.keepTable === true,
-  });
-  let n = s.generateRoot(side);
-  // Threat-space defence at the root: if the opponent, given a free move, has a VCF, every root
-  // move after which it still has one is a proven loss. Those are not searched (their scores are
-  // reported as losses); if every move loses, all are searched (longest resistance).
-  const lost: RootScore[] = [];
-  if (!plain && features.rootDefence && n > 1 && b.cnt[opp * 16 + FIVE] === 0) {
+  /** Root defence, iterative deepening, refinement; a proven VCT win when the search proves nothing quicker. */
+  private mainSearch(): Analysis {
+    // Exact scores for the best K (1 < K < all): the iterations search as for the best move only (its
+    // depth), then the time left gives the best K exact scores at the last completed depth.
+    // A share of the time is kept for that (the iterations stop earlier).
+    const refineK = this.exactRoot > 1 && this.exactRoot !== Infinity ? this.exactRoot : 0;
+    const share = refineK ? 1 - REFINE_SHARE : 1;
+    const clock = this.clock;
+    const s = new Searcher(this.b, {
+      plain: this.plain,
+      exactRoot: refineK ? 1 : this.exactRoot,
+      maxNodes: Math.max(1, this.maxNodes - this.extraNodes),
+      deadline: clock.deadline === Infinity ? Infinity : clock.start + (clock.deadline - clock.start) * share,
+      leafVcf: this.features.leafVcf,
+      keepTable: this.options.keepTable === true,
+    });
+    this.n = s.generateRoot(this.side);
+    this.rootDefence(s);
+    let result = this.deepen(s, share);
+    if (refineK && result.depth > 0 && this.n > 1) result = this.refine(s, result, refineK);
+    result.nodes = s.nodes + this.extraNodes;
+    result.timeMs = clock.elapsed();
+    if (this.vctMove >= 0 && !(result.score.kind === "win" && result.score.plies <= this.vctPlies)) return this.vctResult(this.extraNodes + s.nodes);
+    return result;
+  }
+
+  /**
+   * Threat-space defence at the root: if the opponent, given a free move, has a VCF, every root
+   * move after which it still has one is a proven loss. Those are not searched (their scores are
+   * reported as losses); if every move loses, all are searched (longest resistance).
+   */
+  private rootDefence(s: Searcher): void {
+    const { b, opp, clock, features } = this;
+    if (this.plain || !features.rootDefence || this.n <= 1 || b.cnt[opp * 16 + FIVE] !== 0) return;
     const vcf = new VcfSolver(b);
-    const tssDeadline = aimMs === undefined ? Infinity : start + aimMs * 0.3;
-    const tssBudget = Math.min(timeMs === undefined ? 20_000 : 200_000, Math.max(1, Math.floor(maxNodes / 4)));
+    const deadline = clock.at(0.3);
+    const budget = Math.min(clock.timeMs === undefined ? 20_000 : 200_000, Math.max(1, Math.floor(this.maxNodes / 4)));
     let used = 0;
-    let threat = vcf.solve(opp, 20, Math.min(tssBudget, 20_000), tssDeadline);
+    let threat = vcf.solve(opp, 20, Math.min(budget, 20_000), deadline);
     used += vcf.nodes;
     // Without a VCF, maybe a VCT (then the root moves are checked against both).
-    const useVct = threat === 0 && features.rootDefenceVct && b.cnt[opp * 16 + FLEX4] === 0;
-    if (useVct) {
-      vct ??= new VctSolver(b);
-      threat = vct.solve(opp, 6, Math.min(tssBudget - used, 20_000), tssDeadline);
+    const vct = threat === 0 && features.rootDefenceVct && b.cnt[opp * 16 + FLEX4] === 0 ? (this.vct ??= new VctSolver(b)) : null;
+    if (vct) {
+      threat = vct.solve(opp, 6, Math.min(budget - used, 20_000), deadline);
       used += vct.nodes;
     }
-    if (threat > 0) {
-      const keep: number[] = [];
-      const drop: Array<[number, number]> = [];
-      for (let i = 0; i < n; i++) {
-        const q = s.rootMoves[i];
-        let p = 0;
-        // A move whose check runs out of its own small budget is simply kept (not proven lost).
-        if (used < tssBudget && now() < tssDeadline) {
-          b.make(q, side);
-          p = vcf.solve(opp, 20, Math.min(5_000, tssBudget - used), tssDeadline);
-          used += vcf.nodes;
-          if (p === 0 && useVct && used < tssBudget) {
-            p = vct!.solve(opp, 6, Math.min(5_000, tssBudget - used), tssDeadline);
-            used += vct!.nodes;
-          }
-          b.undo();
-        }
-        if (p > 0) drop.push([q, p]);
-        else keep.push(q);
-      }
-      if (keep.length > 0 && drop.length > 0) {
-        for (let i = 0; i < keep.length; i++) s.rootMoves[i] = keep[i];
-        n = s.rootCount = keep.length;
-        for (const [q, p] of drop) lost.push({ move: pt(q), score: toScore(-(MATE - (1 + p))) });
-        lost.sort((x, y) => (x.score.kind === "loss" && y.score.kind === "loss" ? y.score.plies - x.score.plies : 0));
-      }
-    }
-    vcfNodes += used;
+    if (threat > 0) used = this.dropLosing(s, vcf, vct, budget, used, deadline);
+    this.extraNodes += used;
   }
-  // Fallback when not even depth 1 completes: the best-ordered candidate, scored statically.
-  let result = done(s.rootMoves[0], b.evaluate(side), 0, vcfNodes, [s.rootMoves[0]], []);
-  let iterStart = now();
-  // The answer from the root moves as the searcher holds them after a completed depth.
-  const answer = (depth: number): Analysis => {
+
+  /** The root moves after which the opponent still wins by force leave the search. Returns the nodes used so far. */
+  private dropLosing(s: Searcher, vcf: VcfSolver, vct: VctSolver | null, budget: number, used: number, deadline: number): number {
+    const { b, side, opp } = this;
+    const keep: number[] = [];
+    const drop: Array<[number, number]> = [];
+    for (let i = 0; i < this.n; i++) {
+      const q = s.rootMoves[i];
+      let p = 0;
+      // A move whose check runs out of its own small budget is simply kept (not proven lost).
+      if (used < budget && now() < deadline) {
+        b.make(q, side);
+        p = vcf.solve(opp, 20, Math.min(5_000, budget - used), deadline);
+        used += vcf.nodes;
+        if (p === 0 && vct && used < budget) {
+          p = vct.solve(opp, 6, Math.min(5_000, budget - used), deadline);
+          used += vct.nodes;
+        }
+        b.undo();
+      }
+      if (p > 0) drop.push([q, p]);
+      else keep.push(q);
+    }
+    if (keep.length > 0 && drop.length > 0) {
+      for (let i = 0; i < keep.length; i++) s.rootMoves[i] = keep[i];
+      this.n = s.rootCount = keep.length;
+      for (const [q, p] of drop) this.lost.push(this.root(q, -(MATE - (1 + p))));
+      this.lost.sort((x, y) => (x.score.kind === "loss" && y.score.kind === "loss" ? y.score.plies - x.score.plies : 0));
+    }
+    return used;
+  }
+
+  /** Iterative deepening under the limits and time management: the answer of the last completed depth. */
+  private deepen(s: Searcher, share: number): Analysis {
+    const side = this.side;
+    // Fallback when not even depth 1 completes: the best-ordered candidate, scored statically.
+    let result = this.done(s.rootMoves[0], this.b.evaluate(side), 0, this.extraNodes, [s.rootMoves[0]], []);
+    const timer = new DepthTimer(this.clock, share, this.maxDepth);
+    for (let depth = 1; depth <= this.maxDepth; depth++) {
+      if (!s.searchRoot(depth, side)) break;
+      const best = s.rootScores[0];
+      timer.completed(depth, best, s.rootMoves[0]);
+      result = this.answer(s, depth);
+      this.limits.onProgress?.({ depth, score: result.score, nodes: result.nodes, timeMs: result.timeMs, pv: result.pv, move: result.move });
+      // A proven result does not change with more depth (all shortcuts and prunings are exact).
+      if (!this.plain && (best >= MATE_BOUND || best <= -MATE_BOUND)) break;
+      // A single legal choice: its score is all that deeper iterations add. Under a time limit they go
+      // on while cheap (a quarter of the target): a forced block that itself starts a win by threes is
+      // proven at depth 3, not 2 (w7-sp-block-then-vct). Without one, depth 2 is enough.
+      if (this.n === 1 && depth >= 2 && !this.plain && timer.quarterUsed()) break;
+      // Do not start a depth that cannot finish.
+      if (!timer.nextFits()) break;
+    }
+    return result;
+  }
+
+  /** Exact scores for the best k root moves at the last completed depth, in the time left. */
+  private refine(s: Searcher, result: Analysis, k: number): Analysis {
+    const first = s.rootMoves[0];
+    const line = result.pv;
+    s.resume(this.clock.deadline);
+    s.refineRoot(result.depth, this.side, k);
+    // An iteration stopped half-way may have written over root lines: the best move's line is the
+    // one reported at its depth unless the refinement found a better move (then its own, fresh).
+    const refined = this.answer(s, result.depth);
+    return s.rootMoves[0] === first ? { ...refined, pv: line } : refined;
+  }
+
+  /** The answer from the root moves as the searcher holds them after a completed depth. */
+  private answer(s: Searcher, depth: number): Analysis {
     const pv = Array.from(s.rootPv[0].subarray(0, s.rootPvLen[0]));
     const roots: RootScore[] = [];
-    for (let i = 0; i < n; i++) {
-      const r: RootScore = { move: pt(s.rootMoves[i]), score: toScore(s.rootScores[i]) };
+    for (let i = 0; i < this.n; i++) {
+      const r: RootScore = { move: this.pt(s.rootMoves[i]), score: toScore(s.rootScores[i]) };
       if (s.rootBound[i]) r.bound = "upper";
       roots.push(r);
     }
-    if (lost.length > 0) {
-      for (const r of lost) roots.push(r);
+    if (this.lost.length > 0) {
+      for (const r of this.lost) roots.push(r);
       roots.sort((x, y) => scoreRank(y.score) - scoreRank(x.score)); // stable: best first
     }
-    return done(s.rootMoves[0], s.rootScores[0], depth, s.nodes + vcfNodes, pv, roots);
-  };
-  // Time management: a soft target below the hard limit (docs/ENGINE.md, "Time management").
-  const hardIter = timeMs === undefined ? Infinity : timeMs * iterShare;
-  const soft = aimMs !== undefined && timeMs !== undefined && aimMs < timeMs ? aimMs * iterShare : hardIter;
-  let target = soft;
-  let stable = 0;
-  let lastMove = -1;
-  const depthScore = new Int32Array(maxDepth + 1);
-  for (let depth = 1; depth <= maxDepth; depth++) {
-    if (!s.searchRoot(depth, side)) break;
-    const best = s.rootScores[0];
-    if (soft < hardIter) {
-      depthScore[depth] = best;
-      stable = s.rootMoves[0] === lastMove ? stable + 1 : 0;
-      lastMove = s.rootMoves[0];
-      let f = stable >= 3 ? 0.5 : stable === 0 && depth > 1 ? 1.5 : 1;
-      // Against the depth before last: the evaluation swings between odd and even depths.
-      if (depth > 2 && best < depthScore[depth - 2] - 50) f *= 1.5;
-      target = Math.min(hardIter, soft * f);
-    }
-    result = answer(depth);
-    limits.onProgress?.({ depth, score: result.score, nodes: result.nodes, timeMs: result.timeMs, pv: result.pv, move: result.move });
-    // A proven result does not change with more depth (all shortcuts and prunings are exact).
-    if (!plain && (best >= MATE_BOUND || best <= -MATE_BOUND)) break;
-    // A single legal choice: its score is all that deeper iterations add. Under a time limit they go
-    // on while cheap (a quarter of the target): a forced block that itself starts a win by threes is
-    // proven at depth 3, not 2 (w7-sp-block-then-vct). Without one, depth 2 is enough.
-    if (n === 1 && depth >= 2 && !plain && (timeMs === undefined || now() - start > target * 0.25)) break;
-    // Do not start a depth that cannot finish: the next one costs about 1.5–2.5× the last.
-    const t = now();
-    if (timeMs !== undefined && t - start + (t - iterStart) * 1.5 > target) break;
-    iterStart = t;
+    return this.done(s.rootMoves[0], s.rootScores[0], depth, s.nodes + this.extraNodes, pv, roots);
   }
-  if (refineK && result.depth > 0 && n > 1) {
-    const first = s.rootMoves[0];
-    const line = result.pv;
-    s.resume(deadline);
-    s.refineRoot(result.depth, side, refineK);
-    // An iteration stopped half-way may have written over root lines: the best move's line is the
-    // one reported at its depth unless the refinement found a better move (then its own, fresh).
-    const refined = answer(result.depth);
-    result = s.rootMoves[0] === first ? { ...refined, pv: line } : refined;
+
+  /** A proven win found before the main search: the answer with its one root score, reported as progress too. */
+  private proven(pv: number[], v: number, depth: number, nodes: number): Analysis {
+    const r = this.done(pv[0], v, depth, nodes, pv, [this.root(pv[0], v)]);
+    this.limits.onProgress?.({ depth: r.depth, score: r.score, nodes: r.nodes, timeMs: r.timeMs, pv: r.pv, move: r.move });
+    return r;
   }
-  result.nodes = s.nodes + vcfNodes;
-  result.timeMs = elapsed();
-  if (vctMove >= 0 && !(result.score.kind === "win" && result.score.plies <= vctPlies)) {
-    sNodes = () => s.nodes;
-    return vctResult();
+
+  private done(move: number, v: number, depth: number, nodes: number, pv: number[], roots: RootScore[]): Analysis {
+    return { move: move < 0 ? null : this.pt(move), score: toScore(v), depth, nodes, timeMs: this.clock.elapsed(), pv: pv.map(this.pt), rootScores: roots };
   }
-  return result;
+
+  private root(q: number, v: number): RootScore {
+    return { move: this.pt(q), score: toScore(v) };
+  }
+
+  private readonly pt = (q: number): Point => ({ x: this.b.xOf(q), y: this.b.yOf(q) });
 }
