@@ -353,13 +353,8 @@ export class Searcher {
       // Horizon: a VCF of the side to move turns the guess into a proven win (needs a four to start).
       // Only when the eval alone would not already fail high (then a win changes nothing).
       const e = b.evaluate(side);
-      if (this.leafVcf && e < beta && cnt[side * 16 + BLOCK4] > 0) {
-        const vcf = this.vcf!;
-        const p = vcf.probe(side, LEAF_VCF_FOURS, LEAF_VCF_NODES, Infinity);
-        this.nodes += vcf.nodes;
-        if (p > 0) return MATE - (ply + p);
-      }
-      return e;
+      const p = this.leafVcf && e < beta && cnt[side * 16 + BLOCK4] > 0 ? this.probeVcf(side) : 0;
+      return p > 0 ? MATE - (ply + p) : e;
     }
     if (!plain) {
       // Mate distance pruning: no result here can beat a quicker mate already found above.
@@ -434,30 +429,51 @@ export class Searcher {
         bestMove = q;
         if (s > alpha) {
           alpha = s;
-          const row = ply * MAX_PLY;
-          const child = (ply + 1) * MAX_PLY;
-          this.pvTable[row + ply] = q;
-          const len = this.pvLen[ply + 1];
-          for (let j = ply + 1; j < len; j++) this.pvTable[row + j] = this.pvTable[child + j];
-          this.pvLen[ply] = len > ply + 1 ? len : ply + 1;
+          this.extendPv(ply, q);
           if (s >= beta) {
-            if (qs < QUIET_LIMIT) {
-              if (this.killers[ply * 2] !== q) {
-                this.killers[ply * 2 + 1] = this.killers[ply * 2];
-                this.killers[ply * 2] = q;
-              }
-              this.history[side * ZOBRIST_CELLS + q] += depth * depth;
-            }
+            if (qs < QUIET_LIMIT) this.rewardQuietCut(ply, side, q, depth);
             break;
           }
         }
       }
     }
+    this.store(depth, ply, best, alpha0, beta, bestMove);
+    return best;
+  }
+
+  /** A short VCF probe of `side` at the horizon: its plies to win, 0 none found. */
+  private probeVcf(side: number): number {
+    const vcf = this.vcf!;
+    const p = vcf.probe(side, LEAF_VCF_FOURS, LEAF_VCF_NODES, Infinity);
+    this.nodes += vcf.nodes;
+    return p;
+  }
+
+  /** The PV at ply: q, then the line below it. */
+  private extendPv(ply: number, q: number): void {
+    const row = ply * MAX_PLY;
+    const child = (ply + 1) * MAX_PLY;
+    this.pvTable[row + ply] = q;
+    const len = this.pvLen[ply + 1];
+    for (let j = ply + 1; j < len; j++) this.pvTable[row + j] = this.pvTable[child + j];
+    this.pvLen[ply] = len > ply + 1 ? len : ply + 1;
+  }
+
+  /** A quiet move that cut off: a killer at this ply, and history credit. */
+  private rewardQuietCut(ply: number, side: number, q: number, depth: number): void {
+    if (this.killers[ply * 2] !== q) {
+      this.killers[ply * 2 + 1] = this.killers[ply * 2];
+      this.killers[ply * 2] = q;
+    }
+    this.history[side * ZOBRIST_CELLS + q] += depth * depth;
+  }
+
+  /** The node's result into the TT (bound from the window it was searched with; mates from this node). */
+  private store(depth: number, ply: number, best: number, alpha0: number, beta: number, bestMove: number): void {
     let stored = best;
     if (stored >= MATE_BOUND) stored += ply;
     else if (stored <= -MATE_BOUND) stored -= ply;
     const flag = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
-    tt.store(b.hashLo, b.hashHi, depth, flag, stored, bestMove);
-    return best;
+    this.tt.store(this.board.hashLo, this.board.hashHi, depth, flag, stored, bestMove);
   }
 }
