@@ -4,7 +4,7 @@
 // Hand-set: the engine's ordering as it has been (the threat levels' values and PATTERN_VALUE).
 // `npm run tune -- order-fit` writes fitted values here; the first fit (seed 21) ranked a deeper
 // search's moves better but gained no Elo that an SPRT could see, so it was not kept
-// (docs/ENGINE.md "Learned move ordering").
+// (docs/engine-log.md "Learned move ordering").
 export const ORDER_WEIGHTS = {
   levelOwn: [0, 0, 60000, 0, 0, 0, 0, 0],
   levelOpp: [0, 0, 40000, 80000, 0, 0, 0, 0],

@@ -8,7 +8,7 @@
 //    (rootBound), above it, it is searched again for its exact score. So the moves reported exact
 //    include the best exactRoot of them, and no bound is above the exactRoot-th exact score.
 //    think() uses 1 or all here: for "the best K" it searches with 1 and then calls refineRoot
-//    (exact scores for K inside the iterations cost too much depth: docs/ENGINE.md).
+//    (exact scores for K inside the iterations cost too much depth: docs/engine-log.md).
 // All buffers are preallocated per ply: the search loop allocates nothing.
 import type { Board } from "../board/board";
 import * as P from "../board/patterns";

@@ -2,7 +2,7 @@
 // (game over, a five now, a double five threat, a VCF win, a short VCT win), drops the root moves
 // that leave the opponent a VCF (threat-space defence), then iterative deepening under the
 // limits. The answer is always the best move of the last COMPLETED depth (or a proven VCT win
-// when the search proves nothing quicker). Feature switches: ThinkOptions.features, docs/ENGINE.md.
+// when the search proves nothing quicker). Feature switches: ThinkOptions.features, docs/engine-log.md.
 import type { Analysis, Color, Limits, Point, Position, RootScore, Score } from "../types";
 import type { Board } from "../board/board";
 import { scoreRank } from "../score";
@@ -18,7 +18,7 @@ import { DepthTimer, ThinkClock, now } from "./time";
 export interface ThinkOptions {
   /** No threat shortcuts, pruning, extensions, LMR or VCF: equals plain alpha-beta (for tests). */
   plain?: boolean;
-  /** Feature switches for A/B matches (docs/ENGINE.md); unset = DEFAULT_FEATURES. */
+  /** Feature switches for A/B matches (docs/engine-log.md); unset = DEFAULT_FEATURES. */
   features?: Partial<Features>;
   /**
    * Keep the transposition table of the think() calls before this one (aged: the new search's
@@ -42,7 +42,7 @@ export interface Features {
 /**
  * The site's AI (a game's engine seat): exact scores for the best this many root moves, fast upper
  * bounds for the others. The replay's heatmap still shows every candidate (bounds as "≤ …") while
- * the search keeps nearly the depth of the best-move-only search (docs/ENGINE.md).
+ * the search keeps nearly the depth of the best-move-only search (docs/engine-log.md).
  */
 export const SITE_EXACT_ROOT_MOVES = 8;
 

@@ -1,6 +1,6 @@
 // Time management of think(): the hard deadline and the time aimed at (Limits.timeMs,
 // softTimeMs), the shares of it the root solvers get, and when iterative deepening stops
-// (docs/ENGINE.md, "Time management").
+// (docs/engine-log.md, "Time management").
 import type { Limits } from "../types";
 
 export const now = (): number => globalThis.performance.now();
