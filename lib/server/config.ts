@@ -43,7 +43,7 @@
 // CLAIM_GRACE_MS                30000                 a game between people: how long the player to move must be gone before the opponent may claim the win
 // FIRST_MOVE_MS                 30000                 a clocked game between people: the longest wait for each side's first move before the game is aborted (fast clocks: a third of the initial time, at least 10 s)
 // LOG_LEVEL                     info                  pino level: fatal, error, warn, info, debug, trace or silent (silent under vitest)
-// RATE_LIMITS                   on                    off: no rate limits at all (lib/server/realtime/limits, with the five below)
+// RATE_LIMITS                   on                    off: no rate limits at all (lib/server/limits/limiter, with the five below)
 // LIMIT_SOCKET_EVENTS_PER_SEC   20                    events per socket (3 s window)
 // LIMIT_IP_EVENTS_PER_SEC       200                   events per client address (3 s window)
 // LIMIT_IP_CONNECTIONS_PER_MIN  120                   new connections per address per minute
@@ -90,9 +90,7 @@
 // The bin/ tools read their own flags (BENCH_*: bin/bench-load.ts, bin/load/server.ts).
 import path from "node:path";
 import { z } from "zod";
-import type { Logger } from "./log";
 import { isPostgresUrl } from "./db/provider";
-import type { LimitSettings } from "./realtime/limits";
 import { parseOrigin } from "./http/origin";
 
 export type Env = Record<string, string | undefined>;
@@ -376,7 +374,20 @@ const EnvSchema = z.object({
   METRICS_TOKEN: setting("must be at least 16 characters with no spaces", (t) => (t.length >= 16 && !/\s/.test(t) ? t : undefined)),
 });
 
-/** Limits when no variable says otherwise (lib/server/realtime/limits). */
+/** The rate and payload limits (lib/server/limits/limiter reads them). */
+export interface LimitSettings {
+  enabled: boolean;
+  socketEventsPerSec: number;
+  ipEventsPerSec: number;
+  ipConnectionsPerMin: number;
+  ipGamesPerMin: number;
+  maxPayloadBytes: number;
+  trustProxy: boolean;
+  /** With trustProxy: how many proxies of ours are in front (TRUST_PROXY=N; default 1): the client is X-Forwarded-For's N-th entry from the right. */
+  proxyHops?: number;
+}
+
+/** Limits when no variable says otherwise (lib/server/limits/limiter). */
 export const DEFAULT_LIMITS: LimitSettings = {
   enabled: true,
   socketEventsPerSec: 20,
@@ -480,7 +491,7 @@ export function serverConfig(): ServerConfig {
 }
 
 /** serverConfig() for an entry point: a bad setting is logged (BAD_SETTING, one line a variable) and the process exits. */
-export function serverConfigOrExit(log: Pick<Logger, "fatal">): ServerConfig {
+export function serverConfigOrExit(log: { fatal(fields: object, message: string): void }): ServerConfig {
   try {
     return serverConfig();
   } catch (err) {

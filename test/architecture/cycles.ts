@@ -1,12 +1,13 @@
-// Import cycles among the repository's files (Tarjan's strongly connected components). Only
-// imports that survive compilation count: a cycle made of `import type` is erased and harmless.
+// Import cycles among the repository's files (Tarjan's strongly connected components). By default
+// only imports that survive compilation count (a cycle made of `import type` is erased at run time);
+// `{ types: true }` counts type imports too (a circle in the design even if erased).
 import type { ImportEdge } from "./import-graph";
 
 /** Each cycle as its files, sorted; a file importing itself is a cycle of one. */
-export function runtimeCycles(edges: ImportEdge[]): string[][] {
+export function runtimeCycles(edges: ImportEdge[], { types = false } = {}): string[][] {
   const next = new Map<string, Set<string>>();
   for (const e of edges) {
-    if (e.typeOnly || e.target.kind !== "file") continue;
+    if ((e.typeOnly && !types) || e.target.kind !== "file") continue;
     if (!next.has(e.from)) next.set(e.from, new Set());
     next.get(e.from)!.add(e.target.file);
   }

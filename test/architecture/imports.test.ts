@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { importsOf, sourceFiles, withoutComments, type ImportEdge } from "./import-graph";
 import { violations } from "./rules";
 import { runtimeCycles } from "./cycles";
+import { serverUnitEdges, serverUnitOf, upwardImports } from "./server-layers";
 
 const files = sourceFiles();
 const edges = files.flatMap(importsOf);
@@ -23,6 +24,16 @@ describe("import rules", () => {
 
   it("has no import cycles (type-only imports excluded)", () => {
     expect(runtimeCycles(edges)).toEqual([]);
+  });
+
+  it("lib/server: no import runs upward through its layers (server-layers.ts), type imports included", () => {
+    expect(upwardImports(edges)).toEqual([]);
+  });
+
+  it("lib/server: no circle between its units, nor between its files, type imports included", () => {
+    expect(runtimeCycles(serverUnitEdges(edges), { types: true })).toEqual([]);
+    const serverEdges = edges.filter((e) => e.from.startsWith("lib/server/"));
+    expect(runtimeCycles(serverEdges, { types: true })).toEqual([]);
   });
 });
 
@@ -74,6 +85,29 @@ describe("the checks can fail", () => {
   it("finds a cycle, ignoring one made of type imports", () => {
     expect(runtimeCycles([edge("a.ts", "b.ts"), edge("b.ts", "c.ts"), edge("c.ts", "a.ts")])).toEqual([["a.ts", "b.ts", "c.ts"]]);
     expect(runtimeCycles([edge("a.ts", "b.ts"), edge("b.ts", "a.ts", true)])).toEqual([]);
+  });
+
+  it("finds an upward import in lib/server, a file in no layer, and a circle between units", () => {
+    expect(serverUnitOf("lib/server/db/provider.ts")).toBe("db/provider.ts");
+    expect(serverUnitOf("lib/server/db/client.ts")).toBe("db");
+    const up = [
+      edge("lib/server/config.ts", "lib/server/realtime/attach.ts"),
+      edge("lib/server/limits/http-throttle.ts", "lib/server/realtime/attach.ts", true),
+      edge("lib/server/games/core.ts", "lib/server/lobby/index.ts"),
+      edge("lib/server/nowhere/file.ts", "lib/server/log.ts"),
+    ];
+    expect(upwardImports(up)).toHaveLength(up.length);
+    const fine = [
+      edge("lib/server/realtime/attach.ts", "lib/server/games/service.ts"),
+      edge("lib/server/lobby/pairing.ts", "lib/server/errors.ts"),
+      edge("lib/server/games/core.test.ts", "lib/server/realtime/attach.ts"),
+    ];
+    expect(upwardImports(fine)).toEqual([]);
+    const circle = serverUnitEdges([
+      edge("lib/server/tv/loop.ts", "lib/server/lobby/index.ts"),
+      edge("lib/server/lobby/index.ts", "lib/server/tv/ids.ts", true),
+    ]);
+    expect(runtimeCycles(circle, { types: true })).toEqual([["lobby", "tv"]]);
   });
 
   it("ignores imports inside comments but not inside code", () => {

@@ -6,7 +6,7 @@ import { EventEmitter } from "node:events";
 import { AiBusyError, type AiPool } from "../ai/pool";
 import type { AnalysisSettings } from "../config";
 import type { GameService } from "../games/service";
-import { GameError, fail } from "../games/errors";
+import { GameError, fail } from "../errors";
 import type { Logger } from "../log";
 import type { Db } from "../db/client";
 import { summarize, type AnalysisUpdate, type AnalysisView } from "../../shared/analysis";

@@ -58,7 +58,7 @@ export async function runPrimary(opts: PrimaryOptions): Promise<Primary> {
   const { log } = opts;
   if (opts.ipcAdapter ?? true) {
     setupPrimary();
-    // The workers' per-address connection and game limits count here (lib/server/realtime/limits).
+    // The workers' per-address connection and game limits count here (lib/server/limits/limiter).
     new RateLimiterClusterMaster();
   }
   const slots: Slot[] = Array.from({ length: opts.workers }, () => ({ worker: null, url: null, restarts: 0, readyAt: 0 }));

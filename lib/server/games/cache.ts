@@ -3,7 +3,7 @@
 // copy, or a change that makes it stale). Memory only caches: a game not here is read from its rows.
 import { moveError } from "../../../engine";
 import type { MoveRecord } from "../../shared/protocol";
-import { fail } from "./errors";
+import { fail } from "../errors";
 import { toMoveOf, type Entry } from "./entry";
 
 export interface GameCacheOptions {

@@ -8,7 +8,7 @@ import { log as rootLog, type Logger } from "../log";
 import { serverConfig } from "../config";
 import { other, type Point } from "../../../engine";
 import type { GameEndReason, GameResult, GameState, MoveRecord, ServerToClient, Thinking } from "../../shared/protocol";
-import { newGameId } from "./tokens";
+import { newGameId } from "../tokens";
 import { actorOf, colorName, toMoveOf, type Entry } from "./entry";
 import { firstMoveExpired, firstMoveLeftMs, remainingMs, timeIsUp, type StallSource } from "./clock";
 import { StallMonitor } from "./stalls";

@@ -3,8 +3,8 @@
 import { cellsOf, other, sideToMove, type Color, type Point, type Rule, type Stone } from "../../../engine";
 import type { ClockSettings, EngineSettings, GameEndReason, GameKind, GameResult, GameStatus, MoveRecord } from "../../shared/protocol";
 import { seatOfRole, swap2Phase, swap2Role, type Swap2Record } from "../../shared/swap2";
-import { fail } from "./errors";
-import { tokenMatches } from "./tokens";
+import { fail } from "../errors";
+import { tokenMatches } from "../tokens";
 import type { UnratedCode } from "../../shared/eligibility";
 
 /** name: an imported game's player, as its file names them (lib/server/imports). */

@@ -4,7 +4,7 @@
 import { replay, sideToMove, type Point, type Rule, type Stone } from "../../../engine";
 import type { MoveRecord } from "../../shared/protocol";
 import { cellsFor, type Entry } from "./entry";
-import { newGameId } from "./tokens";
+import { newGameId } from "../tokens";
 import type { Swap2Record } from "../../shared/swap2";
 
 /** A game as the import parsers give it (lib/shared/replay/movetext ImportedGame), already validated. */

@@ -13,8 +13,8 @@ import { forbiddenReason, forbiddenText, labOpening, moveError, other, type Anal
 import type { EngineSettings, GameKind, GameState, GameSummary, MoveRecord, Thinking } from "../../shared/protocol";
 import { lastMoveIndexOf, takebackRefusal } from "../../shared/takeback";
 import { applyChoice, choiceRefusal, placeRefusal, swapped, type Swap2Choice } from "../../shared/swap2";
-import { GameError, fail } from "./errors";
-import { hashToken, newGameId, newSeatToken } from "./tokens";
+import { GameError, fail } from "../errors";
+import { hashToken, newGameId, newSeatToken } from "../tokens";
 import { actorOf, colorName, inOpening, phaseOf, requirePlaying, requireSeat, seatOf, toMoveOf, type Actor, type Entry } from "./entry";
 import { clockOf, lastMoveAt, remainingMs, turnStartedAt } from "./clock";
 import { Heartbeat } from "./heartbeat";

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { randomBytes } from "node:crypto";
 import { parse, serialize } from "cookie";
-import { hashToken } from "../games/tokens";
+import { hashToken } from "../tokens";
 
 export const DEVICE_COOKIE = "ga_device";
 /** Browsers cap a cookie's life at 400 days (then the browser is a new device). */

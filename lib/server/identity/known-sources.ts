@@ -4,7 +4,7 @@
 // Rows keep SHA-256 hashes, never an address or a device id. An IPv6 address counts as its /64 (a
 // device's privacy addresses change within it: lib/server/limits/network subscriberOf).
 import type { Db } from "../db/client";
-import { hashToken } from "../games/tokens";
+import { hashToken } from "../tokens";
 import type { KnownAs } from "./limits";
 import { subscriberOf } from "../limits/network";
 

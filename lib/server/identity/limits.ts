@@ -9,7 +9,7 @@
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { IdentityLimitSettings } from "../config";
-import type { LimitResult } from "../realtime/limits";
+import type { LimitResult } from "../limits/limiter";
 import { nameKey } from "./names";
 
 export interface IdentityLimiter {

@@ -9,8 +9,8 @@ import { randomBytes } from "node:crypto";
 import type { Prisma } from "../../../generated/prisma/client";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/client";
-import { hashToken, newGameId } from "../games/tokens";
-import { fail } from "../games/errors";
+import { hashToken, newGameId } from "../tokens";
+import { fail } from "../errors";
 import { LOCALE_VALUES, type Locale, type Me } from "../../shared/identity";
 
 /** The row's language on `me`, when the player chose one (absent otherwise). */

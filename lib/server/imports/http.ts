@@ -16,8 +16,8 @@ import type { GameService } from "../games/service";
 import type { Identities } from "../identity/players";
 import { sessionTokenOf } from "../identity/cookie";
 import { originRefusal, type OriginPolicy } from "../http/origin";
-import type { Limiter } from "../realtime/limits";
-import { rateLimitedInfo } from "../realtime/limits";
+import type { Limiter } from "../limits/limiter";
+import { rateLimitedInfo } from "../limits/limiter";
 import type { Logger } from "../log";
 
 /** The body: the file as a JSON string (escaping can double it) plus the small fields. */

@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { rateLimitedInfo } from "../realtime/limits";
+import { rateLimitedInfo } from "./limiter";
 import { subscriberOf } from "./network";
 
 export interface HttpThrottleOptions {

@@ -1,5 +1,5 @@
 // Sockets held open at once per client address (SOCKETS_PER_ADDRESS). The per-minute connection
-// limit (lib/server/realtime/limits) lets an address open 120 a minute and keep them all: 120 →
+// limit (lib/server/limits/limiter) lets an address open 120 a minute and keep them all: 120 →
 // 240 → 360 over two minutes. This caps what it holds. Counted per process on the engine.io
 // connections (opened → closed, whatever happens in between, so nothing leaks); with WORKERS=N
 // each worker counts its own (an address may hold up to N times the cap behind one primary).

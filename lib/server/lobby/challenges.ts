@@ -3,8 +3,8 @@
 // the author or when the socket that posted it leaves. The only code that knows Challenge rows.
 import type { Db } from "../db/client";
 import type { GameService } from "../games/service";
-import { fail } from "../games/errors";
-import { newGameId } from "../games/tokens";
+import { fail } from "../errors";
+import { newGameId } from "../tokens";
 import { ratingsIn, seatRatings } from "../ratings/read";
 import { ratedEligibility } from "../ratings/eligibility";
 import { ratingPoolOf } from "../../shared/pools";

@@ -8,7 +8,7 @@ import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/client";
 import { claimLease, releaseLease } from "../db/lease";
 import type { GameService } from "../games/service";
-import { fail } from "../games/errors";
+import { fail } from "../errors";
 import type { Logger } from "../log";
 import { ratingsIn, seatRatings } from "../ratings/read";
 import { ratedEligibility } from "../ratings/eligibility";

@@ -5,8 +5,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Db } from "../db/client";
 import type { Logger } from "../log";
-import type { Limiter } from "../realtime/limits";
-import { rateLimitedInfo } from "../realtime/limits";
+import type { Limiter } from "../limits/limiter";
+import { rateLimitedInfo } from "../limits/limiter";
 import { QUICK_POOLS, ratingPoolOf } from "../../shared/pools";
 import type { ErrorInfo } from "../../shared/protocol";
 import { leaderboardOf, playerByName, profileOf, renamedFrom } from "./profiles";

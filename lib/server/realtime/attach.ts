@@ -7,10 +7,10 @@ import { Server, type ServerOptions, type Socket } from "socket.io";
 import type { z } from "zod";
 import { EV, type Ack, type ErrorInfo, type ServerToClient } from "../../shared/protocol";
 import { CONTRACT, type ClientEvent, type ClientToServer, type ContractEntry, type Handlers } from "../../shared/contract";
-import { GameError, fail } from "../games/errors";
+import { GameError, fail } from "../errors";
 import type { GameService, Presence } from "../games/service";
 import { log as rootLog, type Logger } from "../log";
-import { createLimiter, rateLimitedInfo, rateLimitedMessage, RateLimitedError, type Limiter } from "./limits";
+import { createLimiter, rateLimitedInfo, rateLimitedMessage, RateLimitedError, type Limiter } from "../limits/limiter";
 import { costOf, timeCost } from "./costs";
 import { createListCache } from "../games/list-cache";
 import type { Metrics } from "../metrics/registry";
@@ -52,7 +52,7 @@ export interface RealtimeServices {
 export interface RealtimeOptions {
   /** Allowed CORS origins for socket.io (default: same origin only). */
   corsOrigin?: string | string[];
-  /** Rate limits and the payload limit (default: lib/server/realtime/limits from the environment, in memory). */
+  /** Rate limits and the payload limit (default: lib/server/limits/limiter from the environment, in memory). */
   limiter?: Limiter;
   /** socket.io adapter (several nodes: the Redis adapter, lib/server/realtime/adapter). Default in memory. */
   adapter?: ServerOptions["adapter"];

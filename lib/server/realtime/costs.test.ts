@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { EV } from "../../shared/protocol";
 import { costOf, POINTS_PER_MS, timeCost } from "./costs";
-import { createLimiter } from "./limits";
+import { createLimiter } from "../limits/limiter";
 
 const settings = {
   enabled: true,

@@ -1,4 +1,4 @@
-// What each client event costs against the rate limits (lib/server/realtime/limits), in points:
+// What each client event costs against the rate limits (lib/server/limits/limiter), in points:
 // a move costs 1, and an event costs more the more server work it can cause. A list is two
 // queries (a count and a page, milliseconds each on a large archive) where a move touches only
 // memory, so an address spending its whole allowance on lists can no longer starve everyone's

@@ -10,7 +10,7 @@ import { NOBODY, type PresenceSource } from "../games/state";
 import { log as rootLog, type Logger } from "../log";
 import { attachRealtime, playerRoom, roomOf } from "./attach";
 import { connectRedis, wireCluster, type RedisSetup } from "./adapter";
-import { createLimiter, type LimitSettings } from "./limits";
+import { createLimiter, type LimitSettings } from "../limits/limiter";
 import { serverConfig, type MetricsSettings, type ServerConfig } from "../config";
 import { createMetrics, type Metrics } from "../metrics/registry";
 import { measuredAiPool } from "../metrics/ai";

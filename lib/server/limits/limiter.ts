@@ -10,22 +10,12 @@
 import { clientAddress } from "../http/forwarded";
 import type { IncomingMessage } from "node:http";
 import type { Redis } from "ioredis";
-import { serverConfig } from "../config";
-import { GameError } from "../games/errors";
+import { serverConfig, type LimitSettings } from "../config";
+
+export type { LimitSettings };
+import { GameError } from "../errors";
 import type { ErrorInfo } from "../../shared/protocol";
 import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-
-export interface LimitSettings {
-  enabled: boolean;
-  socketEventsPerSec: number;
-  ipEventsPerSec: number;
-  ipConnectionsPerMin: number;
-  ipGamesPerMin: number;
-  maxPayloadBytes: number;
-  trustProxy: boolean;
-  /** With trustProxy: how many proxies of ours are in front (TRUST_PROXY=N; default 1): the client is X-Forwarded-For's N-th entry from the right. */
-  proxyHops?: number;
-}
 
 /** The window of the per-second limits: a burst of 3 s worth of events is allowed. */
 const WINDOW_SEC = 3;

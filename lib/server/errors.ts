@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorInfo } from "../../shared/protocol";
+import type { ErrorCode, ErrorInfo } from "../shared/protocol";
 
 /** A refusal with a protocol error code and a sentence for people. */
 export class GameError extends Error {
