@@ -1,6 +1,6 @@
 // What a move, an ending or a takeback does to a game in memory, pure: the service validates,
 // commits the rows, and only then applies these to its Entry.
-import { cellsOf, negateScore, winningLine, type Analysis, type Color, type Point } from "../../../engine";
+import { cellsOf, forbiddenReason, negateScore, winningLine, type Analysis, type Color, type Point } from "../../../engine";
 import type { GameEndReason, GameResult, MoveRecord } from "../../shared/protocol";
 import { NO_STALLS, turnElapsedMs, type StallSource } from "./clock";
 import { cellsFor, colorName, type Entry } from "./entry";
@@ -148,4 +148,9 @@ export function applyRatingChange(e: Entry, change: RatingChange): void {
   e.ratings = { ...change.before };
   e.ratingDiffs = { ...change.diff };
   e.provisional = { ...change.provisional };
+}
+
+/** Renju: why black may not play p here (double three, double four, overline), or null. */
+export function forbiddenFor(e: Pick<Entry, "rule" | "size" | "cells">, color: Color, p: Point) {
+  return e.rule === "renju" && color === 1 ? forbiddenReason(e.size, e.cells, p) : null;
 }
