@@ -122,7 +122,7 @@ test("a rated game nobody starts: no clock runs, the side to move sees the first
   browser,
 }) => {
   const { a, b, aName } = await twoGuestsInLobby(browser);
-  await postChallenge(a, { black: true }); // the form's default clock: 3+2, a 30 s first-move window (FIRST_MOVE_MS)
+  await postChallenge(a, { black: true }); // the form's default clock: 5 minutes, a 30 s first-move window (FIRST_MOVE_MS)
   await b.locator(`[data-author="${aName}"]`).getByRole("button", { name: "Accept" }).click();
   await a.waitForURL(/\/game\//);
   await b.waitForURL(/\/game\//);
@@ -130,7 +130,7 @@ test("a rated game nobody starts: no clock runs, the side to move sees the first
   await expect(a.getByTestId("first-move-black")).toContainText(/Your first move within \d+ s, or the game is aborted/);
   await expect(b.getByTestId("first-move-black")).toContainText(/First move within \d+ s, or the game is aborted/);
   await expect(a.getByTestId("clock-black")).toHaveAttribute("data-running", "false");
-  await expect(a.getByTestId("clock-black")).toHaveText("3:00");
+  await expect(a.getByTestId("clock-black")).toHaveText("5:00");
   await expect(a.getByTestId("claim")).toHaveCount(0);
   // Nobody moves: aborted when the window closes.
   for (const p of [a, b]) {
@@ -138,5 +138,5 @@ test("a rated game nobody starts: no clock runs, the side to move sees the first
     await expect(p.getByTestId("result-banner")).toContainText("no rating change");
     await expect(p.getByTestId("rating-changes")).toHaveCount(0);
   }
-  await expect(a.getByTestId("clock-black")).toHaveText("3:00");
+  await expect(a.getByTestId("clock-black")).toHaveText("5:00");
 });
