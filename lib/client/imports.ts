@@ -2,9 +2,13 @@
 // Stores a game file on the server (POST /api/import, lib/shared/imports): the answer, or a network
 // failure as an error answer.
 import { IMPORT_API, type ImportAnswer, type ImportRequest } from "@/lib/shared/imports";
+import { loadMe } from "./identity";
 
 export async function storeImport(req: ImportRequest): Promise<ImportAnswer> {
   try {
+    // Who imports: a first visit's session cookie comes with /api/me's answer. Without it the file would
+    // be stored as nobody's and missing from the importer's page (imported games are listed there only).
+    await loadMe();
     const res = await fetch(IMPORT_API, {
       method: "POST",
       headers: { "content-type": "application/json" },
