@@ -1,5 +1,5 @@
 // A restart's downtime is credited to the turn it fell in (lib/server/games/heartbeat, GameService
-// .creditRestart): the game service on a real SQLite file, time injected (`now`), the server stopped
+// .creditRestart): the game service on a real SQLite file, time injected (its clock's `now`), the server stopped
 // and started again by closing one service and opening the next on the same file. No waiting.
 import fs from "node:fs";
 import os from "node:os";
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrationsDirectly, openDb, type Db } from "../../lib/server/db/client";
 import { GameService } from "../../lib/server/games/service";
 import { NO_STALLS } from "../../lib/server/games/clock";
+import { realClock } from "../../lib/server/time";
 import type { GameState } from "../../lib/shared/protocol";
 
 let dir = "";
@@ -30,7 +31,7 @@ afterAll(async () => {
 async function start(): Promise<GameService> {
   const db = await openDb(file);
   dbs.push(db);
-  const svc = new GameService({ db, now: () => t, stalls: NO_STALLS, firstMoveMs: 30_000 });
+  const svc = new GameService({ db, clock: { ...realClock, now: () => t }, stalls: NO_STALLS, firstMoveMs: 30_000 });
   await svc.resumeAll();
   return svc;
 }
@@ -96,7 +97,7 @@ describe("the first start of a version that beats", () => {
     const db = await openDb(file);
     dbs.push(db);
     await db.heartbeat.deleteMany({}); // as before this version: no beat ever written
-    const old = new GameService({ db, now: () => t, stalls: NO_STALLS }); // never resumed: it does not beat
+    const old = new GameService({ db, clock: { ...realClock, now: () => t }, stalls: NO_STALLS }); // never resumed: it does not beat
     const g = await game(
       old,
       [1_000, 2_000, 3_000].map((ms) => base - T0 + ms),

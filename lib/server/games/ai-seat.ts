@@ -6,7 +6,6 @@
 // sweep for the games a dead node left (./cluster-sweep). It sits above the service and sees it only
 // through EngineHost (./engines); this file only wires the four parts together.
 import type { AiPool } from "../ai/pool";
-import { realClock, type Clock } from "../time";
 import { actorOf, type Entry } from "./entry";
 import { ownerOf, priorityOf } from "./ai-parties";
 import { AwayWatch } from "./away-watch";
@@ -37,8 +36,6 @@ export interface AiSeatOptions {
    * (default 30,000 ms; 0: never). One node only, as goneMs.
    */
   ponderMs?: number;
-  /** The time and timers (default the wall clock; tests hand a FakeClock). */
-  clock?: Clock;
 }
 
 export class AiSeat implements EngineSeats {
@@ -55,8 +52,7 @@ export class AiSeat implements EngineSeats {
     opts: AiSeatOptions,
   ) {
     this.ai = opts.ai;
-    const clock = opts.clock ?? realClock;
-    const { cluster, log } = host;
+    const { cluster, log, clock } = host;
     const track = (p: Promise<unknown>) => {
       const q = p.finally(() => this.pending.delete(q));
       this.pending.add(q);

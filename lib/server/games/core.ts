@@ -16,6 +16,7 @@ import { applyEnding, applyRatingChange, newEntry, ratedPlayersOf, type NewGame 
 import { GameStore } from "./store";
 import { GameCache } from "./cache";
 import { ClockTimers } from "./timers";
+import { realClock, type Clock } from "../time";
 import { NOBODY, stateOf, type PresenceSource } from "./state";
 import { claimableAt } from "./endings";
 import type { EngineHost, EngineSeats } from "./engines";
@@ -53,8 +54,8 @@ export interface GameServiceOptions {
   firstMoveMs?: number;
   /** When the server could not listen (default: a StallMonitor of this process, lib/server/games/stalls). */
   stalls?: StallSource;
-  /** The time (ms since the epoch) for clocks, moves and endings (default Date.now; tests inject one). */
-  now?: () => number;
+  /** The time and timers for clocks, moves, endings and the engine seats (default the wall clock; tests hand a FakeClock). */
+  clock?: Clock;
 }
 
 export const PAGE_SIZE = 20;
@@ -78,8 +79,8 @@ export abstract class GameCore extends EventEmitter {
   protected readonly stalls: StallSource;
   /** The monitor this service started (stopped on close), if it was not handed one. */
   private readonly ownStalls: StallMonitor | null = null;
-  private readonly clockNow: () => number;
-  protected readonly clockTimers = new ClockTimers();
+  protected readonly clock: Clock;
+  protected readonly clockTimers: ClockTimers;
   protected closed = false;
 
   constructor(opts: GameServiceOptions) {
@@ -92,7 +93,8 @@ export abstract class GameCore extends EventEmitter {
     this.cluster = opts.cluster ?? false;
     this.claimGraceMs = opts.claimGraceMs ?? serverConfig().claimGraceMs;
     this.firstMoveMs = opts.firstMoveMs ?? serverConfig().firstMoveMs;
-    this.clockNow = opts.now ?? Date.now;
+    this.clock = opts.clock ?? realClock;
+    this.clockTimers = new ClockTimers(this.clock);
     if (opts.stalls) this.stalls = opts.stalls;
     else this.stalls = this.ownStalls = new StallMonitor({ log: this.log }).start();
     this.presence = opts.presence ?? NOBODY;
@@ -145,7 +147,7 @@ export abstract class GameCore extends EventEmitter {
 
   /** Now, for clocks, moves and endings (ms since the epoch). */
   protected now(): number {
-    return this.clockNow();
+    return this.clock.now();
   }
 
   protected stateOf(e: Entry): GameState {

@@ -5,6 +5,7 @@
 import type { Analysis, Color } from "../../../engine";
 import type { Thinking } from "../../shared/protocol";
 import type { Logger } from "../log";
+import type { Clock } from "../time";
 import type { Swap2Answer } from "../ai/task";
 import type { Entry } from "./entry";
 import type { GameStore } from "./store";
@@ -53,6 +54,8 @@ export interface EngineHost {
   /** Several nodes share the database: claim each engine turn, sweep for games nobody moves. */
   readonly cluster: boolean;
   readonly log: Logger;
+  /** The service's time and timers (lib/server/time). */
+  readonly clock: Clock;
   /** The claims and the sweep's query. */
   readonly rows: Pick<GameStore, "claimEngineTurn" | "sweepCandidates">;
   /** The game as it is now (read it, do not change it). */

@@ -313,6 +313,7 @@ export class GameService extends GameCore {
       nodeId: this.nodeId,
       cluster: this.cluster,
       log: this.log,
+      clock: this.clock,
       rows: this.store,
       load: (id) => this.load(id),
       peek: (id) => this.cache.peek(id),
