@@ -46,7 +46,7 @@ describe("the catalogues", () => {
   });
 
   it("word every error code the server sends (lib/shared/protocol's ErrorCode) in namespace errors", () => {
-    const protocol = readFileSync("lib/shared/protocol.ts", "utf8");
+    const protocol = readFileSync("lib/shared/protocol/errors.ts", "utf8");
     const union = /export type ErrorCode =([^;]+);/.exec(protocol)![1];
     const codes = [...union.matchAll(/"([A-Z_]+)"/g)].map((m) => m[1]);
     expect(codes.length).toBeGreaterThan(20);

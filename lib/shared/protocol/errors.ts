@@ -1,0 +1,53 @@
+// How a refusal reads on the wire: a code and a sentence (the pages word the code in the reader's
+// language: messages/*/errors), and the acknowledgement every client event is answered with.
+
+export type ErrorCode =
+  | "BAD_PAYLOAD"
+  | "UNKNOWN_EVENT"
+  | "NOT_FOUND"
+  | "NOT_YOUR_SEAT"
+  | "NOT_YOUR_TURN"
+  | "SPECTATOR"
+  | "OFF_BOARD"
+  | "OCCUPIED"
+  /** Renju: the point is forbidden for black (double three, double four or overline). */
+  | "FORBIDDEN"
+  | "WRONG_PLY"
+  /** Swap2: not the moment for this (a stone while a colour is being chosen, a choice while stones are placed). */
+  | "WRONG_PHASE"
+  | "GAME_OVER"
+  | "NOT_STARTED"
+  | "SEAT_TAKEN"
+  | "NOT_ALLOWED"
+  | "RATE_LIMITED"
+  /** The AI cannot take another search now (its cap for this game, or its queue is full): try again shortly. */
+  | "AI_BUSY"
+  /** Identity (lib/server/identity): the name belongs to someone else. */
+  | "NAME_TAKEN"
+  /** Identity: the name is reserved (the site's roles, words that read as nobody: lib/server/identity/reserved). */
+  | "NAME_RESERVED"
+  /** Sign-in refused: the same sentence whether the name or the password is wrong. */
+  | "BAD_CREDENTIALS"
+  /** This needs a session (the page makes one on its first visit): reload the page. */
+  | "NOT_SIGNED_IN"
+  /** Sign-up from a session that is already an account. */
+  | "ALREADY_ACCOUNT"
+  /** Lobby: you are waiting in a pairing pool already, or hold as many open challenges as you may. */
+  | "LIMIT"
+  /** Analysis: this game is analysed already, or its analysis is under way. */
+  | "ALREADY_REQUESTED"
+  /** Analysis: only a finished game can be analysed. */
+  | "NOT_FINISHED"
+  /** Analysis: the queue holds as many analyses as it may (ANALYSIS_QUEUE_MAX). */
+  | "QUEUE_FULL"
+  | "INTERNAL";
+
+export interface ErrorInfo {
+  code: ErrorCode;
+  message: string;
+  /** RATE_LIMITED: how long to wait before the next try, in ms (the message says it too). */
+  retryMs?: number;
+  /** FORBIDDEN: which renju foul it would be (the page words it in the reader's language). */
+  forbidden?: "double-three" | "double-four" | "overline";
+}
+export type Ack<T = object> = ({ ok: true } & T) | { ok: false; error: ErrorInfo };

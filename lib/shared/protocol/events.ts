@@ -1,0 +1,76 @@
+// The socket events' names, once, and what each server → client event carries.
+import type { Point } from "../../../engine";
+import type { AnalysisUpdate } from "../analysis/view";
+import type { ClockState, GameEndReason, GameResult, GameState, GameStatus, LobbyState, MoveRecord, Thinking, TvCurrent } from "./views";
+
+/** Event names, once. Client → server: each is answered with an acknowledgement (lib/shared/contract). */
+export const CLIENT_EV = {
+  create: "game:create",
+  createAiMatch: "game:createAiMatch",
+  join: "game:join",
+  leave: "game:leave",
+  move: "game:move",
+  /** Swap2: a colour choice (or "place two more") in the opening. */
+  swap2: "game:swap2",
+  resign: "game:resign",
+  takeback: "game:takeback",
+  rematch: "game:rematch",
+  /** Rated play's early endings (lib/server/games/endings): abort, draw offers, claiming an absent opponent's loss. */
+  abort: "game:abort",
+  drawOffer: "game:drawOffer",
+  drawAccept: "game:drawAccept",
+  drawDecline: "game:drawDecline",
+  claim: "game:claim",
+  list: "games:list",
+  tvWatch: "tv:watch",
+  lobbyWatch: "lobby:watch",
+  challengeCreate: "challenge:create",
+  challengeAccept: "challenge:accept",
+  challengeWithdraw: "challenge:withdraw",
+  pairingJoin: "pairing:join",
+  pairingLeave: "pairing:leave",
+  analysisRequest: "analysis:request",
+  analysisGet: "analysis:get",
+} as const;
+export type ClientEvent = (typeof CLIENT_EV)[keyof typeof CLIENT_EV];
+
+/** Server → client. */
+export const SERVER_EV = {
+  state: "game:state",
+  moved: "game:moved",
+  thinking: "game:thinking",
+  /** A person's move got its score after it was played (the AI pondered their position): the move with it. */
+  scored: "game:scored",
+  spectators: "game:spectators",
+  /** To sockets following the TV (room "tv"): the current TV game changed or ended. */
+  tvCurrent: "tv:current",
+  /** To sockets following the lobby: the open challenges and pool counts changed. */
+  lobby: "lobby:state",
+  /** To one player's sockets: a game of theirs started (a challenge accepted, a pairing made). */
+  started: "lobby:started",
+  /** To a game's room: its analysis moved on (progress, a ply analysed, done or failed). */
+  analysis: "analysis:update",
+} as const;
+
+export const EV = { ...CLIENT_EV, ...SERVER_EV } as const;
+
+export interface ServerToClient {
+  [EV.state]: (state: GameState) => void;
+  /** A committed move, with the game's status after it. Apply if ply === moves.length + 1, else rejoin. */
+  [EV.moved]: (e: {
+    gameId: string;
+    move: MoveRecord;
+    status: GameStatus;
+    result: GameResult | null;
+    reason: GameEndReason | null;
+    winLine: Point[] | null;
+    clock: ClockState | null;
+  }) => void;
+  [EV.thinking]: (t: Thinking) => void;
+  [EV.scored]: (e: { gameId: string; move: MoveRecord }) => void;
+  [EV.spectators]: (e: { gameId: string; count: number }) => void;
+  [EV.tvCurrent]: (e: TvCurrent) => void;
+  [EV.lobby]: (e: LobbyState) => void;
+  [EV.started]: (e: { gameId: string; via: "challenge" | "pairing" }) => void;
+  [EV.analysis]: (e: AnalysisUpdate) => void;
+}
