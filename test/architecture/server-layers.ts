@@ -10,7 +10,7 @@ const SERVER = "lib/server/";
 export const SERVER_LAYERS: { name: string; units: string[]; why: string }[] = [
   {
     name: "base",
-    units: ["errors.ts", "tokens.ts", "time.ts", "log.ts", "config.ts", "http", "db/provider.ts"],
+    units: ["errors.ts", "tokens.ts", "time.ts", "log.ts", "config.ts", "config", "http", "db/provider.ts"],
     why: "no state: the error type, tokens, the clock port, the logger, settings, HTTP helpers and the router",
   },
   { name: "infrastructure", units: ["limits", "db", "ai", "cluster"], why: "rate limits, the database, the AI threads, the cluster" },
