@@ -1,32 +1,19 @@
-// The game rows: the one part of the game service that knows the tables. A game's row and its
-// move rows ⇄ an Entry (JSON columns decoded here), and every query and write the service and
-// its AI seat make. Nothing here caches or decides: callers hold the game's lock.
-import type { Game as GameRow, Move as MoveRowRead } from "../../../generated/prisma/client";
+// The game rows: the one part of the game service that knows the tables, and every query and write
+// the service and its AI seat make (rows ⇄ an Entry: ./game-rows; the lists: ./game-list). Nothing
+// here caches or decides: callers hold the game's lock.
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/client";
-import { MoveWriter, moveSinkFor, type MoveRow } from "../db/move-writer";
-import type { Color, Point, Score, Stone } from "../../../engine";
-import type { ClockSettings, GameEndReason, GameKind, GameResult, GameStatus, GameSummary, MoveRecord } from "../../shared/protocol";
-import { seatLabel } from "../../shared/labels";
-import { isUnratedCode } from "../../shared/eligibility";
-import { cellsFor, type Entry, type SeatDesc } from "./entry";
+import { MoveWriter, moveSinkFor } from "../db/move-writer";
+import type { Color } from "../../../engine";
+import type { GameSummary, MoveRecord } from "../../shared/protocol";
+import type { Entry } from "./entry";
 import type { Ending } from "./moves";
 import { applyRatedResult, type RatedPlayers, type RatingChange } from "../ratings/update";
 import type { Swap2Record } from "../../shared/swap2";
+import { decodeGame, endingColumns, gameRowOf, moveRowOf } from "./game-rows";
+import { listGames, type ListQuery } from "./game-list";
 
-const json = <T>(s: string | null | undefined, fallback: T): T => (s ? (JSON.parse(s) as T) : fallback);
-
-/** Which page of the list to read (the summaries say what the rows say: the service adds what it knows besides). */
-export interface ListQuery {
-  status: "live" | "finished";
-  kind?: GameKind;
-  /** Only the games this player imported (a player id). */
-  importedBy?: string;
-  page: number;
-  pageSize: number;
-  /** Live: only games created or moved since then. */
-  liveSince: Date;
-}
+export type { ListQuery } from "./game-list";
 
 /** A game the cluster sweep may have to resume. */
 export interface SweepRow {
@@ -253,51 +240,9 @@ export class GameStore {
 
   // ---------------------------------------------------------------- queries
 
-  /** One page of the list and how many games match in all. */
-  async list(q: ListQuery): Promise<{ games: GameSummary[]; count: number }> {
-    const recent = q.liveSince;
-    const where = {
-      // Waiting games are never listed: an invite is for whoever holds its link, a rematch for the
-      // two players (open challenges have their own list: lib/server/lobby).
-      status: q.status === "live" ? "playing" : "finished",
-      ...(q.status === "live" ? { OR: [{ createdAt: { gte: recent } }, { moves: { some: { createdAt: { gte: recent } } } }] } : {}),
-      // Aborted games (nobody played: lib/server/games/endings) are no part of the archive.
-      ...(q.status === "finished" ? { AND: [{ OR: [{ reason: null }, { reason: { not: "abort" } }] }] } : {}),
-      // Imported games (anyone may post a thousand an hour, with any names) only under their own filter
-      // or their importer's: never in the archive's default view, where they could bury the games played here.
-      ...(q.kind ? { kind: q.kind } : q.status === "finished" && !q.importedBy ? { kind: { not: "imported" } } : {}),
-      ...(q.importedBy ? { importedById: q.importedBy } : {}),
-    };
-    const [count, rows] = await Promise.all([
-      this.db.game.count({ where }),
-      this.db.game.findMany({
-        where,
-        orderBy: q.status === "live" ? [{ createdAt: "desc" }, { id: "asc" }] : [{ finishedAt: "desc" }, { id: "asc" }],
-        skip: (q.page - 1) * q.pageSize,
-        take: q.pageSize,
-        include: { _count: { select: { moves: true } } },
-      }),
-    ]);
-    const names = await this.namesOf(rows.flatMap((r) => [r.blackPlayerId, r.whitePlayerId]));
-    const nameOf = (id: string | null) => (id ? (names.get(id) ?? null) : null);
-    const games: GameSummary[] = rows.map((r) => ({
-      id: r.id,
-      kind: r.kind as GameKind,
-      size: r.size,
-      rule: r.rule as GameSummary["rule"],
-      status: r.status as GameStatus,
-      result: r.result as GameResult | null,
-      reason: r.reason as GameEndReason | null,
-      plies: r._count.moves,
-      black: nameOf(r.blackPlayerId) ?? seatLabel(json<SeatDesc>(r.black, { kind: "human" })),
-      white: nameOf(r.whitePlayerId) ?? seatLabel(json<SeatDesc>(r.white, { kind: "human" })),
-      blackName: nameOf(r.blackPlayerId),
-      whiteName: nameOf(r.whitePlayerId),
-      ...(r.rated ? { rated: true } : {}),
-      createdAt: r.createdAt.toISOString(),
-      finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
-    }));
-    return { games, count };
+  /** One page of the list and how many games match in all (./game-list). */
+  list(q: ListQuery): Promise<{ games: GameSummary[]; count: number }> {
+    return listGames(this.db, q, (ids) => this.namesOf(ids));
   }
 
   /** The ids of every game in progress. */
@@ -349,116 +294,3 @@ export class GameStore {
 
 /** Rolls back a final move whose game another writer ended first (the move is refused as stale). */
 class GameEndedMeanwhile extends Error {}
-
-/** The columns of a game's end. */
-function endingColumns(end: Ending) {
-  return {
-    status: "finished",
-    result: end.result,
-    reason: end.reason,
-    winLine: end.winLine ? JSON.stringify(end.winLine) : null,
-    finishedAt: end.at,
-    drawOffer: null,
-  };
-}
-
-/** A move as its row stores it. */
-function moveRowOf(gameId: string, rec: MoveRecord, at: Date): MoveRow {
-  return {
-    gameId,
-    ply: rec.ply,
-    x: rec.x,
-    y: rec.y,
-    color: rec.color,
-    by: rec.by,
-    timeMs: rec.timeMs,
-    score: rec.score ? JSON.stringify(rec.score) : null,
-    depth: rec.depth ?? null,
-    nodes: rec.nodes ?? null,
-    pv: rec.pv ? JSON.stringify(rec.pv) : null,
-    rootScores: rec.rootScores ? JSON.stringify(rec.rootScores) : null,
-    createdAt: at,
-  };
-}
-
-function decodeMove(m: MoveRowRead): MoveRecord {
-  const rec: MoveRecord = {
-    ply: m.ply,
-    x: m.x,
-    y: m.y,
-    color: m.color as Color,
-    by: m.by as "human" | "engine",
-    timeMs: m.timeMs,
-    at: m.createdAt.toISOString(),
-  };
-  if (m.score) rec.score = json<Score>(m.score, { kind: "eval", value: 0 });
-  if (m.depth !== null) rec.depth = m.depth;
-  if (m.nodes !== null) rec.nodes = m.nodes;
-  if (m.pv) rec.pv = json<Point[]>(m.pv, []);
-  if (m.rootScores) rec.rootScores = json<NonNullable<MoveRecord["rootScores"]>>(m.rootScores, []);
-  return rec;
-}
-
-function decodeGame(r: GameRow, moves: MoveRowRead[]): Entry {
-  const e: Entry = {
-    id: r.id,
-    kind: r.kind as GameKind,
-    size: r.size,
-    rule: r.rule as Entry["rule"],
-    opening: json<Stone[]>(r.opening, []),
-    seats: { 1: json<SeatDesc>(r.black, { kind: "human" }), 2: json<SeatDesc>(r.white, { kind: "human" }) },
-    tokens: { 1: r.blackToken, 2: r.whiteToken },
-    players: { 1: r.blackPlayerId, 2: r.whitePlayerId },
-    names: { 1: null, 2: null },
-    access: r.access === "reserved" ? "reserved" : null,
-    rated: r.rated,
-    pool: r.pool,
-    ratings: { 1: r.blackRating, 2: r.whiteRating },
-    ratingDiffs: { 1: r.blackRatingDiff, 2: r.whiteRatingDiff },
-    drawOffer: r.drawOffer === 1 || r.drawOffer === 2 ? r.drawOffer : null,
-    clock: json<ClockSettings | null>(r.clock, null),
-    clockCredit: r.clockCreditPly !== null && r.clockCreditMs !== null ? { ply: r.clockCreditPly, ms: r.clockCreditMs } : null,
-    swap2: json<Swap2Record | null>(r.swap2, null),
-    ...(isUnratedCode(r.unrated) ? { unrated: r.unrated } : {}),
-    status: r.status as GameStatus,
-    result: r.result as GameResult | null,
-    reason: r.reason as GameEndReason | null,
-    winLine: json<Point[] | null>(r.winLine, null),
-    rematchId: r.rematchId,
-    createdAt: r.createdAt,
-    startedAt: r.startedAt,
-    finishedAt: r.finishedAt,
-    moves: moves.map(decodeMove),
-    cells: new Uint8Array(0),
-  };
-  e.cells = cellsFor(e);
-  return e;
-}
-
-/** A new game's row. */
-function gameRowOf(e: Entry) {
-  return {
-    id: e.id,
-    kind: e.kind,
-    size: e.size,
-    rule: e.rule,
-    opening: JSON.stringify(e.opening),
-    black: JSON.stringify(e.seats[1]),
-    white: JSON.stringify(e.seats[2]),
-    blackToken: e.tokens[1],
-    whiteToken: e.tokens[2],
-    blackPlayerId: e.players[1],
-    whitePlayerId: e.players[2],
-    access: e.access,
-    rated: e.rated,
-    pool: e.pool,
-    blackRating: e.ratings[1],
-    whiteRating: e.ratings[2],
-    clock: e.clock ? JSON.stringify(e.clock) : null,
-    swap2: e.swap2 ? JSON.stringify(e.swap2) : null,
-    unrated: e.unrated ?? null,
-    status: e.status,
-    createdAt: e.createdAt,
-    startedAt: e.startedAt,
-  };
-}
