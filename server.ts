@@ -9,7 +9,7 @@ import cluster from "node:cluster";
 import http from "node:http";
 import next from "next";
 import { log as rootLog } from "./lib/server/log";
-import { startGameServer } from "./lib/server/realtime/server";
+import { startGameServer } from "./lib/server/app";
 import { runPrimary } from "./lib/server/cluster/primary";
 import { acceptFromPrimary, isClusterWorker, workerSlot } from "./lib/server/cluster/worker";
 import { serverConfigOrExit } from "./lib/server/config";

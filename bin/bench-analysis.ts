@@ -13,7 +13,7 @@ import { io, type Socket } from "socket.io-client";
 import { think, type Point, type Stone } from "../engine";
 import { cellsOf, winningLine } from "../engine/rules";
 import { applyMigrationsDirectly } from "../lib/server/db/client";
-import { startGameServer } from "../lib/server/realtime/server";
+import { startGameServer } from "../lib/server/app";
 import { EV } from "../lib/shared/protocol";
 import type { AnalysisUpdate } from "../lib/shared/analysis";
 import { log } from "../lib/server/log";

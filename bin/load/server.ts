@@ -7,7 +7,7 @@
 // N workers serve; it prints "READY <url>" and "WORKERS <url> …" (each worker's own URL, for its stats).
 import cluster from "node:cluster";
 import { monitorEventLoopDelay, PerformanceObserver, constants as perfConstants } from "node:perf_hooks";
-import { startGameServer } from "../../lib/server/realtime/server";
+import { startGameServer } from "../../lib/server/app";
 import { startAllocationProfile } from "./alloc-profile";
 import { runPrimary } from "../../lib/server/cluster/primary";
 import { acceptFromPrimary, isClusterWorker, workerSlot } from "../../lib/server/cluster/worker";

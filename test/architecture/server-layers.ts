@@ -19,7 +19,7 @@ export const SERVER_LAYERS: { name: string; units: string[]; why: string }[] = [
   { name: "games", units: ["games"], why: "the game core (rates finished games)" },
   { name: "features", units: ["lobby", "tv", "analysis", "imports", "metrics"], why: "built on the games" },
   { name: "realtime", units: ["realtime"], why: "socket.io: every feature's events" },
-  { name: "app", units: ["app.ts"], why: "the composition root: builds everything" },
+  { name: "app", units: ["app.ts", "app"], why: "the composition root (app.ts) and its helpers (app/): builds everything" },
 ];
 
 /** The unit a lib/server file belongs to (the longest listed path that holds it), or null. */

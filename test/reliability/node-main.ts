@@ -7,7 +7,7 @@
 // worker answers GET /pid with its process id (tests kill a game's worker with it).
 // Prints "READY <url>" once listening; SIGTERM/SIGINT close it.
 import cluster from "node:cluster";
-import { startGameServer } from "../../lib/server/realtime/server";
+import { startGameServer } from "../../lib/server/app";
 import { runPrimary } from "../../lib/server/cluster/primary";
 import { acceptFromPrimary, isClusterWorker } from "../../lib/server/cluster/worker";
 import { log } from "../../lib/server/log";

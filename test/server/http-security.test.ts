@@ -1,4 +1,4 @@
-// The custom server's HTTP hardening (lib/server/http, wired in lib/server/realtime/server.ts),
+// The custom server's HTTP hardening (lib/server/http, wired in lib/server/app.ts and http/router.ts),
 // over real HTTP and real socket.io clients: security headers on every response, a 400 for a
 // path that cannot be decoded (before the page handler sees it), and the Origin check on
 // socket.io handshakes. The pages' nonce CSP is Next's (proxy.ts): e2e/security.spec.ts.

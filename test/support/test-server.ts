@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { applyMigrationsDirectly } from "../../lib/server/db/client";
-import { startGameServer, type GameServer, type GameServerOptions } from "../../lib/server/realtime/server";
+import { startGameServer, type GameServer, type GameServerOptions } from "../../lib/server/app";
 import { serverConfig } from "../../lib/server/config";
 
 export interface TestServerOptions extends Omit<GameServerOptions, "port" | "dbFile"> {

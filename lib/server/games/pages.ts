@@ -2,9 +2,10 @@
 // looked up, and an unknown one reaches the page marked (lib/shared/unknown-game), which answers
 // Next's 404. The pages themselves are client components fed by the socket: only a look-up before
 // the render can give the right status. A mark sent by the browser is removed, never trusted.
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "../log";
 import { UNKNOWN_GAME_HEADER } from "../../shared/unknown-game";
+import { PASS } from "../http/answers";
+import type { Guard, Route } from "../http/router";
 
 /** A game id as the server makes them (12 base64url characters, "tv-" + 12 for the TV); anything else is no game. */
 const GAME_ID = /^[A-Za-z0-9_-]{1,40}$/;
@@ -17,28 +18,32 @@ export interface GamePagesOptions {
   log: Logger;
 }
 
-/** The handler: true when the request was ours (handed on to `next` once the id is looked up). */
-export function gamePagesHttp(opts: GamePagesOptions) {
-  return (req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage, res: ServerResponse) => void): boolean => {
-    delete req.headers[UNKNOWN_GAME_HEADER];
-    if (req.method !== "GET" && req.method !== "HEAD") return false;
-    const page = PAGE.exec(new URL(req.url ?? "/", "http://x").pathname);
-    if (!page || (page[1] === "replay" && NOT_A_GAME.has(page[2]))) return false;
-    const id = decoded(page[2]);
-    const known = id !== null && GAME_ID.test(id) ? opts.exists(id) : Promise.resolve(false);
-    known.then(
-      (yes) => {
-        if (!yes) req.headers[UNKNOWN_GAME_HEADER] = "1";
-        next(req, res);
+/** Every request: a mark sent by the browser is removed before any route or page sees it. */
+export const stripUnknownGameMark: Guard = (req) => {
+  delete req.headers[UNKNOWN_GAME_HEADER];
+  return null;
+};
+
+/** /game/<id> and /replay/<id>: the id looked up, then on to the page (marked when unknown). */
+export function gamePageRoutes(opts: GamePagesOptions): Route[] {
+  return [
+    {
+      name: "game pages",
+      methods: ["GET", "HEAD"],
+      path: PAGE,
+      handle: async (req, { params: [kind, segment] }) => {
+        if (kind === "replay" && NOT_A_GAME.has(segment)) return PASS;
+        const id = decoded(segment);
+        try {
+          if (id === null || !GAME_ID.test(id) || !(await opts.exists(id))) req.headers[UNKNOWN_GAME_HEADER] = "1";
+        } catch (err) {
+          // The page still loads and says what the socket says: better than no page at all.
+          opts.log.warn({ err, gameId: id }, "could not look a game up");
+        }
+        return PASS;
       },
-      // The page still loads and says what the socket says: better than no page at all.
-      (err: unknown) => {
-        opts.log.warn({ err, gameId: id }, "could not look a game up");
-        next(req, res);
-      },
-    );
-    return true;
-  };
+    },
+  ];
 }
 
 function decoded(segment: string): string | null {

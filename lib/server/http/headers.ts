@@ -1,4 +1,4 @@
-// Security headers on every HTTP response of the custom server (lib/server/realtime/server.ts),
+// Security headers on every HTTP response of the custom server (lib/server/app/http-edge.ts),
 // Next's pages and files and socket.io's long-polling alike. They are set here, before Next's
 // handler runs, rather than in next.config.js: the custom server also answers what Next never
 // sees (socket.io, malformed URLs) and the HSTS decision needs TRUST_PROXY from lib/server/config.

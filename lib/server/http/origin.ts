@@ -1,5 +1,5 @@
 // Which browser pages may open a socket.io connection (socket.io's allowRequest, wired in
-// lib/server/realtime/server.ts). A browser always sends Origin on WebSocket upgrades and on
+// lib/server/app.ts). A browser always sends Origin on WebSocket upgrades and on
 // cross-origin requests, so a page on another site shows itself; once sessions live in cookies,
 // accepting it would be cross-site WebSocket hijacking. Allowed:
 //   - no Origin header: not a browser (tests, bin/ tools, engine scripts); nothing to hijack;

@@ -45,7 +45,7 @@ export class KnownSources {
     }
   }
 
-  /** Forgets sources unused for a year (with the expired sessions: lib/server/realtime/server). */
+  /** Forgets sources unused for a year (with the expired sessions: lib/server/app). */
   async purge(): Promise<number> {
     const { count } = await this.db.knownSource.deleteMany({ where: { lastSeenAt: { lt: new Date(this.now() - KNOWN_DAYS * 86_400_000) } } });
     return count;

@@ -92,7 +92,7 @@ export class Identities {
     return me;
   }
 
-  /** Deletes expired and idle sessions (at start and now and then: lib/server/realtime/server). */
+  /** Deletes expired and idle sessions (at start and now and then: lib/server/app). */
   async purgeExpired(now = new Date(this.now())): Promise<number> {
     const idleSince = new Date(now.getTime() - this.idleMs());
     const { count } = await this.db.session.deleteMany({ where: { OR: [{ expiresAt: { lt: now } }, { lastSeenAt: { lt: idleSince } }] } });

@@ -6,7 +6,7 @@
 // refused (JSON only, Origin checked), and games imported are limited per address and per identity per
 // hour. The file is read in a worker thread with a time and memory budget (./parse-pool): the event
 // loop only receives the games.
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Redis } from "ioredis";
 import { ImportRequestSchema, IMPORT_API, MAX_GAMES_PER_FILE, MAX_IMPORT_BYTES, type ImportAnswer, type ImportErrorInfo } from "../../shared/imports";
@@ -15,13 +15,14 @@ import { createImportParser, BUDGET_CODES, type ImportParser, type ImportParserO
 import type { GameService } from "../games/service";
 import type { Identities } from "../identity/players";
 import { sessionTokenOf } from "../identity/cookie";
-import { originRefusal, type OriginPolicy } from "../http/origin";
-import type { Limiter } from "../limits/limiter";
 import { rateLimitedInfo } from "../limits/limiter";
+import { HttpRefusal, json } from "../http/answers";
+import type { Route, RouteContext } from "../http/router";
 import type { Logger } from "../log";
 
 /** The body: the file as a JSON string (escaping can double it) plus the small fields. */
 const MAX_BODY = 2 * MAX_IMPORT_BYTES + 4096;
+const TOO_LARGE = `The file is too large: at most ${MAX_IMPORT_BYTES / 1024} KB a file (a game record is a few KB).`;
 /**
  * What a request costs against the address's event budget (parsing and a transaction; a move costs 1):
  * with the default 20 points a second, about 6 files a second. The games an hour are the real bound.
@@ -31,11 +32,8 @@ export const IMPORT_COST = 3;
 export interface ImportHttpOptions {
   games: GameService;
   identities: Identities | null;
-  /** The socket layer's limiter: its per-address event budget, and the client address. */
-  limiter: Limiter;
   /** Games per address and per identity per hour (0: unlimited). */
   perHour: number;
-  origin: OriginPolicy;
   redis?: Redis | null;
   prefix?: string;
   log: Logger;
@@ -43,8 +41,11 @@ export interface ImportHttpOptions {
   parse: ImportParserOptions;
 }
 
-/** The handler, and close() for the parse threads. */
-export type ImportHttp = ((req: IncomingMessage, res: ServerResponse) => boolean) & { close(): Promise<void> };
+/** The routes, and close() for the parse threads. */
+export interface ImportRoutes {
+  routes: Route[];
+  close(): Promise<void>;
+}
 
 /** A file's limits, not its mistakes: refused as LIMIT with 400. */
 const LIMIT_CODES = new Set<ImportErrorCode>(["SGF_TOO_MANY_GAMES", "SGF_TOO_DEEP", "IMPORT_TOO_SLOW", "IMPORT_TOO_MUCH_MEMORY"]);
@@ -56,21 +57,13 @@ function refusalOf(e: ImportError): { status: number; info: ImportErrorInfo } {
   return { status: 422, info: { code: "BAD_PAYLOAD", message: e.message, ...where } };
 }
 
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly info: ImportErrorInfo,
-  ) {
-    super(info.message);
-  }
-}
 const refuse = (status: number, info: ImportErrorInfo): never => {
-  throw new Refusal(status, info);
+  throw new HttpRefusal(status, info);
 };
 
-/** The handler: true when the request was ours (answered or being answered). */
-export function importHttp(opts: ImportHttpOptions): ImportHttp {
-  const { games, identities, limiter, log } = opts;
+/** POST /api/import (the body and the cost checked by lib/server/http/router), and 405 for other methods. */
+export function importRoutes(opts: ImportHttpOptions): ImportRoutes {
+  const { games, identities, log } = opts;
   const parser: ImportParser = createImportParser(opts.parse);
   const prefix = opts.prefix ?? "gomoku:rl";
   const make = (name: string): RateLimiterAbstract | null => {
@@ -98,41 +91,10 @@ export function importHttp(opts: ImportHttpOptions): ImportHttp {
     }
   }
 
-  async function readBody(req: IncomingMessage): Promise<unknown> {
-    if (!/^application\/json\b/i.test(req.headers["content-type"] ?? ""))
-      refuse(400, { code: "BAD_PAYLOAD", message: "Send JSON (Content-Type: application/json)." });
-    const declared = Number(req.headers["content-length"] ?? "0");
-    const tooLarge = (): never =>
-      refuse(413, { code: "BAD_PAYLOAD", message: `The file is too large: at most ${MAX_IMPORT_BYTES / 1024} KB a file (a game record is a few KB).` });
-    if (declared > MAX_BODY) tooLarge();
-    let size = 0;
-    const chunks: Buffer[] = [];
-    for await (const chunk of req as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > MAX_BODY) tooLarge();
-      chunks.push(chunk);
-    }
-    try {
-      return JSON.parse(Buffer.concat(chunks).toString("utf8"));
-    } catch {
-      return refuse(400, { code: "BAD_PAYLOAD", message: "The request is not valid JSON." });
-    }
-  }
-
-  async function run(req: IncomingMessage): Promise<ImportAnswer> {
-    const originProblem = originRefusal(req, opts.origin);
-    if (originProblem) refuse(403, { code: "NOT_ALLOWED", message: originProblem });
-    const ip = limiter.addressOf(req);
-    const allowed = await limiter.event(`http:${ip}`, ip, IMPORT_COST);
-    if (!allowed.ok) refuse(429, rateLimitedInfo("requests", allowed.retryMs));
-    const parsed = ImportRequestSchema.safeParse(await readBody(req));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      refuse(400, { code: "BAD_PAYLOAD", message: `${issue?.path.join(".") || "request"}: ${issue?.message ?? "invalid"}` });
-    }
-    const p = parsed.data!;
-    if (Buffer.byteLength(p.text, "utf8") > MAX_IMPORT_BYTES)
-      refuse(413, { code: "BAD_PAYLOAD", message: `The file is too large: at most ${MAX_IMPORT_BYTES / 1024} KB a file (a game record is a few KB).` });
+  async function run(req: IncomingMessage, ctx: RouteContext): Promise<ImportAnswer> {
+    const ip = ctx.address;
+    const p = await ctx.body(ImportRequestSchema);
+    if (Buffer.byteLength(p.text, "utf8") > MAX_IMPORT_BYTES) refuse(413, { code: "BAD_PAYLOAD", message: TOO_LARGE });
 
     let all;
     try {
@@ -166,31 +128,16 @@ export function importHttp(opts: ImportHttpOptions): ImportHttp {
     return { ok: true, stored };
   }
 
-  const handler = (req: IncomingMessage, res: ServerResponse): boolean => {
-    const path = (req.url ?? "").split("?")[0];
-    if (path !== IMPORT_API) return false;
-    const answer = (status: number, body: ImportAnswer) => {
-      if (!body.ok && body.error.retryMs) res.setHeader("retry-after", String(Math.ceil(body.error.retryMs / 1000)));
-      res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
-      res.end(JSON.stringify(body));
-    };
-    if (req.method !== "POST") {
-      answer(405, { ok: false, error: { code: "NOT_FOUND", message: `${IMPORT_API} takes POST only.` } });
-      return true;
-    }
-    run(req).then(
-      (body) => answer(200, body),
-      (err: unknown) => {
-        if (err instanceof Refusal) {
-          // A refused body is not read to its end: close the connection rather than read on.
-          if (err.status === 413) res.setHeader("connection", "close");
-          return answer(err.status, { ok: false, error: err.info });
-        }
-        log.error({ err }, "import failed");
-        answer(500, { ok: false, error: { code: "INTERNAL", message: "Something went wrong on the server." } });
-      },
-    );
-    return true;
-  };
-  return Object.assign(handler, { close: () => parser.close() });
+  const routes: Route[] = [
+    {
+      name: "import",
+      methods: ["POST"],
+      path: IMPORT_API,
+      body: { maxBytes: MAX_BODY, tooLarge: TOO_LARGE, fieldInMessage: true },
+      cost: IMPORT_COST,
+      handle: async (req, ctx) => json(200, await run(req, ctx)),
+    },
+    { name: "import", path: IMPORT_API, handle: () => json(405, { ok: false, error: { code: "NOT_FOUND", message: `${IMPORT_API} takes POST only.` } }) },
+  ];
+  return { routes, close: () => parser.close() };
 }

@@ -5,18 +5,18 @@
 // through Redis when there is one; else each process counts its own. Routes keep their own,
 // tighter limits (sign-in attempts, imports per hour) on top of this one. An IPv6 address counts as
 // its /64 (./network subscriberOf).
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { rateLimitedInfo } from "./limiter";
 import { subscriberOf } from "./network";
+import { refusalAnswer, type Answer } from "../http/answers";
 
 export interface HttpThrottleOptions {
   /** POSTs per address per minute (0: none counted). */
   postsPerMin: number;
   /** /readyz per address per minute (0: none counted). */
   readyzPerMin: number;
-  addressOf: (req: IncomingMessage) => string;
   redis?: Redis | null;
   prefix?: string;
   /** Told of each refusal ("posts" or "readyz"). */
@@ -29,10 +29,7 @@ function budgetOf(req: IncomingMessage): "posts" | "readyz" | null {
   return (req.url ?? "").split("?")[0] === "/readyz" ? "readyz" : null;
 }
 
-/**
- * `(req, res, next)`: calls `next()` at once for requests no budget counts, after the check for
- * the others, and answers 429 itself when the address is over its budget.
- */
+/** A guard of lib/server/http/router: null for requests no budget counts or within it, else the 429. */
 export function httpThrottle(opts: HttpThrottleOptions) {
   const prefix = opts.prefix ?? "gomoku:rl";
   const make = (name: string, points: number): RateLimiterAbstract | null => {
@@ -45,21 +42,18 @@ export function httpThrottle(opts: HttpThrottleOptions) {
   const limiters = { posts: make("http-post", opts.postsPerMin), readyz: make("readyz", opts.readyzPerMin) };
   const what = { posts: "requests that change something from your address", readyz: "readiness checks from your address" };
 
-  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+  return async (req: IncomingMessage, address: string): Promise<Answer | null> => {
     const budget = budgetOf(req);
     const limiter = budget && limiters[budget];
-    if (!budget || !limiter) return next();
-    limiter.consume(subscriberOf(opts.addressOf(req))).then(
-      () => next(),
-      (e: unknown) => {
-        // The store failed (Redis down, no insurance left): let the request through rather than refuse everyone.
-        if (!(e instanceof RateLimiterRes)) return next();
-        opts.onRefused?.(budget);
-        const error = rateLimitedInfo(what[budget], Math.ceil(e.msBeforeNext));
-        res.setHeader("retry-after", String(Math.max(1, Math.ceil(e.msBeforeNext / 1000))));
-        res.writeHead(429, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
-        res.end(JSON.stringify({ ok: false, error }));
-      },
-    );
+    if (!budget || !limiter) return null;
+    try {
+      await limiter.consume(subscriberOf(address));
+      return null;
+    } catch (e) {
+      // The store failed (Redis down, no insurance left): let the request through rather than refuse everyone.
+      if (!(e instanceof RateLimiterRes)) return null;
+      opts.onRefused?.(budget);
+      return refusalAnswer(429, rateLimitedInfo(what[budget], Math.ceil(e.msBeforeNext)));
+    }
   };
 }

@@ -1,0 +1,239 @@
+// The composition root (lila-ws's LilaWs.scala reads like this): every component of the game
+// server, one line each, in the order they start; `parts` closes them in reverse. server.ts adds
+// Next's request handler; tests and e2e use startTestServer (test/support/test-server.ts).
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createAdapter as createIpcAdapter } from "@socket.io/cluster-adapter";
+import { openDb, type Db } from "./db/client";
+import { createAiPool, type AiPool } from "./ai/pool";
+import { GameService } from "./games/service";
+import { AiSeat } from "./games/ai-seat";
+import { noPresence } from "./games/state";
+import { gamePageRoutes, stripUnknownGameMark } from "./games/pages";
+import { attachRealtime, playerRoom, roomOf } from "./realtime/attach";
+import { connectRedis, wireCluster } from "./realtime/adapter";
+import { endSessionSockets, wireSessionEnds } from "./realtime/session-ends";
+import { createLimiter, rateLimitedInfo } from "./limits/limiter";
+import { httpThrottle } from "./limits/http-throttle";
+import { createMetrics, type Metrics } from "./metrics/registry";
+import { measuredAiPool } from "./metrics/ai";
+import { opsRoutes, startMetricsServer } from "./metrics/http";
+import { readiness, sharedReadiness } from "./metrics/ready";
+import { wireMetrics } from "./metrics/wire";
+import { TvLoop } from "./tv/loop";
+import { isTvGameId } from "./tv/ids";
+import { allowRequestFor } from "./http/origin";
+import { workerSlot } from "./cluster/worker";
+import { PlayerTraces } from "./identity/traces";
+import { Identities } from "./identity/players";
+import { KnownSources } from "./identity/known-sources";
+import { createIdentityLimiter } from "./identity/limits";
+import { identityRoutes, type SessionsEnded } from "./identity/http";
+import { Lobby } from "./lobby";
+import { ratingsRoutes } from "./ratings/http";
+import { AnalysisService } from "./analysis/service";
+import { importRoutes } from "./imports/http";
+import { settingsOf, type GameServerOptions } from "./app/options";
+import { lateFunction, Parts } from "./app/parts";
+import { serveHttp, socketHeaders } from "./app/http-edge";
+
+export type { GameServerOptions } from "./app/options";
+
+export interface GameServer {
+  httpServer: http.Server;
+  games: GameService;
+  /** Open challenges and quick pairing (lib/server/lobby). */
+  lobby: Lobby;
+  /** Game analysis jobs (lib/server/analysis). */
+  analysis: AnalysisService;
+  /** Guests, accounts and sessions (lib/server/identity). */
+  identities: Identities;
+  db: Db;
+  ai: AiPool;
+  io: ReturnType<typeof attachRealtime>["io"];
+  tv: TvLoop | null;
+  port: number;
+  /** http://127.0.0.1:<port> (or the host given) */
+  url: string;
+  /** The Prometheus metrics (lib/server/metrics). */
+  metrics: Metrics;
+  /** The port /metrics has to itself (METRICS_PORT), or null. */
+  metricsPort: number | null;
+  close(): Promise<void>;
+}
+
+export async function startGameServer(opts: GameServerOptions = {}): Promise<GameServer> {
+  const s = settingsOf(opts);
+  const parts = new Parts();
+  try {
+    return await compose(s, opts, parts);
+  } catch (err) {
+    // Half started (the port or the metrics port taken, say): stop what did start, and say why.
+    await parts.close();
+    throw err;
+  }
+}
+
+async function compose(s: ReturnType<typeof settingsOf>, opts: GameServerOptions, parts: Parts): Promise<GameServer> {
+  const { config, log } = s;
+  const db = parts.add("database", await openDb(s.database), (d) => d.$disconnect());
+  const redis = parts.add("redis", s.redisUrl ? await connectRedis(s.redisUrl, { log, prefix: config.redisPrefix }) : null, (r) => r?.close());
+  const shared = { redis: redis?.redis, prefix: redis ? `${redis.prefix}:rl` : undefined };
+  // Several nodes share rooms (Redis, or the workers of one primary): claim engine turns, follow the others' games.
+  const adapter = redis?.adapter ?? (s.clusterWorker ? createIpcAdapter() : undefined);
+  const metrics = createMetrics();
+  const ai = parts.add("AI pool", measuredAiPool(createAiPool(s.ai), metrics), (p) => p.close());
+  // Who is in each game's room: the socket layer knows, once attached (below).
+  const rooms = lateFunction((_gameId: string) => noPresence());
+  const games = new GameService({
+    db,
+    log,
+    engines: (host) => new AiSeat(host, { ai, ...s.aiSeat }),
+    presence: { presenceOf: rooms.call },
+    isTvGame: isTvGameId,
+    cluster: !!adapter,
+    nodeId: opts.nodeId,
+    claimGraceMs: s.claimGraceMs,
+    firstMoveMs: s.firstMoveMs,
+  });
+  const limiter = createLimiter(s.limits, { ...shared, clusterWorker: s.clusterWorker });
+  // A new name shows in the cached games at once, this node's and (wireCluster) the other nodes'.
+  const identities = new Identities(db, (id, name) => games.renamed(id, name), { settings: s.identity, now: s.identityNow });
+  const known = new KnownSources(db, s.identityNow);
+  // Ended sessions close their sockets (every node: realtime/session-ends), once the sockets exist.
+  const sessionsEnded = lateFunction((_e: SessionsEnded) => {});
+  const imports = parts.add("import parsers", importRoutes({ games, identities, perHour: s.importsPerHour, ...shared, log, parse: s.importParse }), (i) =>
+    i.close(),
+  );
+  // One readiness check a second serves every probe (metrics/ready).
+  const ops = { metrics, token: s.metrics.token, ready: sharedReadiness(() => readiness(db, redis?.redis ?? null), s.readyCacheMs), log };
+  const lobby = new Lobby(db, games, {
+    nodeId: games.nodeId,
+    cluster: !!adapter,
+    log,
+    pairEveryMs: opts.pairEveryMs,
+    challengesPerAddress: s.fairness.challengesPerAddress,
+  });
+  // Several nodes: only the node holding the TV lease runs the TV; the others follow it.
+  const tv = s.tv ? new TvLoop(games, { log, lease: adapter ? { holder: games.nodeId } : null, ...(typeof s.tv === "object" ? s.tv : {}) }) : null;
+  const analysis = new AnalysisService({
+    db,
+    games,
+    ai,
+    log,
+    nodeId: games.nodeId,
+    settings: s.analysis,
+    redis: redis && s.redisUrl ? { url: s.redisUrl, prefix: redis.prefix } : null,
+    pollMs: opts.analysis?.pollMs,
+  });
+  const httpServer = opts.httpServer ?? http.createServer();
+  serveHttp(httpServer, s.limits.trustProxy, {
+    routes: [
+      ...opsRoutes(ops),
+      ...identityRoutes({
+        identities,
+        limiter: createIdentityLimiter(s.identityLimits, shared),
+        trustProxy: s.limits.trustProxy,
+        log,
+        traces: new PlayerTraces(db),
+        known,
+        sessionsEnded: sessionsEnded.call,
+      }),
+      ...imports.routes,
+      ...gamePageRoutes({ exists: (id) => games.exists(id), log }),
+      ...ratingsRoutes({ db, log }),
+    ],
+    // Every POST and /readyz, per address, before any route (limits/http-throttle); a game page's mark is never the browser's.
+    guards: [
+      httpThrottle({
+        postsPerMin: s.fairness.postsPerMin,
+        readyzPerMin: s.fairness.readyzPerMin,
+        ...shared,
+        onRefused: (limit) => metrics.rateLimited.inc({ limit }),
+      }),
+      stripUnknownGameMark,
+    ],
+    addressOf: (req) => limiter.addressOf(req),
+    origin: s.origin,
+    charge: async (address, points) => {
+      const r = await limiter.event(`http:${address}`, address, points);
+      return r.ok ? null : rateLimitedInfo("requests", r.retryMs);
+    },
+    fallback: opts.requestHandler,
+    log,
+  });
+  const realtime = parts.add(
+    "sockets and the HTTP server",
+    attachRealtime(
+      httpServer,
+      { games, log, tv, identities, lobby, analysis },
+      {
+        corsOrigin: s.corsOrigin,
+        limiter,
+        adapter,
+        recoveryMs: config.socketRecoveryMs,
+        metrics,
+        allowRequest: allowRequestFor(s.origin),
+        socketsPerAddress: s.fairness.socketsPerAddress,
+      },
+    ),
+    (r) => r.close(),
+  );
+  rooms.bind((gameId) => realtime.presenceOf(gameId));
+  if (adapter) wireCluster(realtime.io, games, log, identities);
+  if (adapter) wireSessionEnds(realtime.io, identities);
+  sessionsEnded.bind((e) => endSessionSockets(realtime.io, e, playerRoom, !!adapter, log));
+  socketHeaders(realtime.io, s.limits.trustProxy);
+  // Closed before the sockets: a game's last writes and timers go while its room still hears.
+  parts.add("games", games, (g) => g.close());
+  // A restart's downtime is credited to the clocks before anyone can move (games/heartbeat).
+  if (s.resume) await games.creditRestart();
+  return listen(s, opts, parts, { httpServer, games, lobby, analysis, identities, db, ai, io: realtime.io, tv, metrics, ops });
+}
+
+type Composed = Omit<GameServer, "port" | "url" | "metricsPort" | "close"> & { ops: Parameters<typeof startMetricsServer>[0] };
+
+/** The second half of the list: the port, /metrics, the periodic purge, and the loops that play. */
+async function listen(s: ReturnType<typeof settingsOf>, opts: GameServerOptions, parts: Parts, c: Composed): Promise<GameServer> {
+  const { httpServer, games, identities, db, log } = { ...c, log: s.log };
+  parts.add("metrics wiring", wireMetrics(c.metrics, games, c.io, roomOf("")), (unwire) => unwire());
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once("error", reject);
+    // exclusive: a cluster worker binds its own port (else node:cluster shares the primary's, round robin).
+    httpServer.listen({ port: s.port, host: opts.host, exclusive: true }, () => {
+      httpServer.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+  // WORKERS=N: worker i serves its metrics on METRICS_PORT + i (each worker counts its own).
+  const metricsPort = s.metrics.port;
+  const metricsServer =
+    metricsPort === null
+      ? null
+      : parts.add(
+          "metrics port",
+          await startMetricsServer(c.ops, metricsPort && metricsPort + (workerSlot() ?? 0), opts.host),
+          (m) => new Promise((r) => m.close(r)),
+        );
+  // Expired sessions go at start and every 6 hours (a year-long cookie: few, but they add up).
+  const known = new KnownSources(db, s.identityNow);
+  const purge = () => void Promise.all([identities.purgeExpired(), known.purge()]).catch((err) => log.warn({ err }, "could not purge expired sessions"));
+  purge();
+  parts.add("session purge", setInterval(purge, 6 * 3600_000).unref(), (t) => clearInterval(t));
+  if (s.resume) await games.resumeAll();
+  if (c.tv) await c.tv.start().catch((err) => log.error({ err }, "TV: could not start"));
+  if (c.tv) parts.add("TV", c.tv, (tv) => tv.stop());
+  parts.add("lobby", c.lobby, (l) => l.close());
+  await c.lobby.start();
+  parts.add("analysis", c.analysis, (a) => a.close());
+  await c.analysis.start();
+  const { ops: _ops, ...server } = c;
+  return {
+    ...server,
+    port,
+    metricsPort: metricsServer ? (metricsServer.address() as AddressInfo).port : null,
+    url: `http://${opts.host && opts.host !== "0.0.0.0" && opts.host !== "::" ? opts.host : "127.0.0.1"}:${port}`,
+    close: () => parts.close(),
+  };
+}
