@@ -4,7 +4,7 @@ import path from "node:path";
 // Tests that measure how long another player waits (fair AI scheduling, flood limits, the AI's
 // answer time): they run after the rest, one file at a time, so the suite's own parallel files
 // (a backup under 50 live games, say) are not what they measure. `npm run test:unit` runs both.
-const TIMING = ["ai-fair", "ai-priority", "ai-abort", "hva", "ponder", "list-flood", "live-list"].map((n) => `test/server/${n}.test.ts`);
+const TIMING = ["ai-fair", "ai-priority", "ai-abort", "hva", "ponder", "list-flood"].map((n) => `test/server/${n}.test.ts`);
 // The import parsers' growth with the input's size, and the event loop's pauses while hostile files are posted.
 TIMING.push("test/imports/linear.test.ts", "test/server/import-stall.test.ts");
 

@@ -1,7 +1,10 @@
 // The live list: games people are playing now, not every game ever left half-played.
+// The game service on the test server's database, on fake time: no waiting for the window to pass.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GameService } from "../../lib/server/games/service";
-import { server, sleep } from "./helpers";
+import { NO_STALLS } from "../../lib/server/games/clock";
+import { FakeClock } from "../../lib/server/time";
+import { server } from "./helpers";
 import type { TestServer } from "../support/test-server";
 
 let srv: TestServer;
@@ -14,26 +17,24 @@ afterAll(async () => {
 
 describe("the live games list", () => {
   it("drops a game nothing has happened in for the live window, and lists it again after a move", async () => {
-    // A second service over the same database, with a short window, only for listing.
-    // The window is generous for a loaded machine: the move's time is when it was made, and the
-    // first write through the move thread (started here by a throwaway game) can take a second or two there.
-    const lister = new GameService({ db: srv.db, liveWindowMs: 3000 });
-    const liveIds = async () => (await lister.list({ status: "live" })).games.map((g) => g.id);
+    // A service of its own over the same database, whose clock the test moves on: the games and
+    // moves it makes are stamped with that clock's time, and its list reads the window by it.
+    const clock = new FakeClock(Date.now());
+    const games = new GameService({ db: srv.db, liveWindowMs: 3000, clock, stalls: NO_STALLS });
+    const liveIds = async () => (await games.list({ status: "live" })).games.map((g) => g.id);
 
-    const warm = await srv.games.createGame({ opponent: "human", size: 9, rule: "freestyle", color: 1 });
-    await srv.games.join({ gameId: warm.gameId, takeSeat: true });
-    await srv.games.move({ gameId: warm.gameId, seatToken: warm.seatToken, ply: 1, x: 4, y: 4 });
-
-    const { gameId, seatToken: black } = await srv.games.createGame({ opponent: "human", size: 9, rule: "freestyle", color: 1 });
-    const { seatToken: white } = await srv.games.join({ gameId, takeSeat: true });
-    await srv.games.move({ gameId, seatToken: black, ply: 1, x: 4, y: 4 });
+    const { gameId, seatToken: black } = await games.createGame({ opponent: "human", size: 9, rule: "freestyle", color: 1 });
+    const { seatToken: white } = await games.join({ gameId, takeSeat: true });
+    await games.move({ gameId, seatToken: black, ply: 1, x: 4, y: 4 });
+    await clock.advance(2999);
     expect(await liveIds()).toContain(gameId);
 
-    await sleep(3200);
+    await clock.advance(2);
     expect(await liveIds()).not.toContain(gameId);
-    expect((await srv.games.getState(gameId)).status).toBe("playing"); // still there to resume
+    expect((await games.getState(gameId)).status).toBe("playing"); // still there to resume
 
-    await srv.games.move({ gameId, seatToken: white!, ply: 2, x: 5, y: 5 });
+    await games.move({ gameId, seatToken: white!, ply: 2, x: 5, y: 5 });
     expect(await liveIds()).toContain(gameId);
+    await games.close();
   });
 });

@@ -9,6 +9,7 @@
 // (identity or network) had queued before it, so a newcomer's job (0) goes before a big party's next one.
 import { Queue, Worker, type ConnectionOptions } from "bullmq";
 import type { Logger } from "../log";
+import { realClock, type Clock, type TimerHandle } from "../time";
 import type { AnalysisStore } from "./store";
 
 export interface JobQueue {
@@ -22,15 +23,18 @@ export interface JobQueue {
 export class DbQueue implements JobQueue {
   private readonly active = new Set<string>();
   private run: ((gameId: string) => Promise<void>) | null = null;
-  private timer: NodeJS.Timeout | null = null;
+  private timer: TimerHandle | null = null;
   private pumping = false;
   private again = false;
   private closed = false;
+  private readonly clock: Clock;
 
   constructor(
     private readonly store: AnalysisStore,
-    private readonly opts: { concurrency: number; pollMs: number; log: Logger },
-  ) {}
+    private readonly opts: { concurrency: number; pollMs: number; log: Logger; clock?: Clock },
+  ) {
+    this.clock = opts.clock ?? realClock;
+  }
 
   async add(): Promise<void> {
     this.pump();
@@ -38,9 +42,17 @@ export class DbQueue implements JobQueue {
 
   async start(run: (gameId: string) => Promise<void>): Promise<void> {
     this.run = run;
-    this.timer = setInterval(() => this.pump(), this.opts.pollMs);
-    this.timer.unref();
+    this.poll();
     this.pump();
+  }
+
+  /** Every pollMs until closed: look for open jobs (another node's request, a lease that lapsed). */
+  private poll(): void {
+    this.timer = this.clock.setTimeout(() => {
+      this.pump();
+      if (!this.closed) this.poll();
+    }, this.opts.pollMs);
+    this.timer.unref();
   }
 
   /** Starts claimable jobs while there is room (one pump at a time; a call meanwhile pumps again after). */
@@ -57,7 +69,7 @@ export class DbQueue implements JobQueue {
           this.again = false;
           const room = this.opts.concurrency - this.active.size;
           if (room <= 0) break;
-          const ids = (await this.store.claimable(new Date(), room + this.active.size)).filter((id) => !this.active.has(id)).slice(0, room);
+          const ids = (await this.store.claimable(new Date(this.clock.now()), room + this.active.size)).filter((id) => !this.active.has(id)).slice(0, room);
           for (const id of ids) {
             this.active.add(id);
             void this.run!(id)
@@ -78,7 +90,7 @@ export class DbQueue implements JobQueue {
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.timer) clearInterval(this.timer);
+    this.clock.clearTimeout(this.timer);
   }
 }
 

@@ -194,7 +194,7 @@ export class GameService extends GameCore {
     const status = input.status ?? "live";
     const page = input.page ?? 1;
     // A game left half-played stays resumable, but is not "live" once nothing has happened for a while.
-    const liveSince = new Date(Date.now() - this.liveWindowMs);
+    const liveSince = new Date(this.now() - this.liveWindowMs);
     // Imported by a player: by their name now (nobody of that name: no games).
     const importedBy = input.by === undefined ? undefined : await this.store.playerIdByName(input.by);
     if (importedBy === null) return { games: [], page, pages: 1 };
@@ -325,6 +325,7 @@ export class GameService extends GameCore {
       playEngineSwap2: (m, turn) => this.swap2.playEngine(m, turn),
       reportThinking: (t) => void this.emit("thinking", t),
       scoreHumanMove: (id, ply, a) => this.mover.scoreHumanMove(id, ply, a),
+      scoreEngineMove: (id, ply, at, a) => this.mover.scoreEngineMove(id, ply, at, a),
       seatConnected: (id, color) => this.presence.presenceOf(id).connected[color],
     };
   }

@@ -4,6 +4,7 @@
 // it, and its pairs are still claimed by a conditional update of their rows in a transaction (all of
 // a pass at once, else pair by pair), so a pair is decided once whatever happens. A pass's games are
 // made together (one insert). The paired game is rated, with random colours.
+import { realClock, type Clock, type TimerHandle } from "../time";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/client";
 import { claimLease, releaseLease } from "../db/lease";
@@ -32,10 +33,12 @@ export interface PairingOptions {
   cluster: boolean;
   log: Logger;
   everyMs?: number;
+  /** The time and timers (default the wall clock; lib/server/time). */
+  clock?: Clock;
 }
 
 export class Pairing {
-  private timer: NodeJS.Timeout | null = null;
+  private timer: TimerHandle | null = null;
   private running = false;
   private closed = false;
   private leaseUntil = 0;
@@ -44,6 +47,7 @@ export class Pairing {
   private soon = false;
   private lastPassMs = 0;
   private readonly everyMs: number;
+  private readonly clock: Clock;
 
   constructor(
     private readonly db: Db,
@@ -53,6 +57,7 @@ export class Pairing {
     private readonly opts: PairingOptions,
   ) {
     this.everyMs = opts.everyMs ?? PAIR_EVERY_MS;
+    this.clock = opts.clock ?? realClock;
   }
 
   start(): void {
@@ -62,9 +67,9 @@ export class Pairing {
   /** The next pass in `ms`; after it, the one after every everyMs (or soon, if a join came meanwhile). */
   private schedule(ms: number): void {
     if (this.closed) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.dueAt = Date.now() + ms;
-    this.timer = setTimeout(() => {
+    this.clock.clearTimeout(this.timer);
+    this.dueAt = this.clock.now() + ms;
+    this.timer = this.clock.setTimeout(() => {
       this.timer = null;
       void this.matchOnce().finally(() => {
         const again = this.soon;
@@ -79,9 +84,9 @@ export class Pairing {
   private passSoon(): void {
     if (this.closed) return;
     // Another node holds the matcher: this one's passes only try for the lease, no sooner than usual.
-    if (this.opts.cluster && Date.now() >= this.leaseUntil) return;
+    if (this.opts.cluster && this.clock.now() >= this.leaseUntil) return;
     if (this.running) this.soon = true;
-    else if (this.timer && this.dueAt - Date.now() > this.soonMs()) this.schedule(this.soonMs());
+    else if (this.timer && this.dueAt - this.clock.now() > this.soonMs()) this.schedule(this.soonMs());
   }
 
   private soonMs(): number {
@@ -90,7 +95,8 @@ export class Pairing {
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.clock.clearTimeout(this.timer);
+    // A pass under way finishes first (its pairs are written whole).
     while (this.running) await new Promise((r) => setTimeout(r, 10));
     if (this.opts.cluster) await releaseLease(this.db, LEASE, this.nodeId).catch(() => {});
   }
@@ -146,10 +152,10 @@ export class Pairing {
   }
 
   /** One pass of the matcher over every pool. Exposed for tests and the benchmark. */
-  async matchOnce(now = Date.now()): Promise<number> {
+  async matchOnce(now = this.clock.now()): Promise<number> {
     if (this.running || this.closed) return 0;
     this.running = true;
-    const t0 = Date.now();
+    const t0 = this.clock.now();
     try {
       if (this.opts.cluster && !(await this.holdLease(now))) return 0;
       // The pools share no seek: side by side, a pass costs its slowest pool, not their sum.
@@ -161,7 +167,7 @@ export class Pairing {
       return 0;
     } finally {
       this.running = false;
-      this.lastPassMs = Date.now() - t0;
+      this.lastPassMs = this.clock.now() - t0;
     }
   }
 

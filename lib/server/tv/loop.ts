@@ -21,6 +21,7 @@ import { labOpening } from "../../../engine";
 import type { Rule, Stone } from "../../../engine";
 import { TV_ID_PREFIX, isTvGameId } from "./ids";
 import { claimLease, releaseLease } from "../db/lease";
+import { realClock, type Clock, type TimerHandle } from "../time";
 
 /** The lease (lib/server/db/lease) that lets one node of several run the TV. */
 export const TV_LEASE = "tv";
@@ -55,6 +56,8 @@ export interface TvOptions {
   lease?: { holder: string; ttlMs?: number } | null;
   /** With a lease: how often a follower looks for the TV game on air and for a lapsed lease (default 2000 ms). */
   followMs?: number;
+  /** The time and timers (default the wall clock; lib/server/time). */
+  clock?: Clock;
 }
 
 export const TV_OFF: TvCurrent = { enabled: false, gameId: null, status: null, number: 0, nextAt: null };
@@ -120,9 +123,10 @@ export class TvLoop extends EventEmitter {
   private status: GameStatus | null = null;
   private number = 0;
   private nextAt: Date | null = null;
-  private lastActivity = Date.now();
-  private timer: NodeJS.Timeout | null = null;
-  private watchdog: NodeJS.Timeout | null = null;
+  private readonly clock: Clock;
+  private lastActivity: number;
+  private timer: TimerHandle | null = null;
+  private watchdog: TimerHandle | null = null;
   private stopped = false;
   private starting: Promise<void> | null = null;
   private readonly unsubscribe: () => void;
@@ -130,7 +134,7 @@ export class TvLoop extends EventEmitter {
   private readonly followMs: number;
   /** This node runs the loop (always, without a lease). */
   private leading: boolean;
-  private leaseTimer: NodeJS.Timeout | null = null;
+  private leaseTimer: TimerHandle | null = null;
   private ticking: Promise<void> | null = null;
   /** Leading with a lease: moves of the game on air seen in its rows (another node may search some of its turns). */
   private seenPlies = -1;
@@ -138,6 +142,8 @@ export class TvLoop extends EventEmitter {
   constructor(games: GameService, opts: TvOptions = {}) {
     super();
     this.games = games;
+    this.clock = opts.clock ?? realClock;
+    this.lastActivity = this.clock.now();
     this.log = (opts.log ?? rootLog).child({ part: "tv" });
     this.pauseMs = opts.pauseMs ?? 5000;
     this.stallMs = opts.stallMs ?? 60_000;
@@ -149,14 +155,14 @@ export class TvLoop extends EventEmitter {
 
     const onMoved = (e: { gameId: string; status: GameStatus }) => {
       if (e.gameId !== this.gameId) return;
-      this.lastActivity = Date.now();
+      this.lastActivity = this.clock.now();
       if (e.status === "finished") this.finished();
     };
     const onState = (s: { id: string; status: GameStatus }) => {
       if (s.id === this.gameId && s.status === "finished") this.finished();
     };
     const onThinking = (t: { gameId: string }) => {
-      if (t.gameId === this.gameId) this.lastActivity = Date.now();
+      if (t.gameId === this.gameId) this.lastActivity = this.clock.now();
     };
     games.on("moved", onMoved);
     games.on("state", onState);
@@ -178,12 +184,12 @@ export class TvLoop extends EventEmitter {
       await this.tick();
       const every = Math.max(100, Math.min(this.followMs, Math.floor(this.lease.ttlMs / 3)));
       const loop = () => {
-        this.leaseTimer = setTimeout(() => {
+        this.leaseTimer = this.clock.setTimeout(() => {
           void this.tick().finally(() => {
             if (!this.stopped) loop();
           });
         }, every);
-        this.leaseTimer.unref?.();
+        this.leaseTimer.unref();
       };
       loop();
       return;
@@ -218,7 +224,7 @@ export class TvLoop extends EventEmitter {
         } else {
           if (this.leading) {
             this.leading = false;
-            if (this.timer) clearTimeout(this.timer);
+            this.clock.clearTimeout(this.timer);
             this.timer = null;
             this.log.warn({ holder: this.lease.holder }, "TV: another node holds the TV lease; following it");
           }
@@ -240,7 +246,7 @@ export class TvLoop extends EventEmitter {
     if (!row || this.stopped) return;
     if (row._count.moves !== this.seenPlies) {
       this.seenPlies = row._count.moves;
-      this.lastActivity = Date.now();
+      this.lastActivity = this.clock.now();
     }
     if (row.status === "finished") this.finished();
   }
@@ -256,7 +262,7 @@ export class TvLoop extends EventEmitter {
     const row = rows.find((r) => isTvGameId(r.id));
     if (!row || this.stopped || this.leading) return;
     const status: GameStatus = row.status === "finished" ? "finished" : "playing";
-    const nextAt = status === "finished" && row.finishedAt ? new Date(Math.max(Date.now(), row.finishedAt.getTime() + this.pauseMs)) : null;
+    const nextAt = status === "finished" && row.finishedAt ? new Date(Math.max(this.clock.now(), row.finishedAt.getTime() + this.pauseMs)) : null;
     if (row.id === this.gameId && status === this.status) return;
     if (row.id !== this.gameId) this.number++;
     this.gameId = row.id;
@@ -279,7 +285,7 @@ export class TvLoop extends EventEmitter {
       this.gameId = adopt.id;
       this.status = "playing";
       this.nextAt = null;
-      this.lastActivity = Date.now();
+      this.lastActivity = this.clock.now();
       this.seenPlies = -1;
       this.log.info({ gameId: adopt.id }, "TV: adopted the unfinished game");
       // Taken over from another node: its AI turns are this node's to resume (at once if it is idle).
@@ -288,10 +294,7 @@ export class TvLoop extends EventEmitter {
     } else {
       await this.startNext();
     }
-    if (!this.watchdog) {
-      this.watchdog = setInterval(() => this.checkStall(), Math.min(5000, Math.max(500, this.stallMs / 4)));
-      this.watchdog.unref?.();
-    }
+    if (!this.watchdog) this.watchStalls(Math.min(5000, Math.max(500, this.stallMs / 4)));
   }
 
   snapshot(): TvCurrent {
@@ -311,9 +314,9 @@ export class TvLoop extends EventEmitter {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    if (this.watchdog) clearInterval(this.watchdog);
-    if (this.leaseTimer) clearTimeout(this.leaseTimer);
+    this.clock.clearTimeout(this.timer);
+    this.clock.clearTimeout(this.watchdog);
+    this.clock.clearTimeout(this.leaseTimer);
     this.timer = this.watchdog = this.leaseTimer = null;
     this.unsubscribe();
     if (this.lease) {
@@ -325,15 +328,15 @@ export class TvLoop extends EventEmitter {
   private finished(): void {
     if (this.stopped || this.status === "finished" || this.timer) return;
     this.status = "finished";
-    this.nextAt = new Date(Date.now() + this.pauseMs);
+    this.nextAt = new Date(this.clock.now() + this.pauseMs);
     this.publish();
     if (!this.leading) return; // the node running the TV starts the next one
     this.log.info({ gameId: this.gameId, pauseMs: this.pauseMs }, "TV: game over, next one soon");
-    this.timer = setTimeout(() => {
+    this.timer = this.clock.setTimeout(() => {
       this.timer = null;
       void this.startNext();
     }, this.pauseMs);
-    this.timer.unref?.();
+    this.timer.unref();
   }
 
   private startNext(): Promise<void> {
@@ -347,21 +350,21 @@ export class TvLoop extends EventEmitter {
         this.status = "playing";
         this.number++;
         this.nextAt = null;
-        this.lastActivity = Date.now();
+        this.lastActivity = this.clock.now();
         this.seenPlies = -1;
         this.log.info({ gameId, n: this.number, size: m.size, rule: m.rule, black: m.black, white: m.white }, "TV: new game");
         this.publish();
       } catch (err) {
         this.log.error({ err }, "TV: could not start a game; retrying");
         if (!this.stopped && this.leading) {
-          this.timer = setTimeout(
+          this.timer = this.clock.setTimeout(
             () => {
               this.timer = null;
               void this.startNext();
             },
             Math.max(1000, this.pauseMs),
           );
-          this.timer.unref?.();
+          this.timer.unref();
         }
       } finally {
         this.starting = null;
@@ -370,9 +373,18 @@ export class TvLoop extends EventEmitter {
     return this.starting;
   }
 
+  /** Every `ms` until stopped: a game on air that stopped moving is left. */
+  private watchStalls(ms: number): void {
+    this.watchdog = this.clock.setTimeout(() => {
+      this.checkStall();
+      if (!this.stopped) this.watchStalls(ms);
+    }, ms);
+    this.watchdog.unref();
+  }
+
   private checkStall(): void {
     if (this.stopped || !this.leading || this.status !== "playing") return;
-    if (Date.now() - this.lastActivity < this.stallMs) return;
+    if (this.clock.now() - this.lastActivity < this.stallMs) return;
     this.log.warn({ gameId: this.gameId }, "TV: the game stopped moving; starting another");
     this.finished();
   }
