@@ -8,34 +8,30 @@ import { openDb, type Db } from "./db/client";
 import { createAiPool, type AiPool } from "./ai/pool";
 import { GameService } from "./games/service";
 import { AiSeat } from "./games/ai-seat";
+import type { EngineHost } from "./games/engines";
 import { noPresence } from "./games/state";
-import { gamePageRoutes, stripUnknownGameMark } from "./games/pages";
 import { attachRealtime, playerRoom, roomOf } from "./realtime/attach";
 import { connectRedis, wireCluster } from "./realtime/adapter";
 import { endSessionSockets, wireSessionEnds } from "./realtime/session-ends";
-import { createLimiter, rateLimitedInfo } from "./limits/limiter";
-import { httpThrottle } from "./limits/http-throttle";
+import { createLimiter } from "./limits/limiter";
 import { createMetrics, type Metrics } from "./metrics/registry";
 import { measuredAiPool } from "./metrics/ai";
-import { opsRoutes, startMetricsServer } from "./metrics/http";
+import { startMetricsServer, type OpsOptions } from "./metrics/http";
 import { readiness, sharedReadiness } from "./metrics/ready";
 import { wireMetrics } from "./metrics/wire";
 import { TvLoop } from "./tv/loop";
 import { isTvGameId } from "./tv/ids";
-import { allowRequestFor } from "./http/origin";
 import { workerSlot } from "./cluster/worker";
-import { PlayerTraces } from "./identity/traces";
 import { Identities } from "./identity/players";
 import { KnownSources } from "./identity/known-sources";
-import { createIdentityLimiter } from "./identity/limits";
-import { identityRoutes, type SessionsEnded } from "./identity/http";
+import type { SessionsEnded } from "./identity/http";
 import { Lobby } from "./lobby";
-import { ratingsRoutes } from "./ratings/http";
 import { AnalysisService } from "./analysis/service";
 import { importRoutes } from "./imports/http";
-import { settingsOf, type GameServerOptions } from "./app/options";
+import { settingsOf, type GameServerOptions, type GameServerSettings } from "./app/options";
 import { lateFunction, Parts } from "./app/parts";
 import { serveHttp, socketHeaders } from "./app/http-edge";
+import { httpRouting } from "./app/http-routing";
 
 export type { GameServerOptions } from "./app/options";
 
@@ -74,28 +70,20 @@ export async function startGameServer(opts: GameServerOptions = {}): Promise<Gam
   }
 }
 
-async function compose(s: ReturnType<typeof settingsOf>, opts: GameServerOptions, parts: Parts): Promise<GameServer> {
+async function compose(s: GameServerSettings, opts: GameServerOptions, parts: Parts): Promise<GameServer> {
   const { config, log } = s;
   const db = parts.add("database", await openDb(s.database), (d) => d.$disconnect());
   const redis = parts.add("redis", s.redisUrl ? await connectRedis(s.redisUrl, { log, prefix: config.redisPrefix }) : null, (r) => r?.close());
   const shared = { redis: redis?.redis, prefix: redis ? `${redis.prefix}:rl` : undefined };
   // Several nodes share rooms (Redis, or the workers of one primary): claim engine turns, follow the others' games.
   const adapter = redis?.adapter ?? (s.clusterWorker ? createIpcAdapter() : undefined);
+  const cluster = !!adapter;
   const metrics = createMetrics();
   const ai = parts.add("AI pool", measuredAiPool(createAiPool(s.ai), metrics), (p) => p.close());
   // Who is in each game's room: the socket layer knows, once attached (below).
   const rooms = lateFunction((_gameId: string) => noPresence());
-  const games = new GameService({
-    db,
-    log,
-    engines: (host) => new AiSeat(host, { ai, ...s.aiSeat }),
-    presence: { presenceOf: rooms.call },
-    isTvGame: isTvGameId,
-    cluster: !!adapter,
-    nodeId: opts.nodeId,
-    claimGraceMs: s.claimGraceMs,
-    firstMoveMs: s.firstMoveMs,
-  });
+  const engines = (host: EngineHost) => new AiSeat(host, { ai, ...s.aiSeat });
+  const games = new GameService({ db, log, engines, presence: { presenceOf: rooms.call }, isTvGame: isTvGameId, cluster, nodeId: opts.nodeId, ...s.games });
   const limiter = createLimiter(s.limits, { ...shared, clusterWorker: s.clusterWorker });
   // A new name shows in the cached games at once, this node's and (wireCluster) the other nodes'.
   const identities = new Identities(db, (id, name) => games.renamed(id, name), { settings: s.identity, now: s.identityNow });
@@ -107,96 +95,44 @@ async function compose(s: ReturnType<typeof settingsOf>, opts: GameServerOptions
   );
   // One readiness check a second serves every probe (metrics/ready).
   const ops = { metrics, token: s.metrics.token, ready: sharedReadiness(() => readiness(db, redis?.redis ?? null), s.readyCacheMs), log };
-  const lobby = new Lobby(db, games, {
-    nodeId: games.nodeId,
-    cluster: !!adapter,
-    log,
-    pairEveryMs: opts.pairEveryMs,
-    challengesPerAddress: s.fairness.challengesPerAddress,
-  });
+  const lobby = new Lobby(db, games, { nodeId: games.nodeId, cluster, log, pairEveryMs: opts.pairEveryMs, ...s.lobby });
   // Several nodes: only the node holding the TV lease runs the TV; the others follow it.
-  const tv = s.tv ? new TvLoop(games, { log, lease: adapter ? { holder: games.nodeId } : null, ...(typeof s.tv === "object" ? s.tv : {}) }) : null;
-  const analysis = new AnalysisService({
-    db,
-    games,
-    ai,
-    log,
-    nodeId: games.nodeId,
-    settings: s.analysis,
-    redis: redis && s.redisUrl ? { url: s.redisUrl, prefix: redis.prefix } : null,
-    pollMs: opts.analysis?.pollMs,
-  });
+  const tv = s.tv ? new TvLoop(games, { log, lease: cluster ? { holder: games.nodeId } : null, ...(typeof s.tv === "object" ? s.tv : {}) }) : null;
+  const analysisRedis = redis && s.redisUrl ? { url: s.redisUrl, prefix: redis.prefix } : null;
+  const analysis = new AnalysisService({ db, games, ai, log, nodeId: games.nodeId, settings: s.analysis, redis: analysisRedis, pollMs: opts.analysis?.pollMs });
   const httpServer = opts.httpServer ?? http.createServer();
-  serveHttp(httpServer, s.limits.trustProxy, {
-    routes: [
-      ...opsRoutes(ops),
-      ...identityRoutes({
-        identities,
-        limiter: createIdentityLimiter(s.identityLimits, shared),
-        trustProxy: s.limits.trustProxy,
-        log,
-        traces: new PlayerTraces(db),
-        known,
-        sessionsEnded: sessionsEnded.call,
-      }),
-      ...imports.routes,
-      ...gamePageRoutes({ exists: (id) => games.exists(id), log }),
-      ...ratingsRoutes({ db, log }),
-    ],
-    // Every POST and /readyz, per address, before any route (limits/http-throttle); a game page's mark is never the browser's.
-    guards: [
-      httpThrottle({
-        postsPerMin: s.fairness.postsPerMin,
-        readyzPerMin: s.fairness.readyzPerMin,
-        ...shared,
-        onRefused: (limit) => metrics.rateLimited.inc({ limit }),
-      }),
-      stripUnknownGameMark,
-    ],
-    addressOf: (req) => limiter.addressOf(req),
-    origin: s.origin,
-    charge: async (address, points) => {
-      const r = await limiter.event(`http:${address}`, address, points);
-      return r.ok ? null : rateLimitedInfo("requests", r.retryMs);
-    },
-    fallback: opts.requestHandler,
-    log,
-  });
-  const realtime = parts.add(
-    "sockets and the HTTP server",
-    attachRealtime(
-      httpServer,
-      { games, log, tv, identities, lobby, analysis },
-      {
-        corsOrigin: s.corsOrigin,
-        limiter,
-        adapter,
-        recoveryMs: config.socketRecoveryMs,
-        metrics,
-        allowRequest: allowRequestFor(s.origin),
-        socketsPerAddress: s.fairness.socketsPerAddress,
-      },
-    ),
-    (r) => r.close(),
+  const identity = { identities, known, sessionsEnded: sessionsEnded.call };
+  serveHttp(httpServer, s.limits.trustProxy, httpRouting(s, { db, games, limiter, metrics, ops, identity, imports, shared, pages: opts.requestHandler }));
+  const services = { games, log, tv, identities, lobby, analysis };
+  const realtime = parts.add("sockets and the HTTP server", attachRealtime(httpServer, services, { ...s.sockets, limiter, adapter, metrics }), (r) =>
+    r.close(),
   );
   rooms.bind((gameId) => realtime.presenceOf(gameId));
   if (adapter) wireCluster(realtime.io, games, log, identities);
   if (adapter) wireSessionEnds(realtime.io, identities);
-  sessionsEnded.bind((e) => endSessionSockets(realtime.io, e, playerRoom, !!adapter, log));
+  sessionsEnded.bind((e) => endSessionSockets(realtime.io, e, playerRoom, cluster, log));
   socketHeaders(realtime.io, s.limits.trustProxy);
   // Closed before the sockets: a game's last writes and timers go while its room still hears.
   parts.add("games", games, (g) => g.close());
+  parts.add("metrics wiring", wireMetrics(metrics, games, realtime.io, roomOf("")), (unwire) => unwire());
   // A restart's downtime is credited to the clocks before anyone can move (games/heartbeat).
   if (s.resume) await games.creditRestart();
-  return listen(s, opts, parts, { httpServer, games, lobby, analysis, identities, db, ai, io: realtime.io, tv, metrics, ops });
+  const { port, metricsPort } = await listen(s, opts, parts, httpServer, ops);
+  // Expired sessions go at start and every 6 hours (a year-long cookie: few, but they add up).
+  const purge = () => void Promise.all([identities.purgeExpired(), known.purge()]).catch((err) => log.warn({ err }, "could not purge expired sessions"));
+  purge();
+  parts.add("session purge", setInterval(purge, 6 * 3600_000).unref(), (t) => clearInterval(t));
+  if (s.resume) await games.resumeAll();
+  if (tv) await tv.start().catch((err) => log.error({ err }, "TV: could not start"));
+  if (tv) parts.add("TV", tv, (t) => t.stop());
+  await parts.add("lobby", lobby, (l) => l.close()).start();
+  await parts.add("analysis", analysis, (a) => a.close()).start();
+  const url = `http://${opts.host && opts.host !== "0.0.0.0" && opts.host !== "::" ? opts.host : "127.0.0.1"}:${port}`;
+  return { httpServer, games, lobby, analysis, identities, db, ai, io: realtime.io, tv, port, url, metrics, metricsPort, close: () => parts.close() };
 }
 
-type Composed = Omit<GameServer, "port" | "url" | "metricsPort" | "close"> & { ops: Parameters<typeof startMetricsServer>[0] };
-
-/** The second half of the list: the port, /metrics, the periodic purge, and the loops that play. */
-async function listen(s: ReturnType<typeof settingsOf>, opts: GameServerOptions, parts: Parts, c: Composed): Promise<GameServer> {
-  const { httpServer, games, identities, db, log } = { ...c, log: s.log };
-  parts.add("metrics wiring", wireMetrics(c.metrics, games, c.io, roomOf("")), (unwire) => unwire());
+/** The main port, then /metrics on its own port (METRICS_PORT; WORKERS=N: worker i on METRICS_PORT + i). */
+async function listen(s: GameServerSettings, opts: GameServerOptions, parts: Parts, httpServer: http.Server, ops: OpsOptions) {
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
     // exclusive: a cluster worker binds its own port (else node:cluster shares the primary's, round robin).
@@ -206,34 +142,9 @@ async function listen(s: ReturnType<typeof settingsOf>, opts: GameServerOptions,
     });
   });
   const port = (httpServer.address() as AddressInfo).port;
-  // WORKERS=N: worker i serves its metrics on METRICS_PORT + i (each worker counts its own).
-  const metricsPort = s.metrics.port;
-  const metricsServer =
-    metricsPort === null
-      ? null
-      : parts.add(
-          "metrics port",
-          await startMetricsServer(c.ops, metricsPort && metricsPort + (workerSlot() ?? 0), opts.host),
-          (m) => new Promise((r) => m.close(r)),
-        );
-  // Expired sessions go at start and every 6 hours (a year-long cookie: few, but they add up).
-  const known = new KnownSources(db, s.identityNow);
-  const purge = () => void Promise.all([identities.purgeExpired(), known.purge()]).catch((err) => log.warn({ err }, "could not purge expired sessions"));
-  purge();
-  parts.add("session purge", setInterval(purge, 6 * 3600_000).unref(), (t) => clearInterval(t));
-  if (s.resume) await games.resumeAll();
-  if (c.tv) await c.tv.start().catch((err) => log.error({ err }, "TV: could not start"));
-  if (c.tv) parts.add("TV", c.tv, (tv) => tv.stop());
-  parts.add("lobby", c.lobby, (l) => l.close());
-  await c.lobby.start();
-  parts.add("analysis", c.analysis, (a) => a.close());
-  await c.analysis.start();
-  const { ops: _ops, ...server } = c;
-  return {
-    ...server,
-    port,
-    metricsPort: metricsServer ? (metricsServer.address() as AddressInfo).port : null,
-    url: `http://${opts.host && opts.host !== "0.0.0.0" && opts.host !== "::" ? opts.host : "127.0.0.1"}:${port}`,
-    close: () => parts.close(),
-  };
+  const wanted = s.metrics.port;
+  if (wanted === null) return { port, metricsPort: null };
+  const metricsServer = await startMetricsServer(ops, wanted && wanted + (workerSlot() ?? 0), opts.host);
+  parts.add("metrics port", metricsServer, (m) => new Promise((r) => m.close(r)));
+  return { port, metricsPort: (metricsServer.address() as AddressInfo).port };
 }

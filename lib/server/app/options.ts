@@ -12,6 +12,7 @@ import {
 } from "../config";
 import { log as rootLog, type Logger } from "../log";
 import { isClusterWorker } from "../cluster/worker";
+import { allowRequestFor } from "../http/origin";
 import type { TvOptions } from "../tv/loop";
 
 /** Each "default env X": the variable X as lib/server/config reads it. */
@@ -52,6 +53,8 @@ export interface GameServerOptions {
   aiGoneMs?: number;
   /** The longest search of a person's position while they think (default AI_PONDER_MS; 0: none). */
   aiPonderMs?: number;
+  /** After an AI move in a game with a person, search its candidates' exact scores at the lowest priority (default true). */
+  aiScoreCandidates?: boolean;
   /** Resume AI turns and clocks of games in progress (default true). */
   resume?: boolean;
   /** CORS origins for socket.io's long-polling (default: allowedOrigins, if any; else same origin only). */
@@ -91,6 +94,7 @@ export function settingsOf(opts: GameServerOptions) {
   const fairness: FairnessSettings = { ...config.fairness, ...opts.fairness };
   if (!limits.enabled) Object.assign(fairness, { socketsPerAddress: 0, postsPerMin: 0, readyzPerMin: 0 });
   const allowedOrigins = opts.allowedOrigins ?? config.allowedOrigins;
+  const origin = { trustProxy: limits.trustProxy, allowed: allowedOrigins };
   return {
     config,
     log: opts.log ?? rootLog,
@@ -100,16 +104,22 @@ export function settingsOf(opts: GameServerOptions) {
     limits,
     fairness,
     allowedOrigins,
-    origin: { trustProxy: limits.trustProxy, allowed: allowedOrigins },
-    corsOrigin: opts.corsOrigin ?? (allowedOrigins.length ? allowedOrigins : undefined),
+    origin,
     ai: { threads: opts.aiThreads ?? config.aiThreads, worker: opts.aiWorker },
     aiSeat: {
       pauseMs: opts.aiPauseMs ?? config.aiPauseMs,
       goneMs: opts.aiGoneMs ?? config.aiGoneMs,
       ponderMs: opts.aiPonderMs ?? config.aiPonderMs,
+      scoreCandidates: opts.aiScoreCandidates ?? true,
     },
-    claimGraceMs: opts.claimGraceMs ?? config.claimGraceMs,
-    firstMoveMs: opts.firstMoveMs ?? config.firstMoveMs,
+    games: { claimGraceMs: opts.claimGraceMs ?? config.claimGraceMs, firstMoveMs: opts.firstMoveMs ?? config.firstMoveMs },
+    lobby: { challengesPerAddress: fairness.challengesPerAddress },
+    sockets: {
+      corsOrigin: opts.corsOrigin ?? (allowedOrigins.length ? allowedOrigins : undefined),
+      recoveryMs: config.socketRecoveryMs,
+      allowRequest: allowRequestFor(origin),
+      socketsPerAddress: fairness.socketsPerAddress,
+    },
     identity: { ...config.identity, ...opts.identity },
     /** The identities' clock (tests move it). */
     identityNow: opts.identity?.now,
