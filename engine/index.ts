@@ -2,7 +2,7 @@
 export * from "./types";
 export * from "./score";
 export * from "./rules";
-export { think, SITE_EXACT_ROOT_MOVES } from "./search/think";
+export { think, BRAIN_EXACT_ROOT, SITE_EXACT_ROOT_MOVES } from "./search/think";
 export { play, ALGOS, isAlgo, type Algo, type PlaySettings } from "./players";
 export * from "./lecture";
 export { swap2Opening, swap2Decide, type Swap2Decision } from "./swap2";

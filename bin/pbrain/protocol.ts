@@ -4,6 +4,7 @@ import type { Analysis, Color, Limits, Point, Position, Rule, Stone } from "../.
 import { MAX_SIZE, MIN_SIZE } from "../../engine/types";
 import { type TimeControl, DEFAULT_TIME_CONTROL, moveBudgetMs, moveHardLimitMs } from "./timing";
 import { swap2Decide, swap2Opening } from "../../engine/swap2";
+import { BRAIN_EXACT_ROOT } from "../../engine/search/think";
 
 /** Anything that thinks like engine/index.ts's think(). */
 export type Brain = (position: Position, limits: Limits) => Analysis;
@@ -210,7 +211,7 @@ export class PbrainSession {
     }
     if (stones.length !== 0 && stones.length !== 3 && stones.length !== 5) return [`ERROR SWAP2BOARD needs 0, 3 or 5 stones, got ${stones.length}`];
     const budget = moveBudgetMs(this.time, this.size * this.size - stones.length, this.overheadMs, this.opts.timeScale);
-    const limits: Limits = { timeMs: budget, ...this.opts.limits, exactRootScores: false };
+    const limits: Limits = { timeMs: budget, ...this.opts.limits, exactRootScores: BRAIN_EXACT_ROOT };
     const xy = (p: Point) => `${p.x},${p.y}`;
     try {
       if (stones.length === 0) return [swap2Opening(this.size, this.rule, limits, this.opts.brain).map(xy).join(" ")];
@@ -282,7 +283,7 @@ export class PbrainSession {
       // A tournament wants the best move, not every candidate's exact score: bounds for the others
       // buy about three plies (ours vs ours at 200 ms: +40 =0 -8 for this setting, docs/engine-log.md).
       const tm = soft < budget ? { softTimeMs: soft } : {};
-      analysis = this.opts.brain(position, { timeMs: budget, ...tm, exactRootScores: false, ...this.opts.limits });
+      analysis = this.opts.brain(position, { timeMs: budget, ...tm, exactRootScores: BRAIN_EXACT_ROOT, ...this.opts.limits });
     } catch (e) {
       failure = e instanceof Error ? e.message : String(e);
     }

@@ -40,9 +40,16 @@ export interface Features {
 }
 
 /**
- * The site's AI (a game's engine seat): exact scores for the best this many root moves, fast upper
- * bounds for the others. The replay's heatmap still shows every candidate (bounds as "≤ …") while
- * the search keeps nearly the depth of the best-move-only search (docs/engine-log.md).
+ * The brain's root (bin/pbrain, and the site's AI when it chooses a move): only the best move's score
+ * exact, bounds for the others: the deepest search for the time. Exact scores for the best 8 cost the
+ * site's AI about −55 Elo on balanced openings (issue 33, docs/engine-log.md).
+ */
+export const BRAIN_EXACT_ROOT = false;
+
+/**
+ * The site's candidates' scores, searched after the AI's move is played (lib/server/games/
+ * candidate-scores, at the analysis priority): exact scores for the best this many root moves, fast
+ * upper bounds for the others. The heatmap shows every candidate (bounds as "≤ …").
  */
 export const SITE_EXACT_ROOT_MOVES = 8;
 

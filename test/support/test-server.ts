@@ -31,11 +31,13 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   }
   if (!fs.existsSync(dbFile)) await applyMigrationsDirectly(dbFile);
   // No TV unless asked for (opts.tv, or env TV=1): it would slow every other test down. No pondering
-  // unless asked for (opts.aiPonderMs): the tests that count running searches count live ones.
+  // unless asked for (opts.aiPonderMs), nor candidates scored after an AI move (opts.aiScoreCandidates):
+  // the tests that count running searches count live ones.
   const srv = await startGameServer({
     host: "127.0.0.1",
     aiThreads: 1,
     aiPonderMs: 0,
+    aiScoreCandidates: false,
     ...opts,
     tv: opts.tv ?? serverConfig().tv ?? false,
     dbFile,

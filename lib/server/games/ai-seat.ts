@@ -3,12 +3,14 @@
 // AI pool, reports its progress and hands the answer back to the service, which checks and commits
 // it like any other move. While a person thinks, their position is searched (./ponder); a search for
 // a person who left is stopped until they are back (./away-watch); several nodes claim each turn and
-// sweep for the games a dead node left (./cluster-sweep). It sits above the service and sees it only
-// through EngineHost (./engines); this file only wires the four parts together.
+// sweep for the games a dead node left (./cluster-sweep); after an AI move, its candidates' exact
+// scores are searched at the lowest priority (./candidate-scores). It sits above the service and sees
+// it only through EngineHost (./engines); this file only wires the parts together.
 import type { AiPool } from "../ai/pool";
 import { actorOf, type Entry } from "./entry";
 import { ownerOf, priorityOf } from "./ai-parties";
 import { AwayWatch } from "./away-watch";
+import { CandidateScores } from "./candidate-scores";
 import { ClusterSweep } from "./cluster-sweep";
 import { EngineTurns } from "./engine-turn";
 import { Ponder } from "./ponder";
@@ -36,12 +38,15 @@ export interface AiSeatOptions {
    * (default 30,000 ms; 0: never). One node only, as goneMs.
    */
   ponderMs?: number;
+  /** After an AI move in a game with a person, search its candidates' exact scores at the lowest priority (default true). */
+  scoreCandidates?: boolean;
 }
 
 export class AiSeat implements EngineSeats {
   private readonly ai: AiPool;
   private readonly turns: EngineTurns;
   private readonly ponder: Ponder;
+  private readonly scores: CandidateScores | null;
   private readonly away: AwayWatch;
   private readonly sweep: ClusterSweep;
   private pending = new Set<Promise<unknown>>();
@@ -103,12 +108,17 @@ export class AiSeat implements EngineSeats {
       },
       opts,
     );
+    this.scores =
+      (opts.scoreCandidates ?? true)
+        ? new CandidateScores({ log, ai: this.ai, scoreEngineMove: (id, ply, at, a) => host.scoreEngineMove(id, ply, at, a), track })
+        : null;
     this.ponder = new Ponder({ cluster, log, ai: this.ai, scoreHumanMove: (id, ply, a) => host.scoreHumanMove(id, ply, a), track }, opts.ponderMs ?? 30_000);
   }
 
   /** If an engine is to move, start its turn (once: a second call while it runs does nothing); else ponder. */
   turn(e: Readonly<Entry>): void {
     this.ponder.end(e);
+    this.scores?.moved(e);
     if (this.closed || e.status !== "playing") return;
     // In a swap2 opening the seat that acts is the placer or chooser, whatever the colour of the next stone.
     const color = actorOf(e);
@@ -126,6 +136,7 @@ export class AiSeat implements EngineSeats {
 
   reset(gameId: string): void {
     this.ponder.stop(gameId);
+    this.scores?.settle(gameId); // its store checks the move is still there (a takeback)
     this.away.clear(gameId);
     this.away.unpark(gameId);
     this.turns.reset(gameId);
@@ -157,6 +168,7 @@ export class AiSeat implements EngineSeats {
     this.sweep.close();
     this.turns.close();
     this.ponder.close();
+    this.scores?.close();
     await Promise.allSettled([...this.pending]);
   }
 }

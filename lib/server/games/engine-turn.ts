@@ -3,7 +3,7 @@
 // it, search, hand the answer to the service (which checks and commits it under the game's lock).
 // A refused search (AI_BUSY) is tried again after busyRetryMs, a failed one up to three times.
 import { AiBusyError, type AiPool } from "../ai/pool";
-import { SITE_EXACT_ROOT_MOVES, type Color } from "../../../engine";
+import { BRAIN_EXACT_ROOT, type Color } from "../../../engine";
 import type { EngineSettings, Thinking } from "../../shared/protocol";
 import { sleepOn, type Clock } from "../time";
 import { searchTimeMs } from "./clock";
@@ -183,9 +183,9 @@ export class EngineTurns {
         const ply = e.moves.length + 1;
         const analysis = await this.host.ai.think({
           position: { size: e.size, rule: e.rule, stones: stonesOf(e), toMove: color },
-          // Exact scores for the best few root moves, bounds for the rest: the heatmap keeps every
-          // candidate while the move gets nearly the depth of a best-move-only search.
-          limits: { timeMs, exactRootScores: SITE_EXACT_ROOT_MOVES, ...(engine.maxDepth ? { maxDepth: engine.maxDepth } : {}) },
+          // Exactly the brain's search, the whole budget on the move; the candidates' exact scores (the
+          // heatmap, the notes) come after the move is played (./candidate-scores).
+          limits: { timeMs, exactRootScores: BRAIN_EXACT_ROOT, ...(engine.maxDepth ? { maxDepth: engine.maxDepth } : {}) },
           algo: engine.algo,
           priority: priorityOf(e),
           owner: ownerOf(e),

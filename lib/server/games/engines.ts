@@ -84,6 +84,8 @@ export interface EngineHost {
   reportThinking(t: Thinking): void;
   /** Stores `a`, a search of the position before ply `ply` (a person's move), as that move's score and rank. */
   scoreHumanMove(gameId: string, ply: number, a: Analysis): Promise<void>;
+  /** Stores `a`, a search of the position before ply `ply` (an engine's move played at `at`), as that move's candidates. */
+  scoreEngineMove(gameId: string, ply: number, at: string, a: Analysis): Promise<void>;
   /** Whether a socket of seat `color`'s player is in the game's room (this node's knowledge). */
   seatConnected(gameId: string, color: Color): boolean;
 }

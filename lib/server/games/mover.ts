@@ -1,7 +1,7 @@
 // Moves: a person's (checked: seat, ply, turn, board, renju), an engine's (checked again under the
 // lock against the game as it is now), the commit both end in (the row first: the (gameId, ply) key
 // decides a race; then the copy, the lapsed draw offer, the broadcast, the next turn), and the
-// score pondering gives a person's move afterwards.
+// scores a move gets afterwards (a person's: pondering; an engine's: its candidates, ./candidate-scores).
 import { forbiddenText, moveError, other, type Analysis, type Color, type Point } from "../../../engine";
 import type { MoveRecord } from "../../shared/protocol";
 import { placeRefusal } from "../../shared/swap2";
@@ -13,7 +13,7 @@ import type { EngineMove } from "./engines";
 import { colorName, inOpening, requirePlaying, requireSeat, toMoveOf, type Actor, type Entry } from "./entry";
 import { fail } from "../errors";
 import type { MoveInput } from "./inputs";
-import { applyEnding, applyRatingChange, forbiddenFor, humanMoveScored, humanMoveScoredByReply, playMove, ratedPlayersOf } from "./moves";
+import { applyEnding, applyRatingChange, engineMoveScored, forbiddenFor, humanMoveScored, humanMoveScoredByReply, playMove, ratedPlayersOf } from "./moves";
 
 export class Mover {
   constructor(private readonly host: ActionHost) {}
@@ -66,7 +66,7 @@ export class Mover {
       await this.commit(cur, m.color, mv, "engine", m.analysis);
       // The person's move just before, if pondering left it unscored: the reply's search scores it.
       const scored = before && humanMoveScoredByReply(before, m.analysis);
-      if (scored) await this.storeHumanScore(cur, scored);
+      if (scored) await this.storeScore(cur, scored);
     });
   }
 
@@ -122,12 +122,26 @@ export class Mover {
       const rec = e?.moves[ply - 1];
       if (!e || !rec || rec.ply !== ply || rec.by !== "human") return;
       const scored = humanMoveScored(rec, a);
-      if (scored) await this.storeHumanScore(e, scored);
+      if (scored) await this.storeScore(e, scored);
     });
   }
 
-  /** Stores a person's move with its score (the record at its ply replaced) and tells the room. */
-  private async storeHumanScore(e: Entry, scored: MoveRecord): Promise<void> {
+  /**
+   * An engine's move `ply`, played at `at`, with its candidates' exact scores (./candidate-scores, a
+   * search after the move); stored, and told to the room. Nothing if the move was taken back meanwhile.
+   */
+  scoreEngineMove(gameId: string, ply: number, at: string, a: Analysis): Promise<void> {
+    return this.host.withLock(gameId, async () => {
+      const e = this.host.cache.peek(gameId);
+      const rec = e?.moves[ply - 1];
+      if (!e || !rec || rec.ply !== ply || rec.by !== "engine" || rec.at !== at) return;
+      const scored = engineMoveScored(rec, a);
+      if (scored) await this.storeScore(e, scored);
+    });
+  }
+
+  /** Stores a move with its scores (the record at its ply replaced) and tells the room. */
+  private async storeScore(e: Entry, scored: MoveRecord): Promise<void> {
     const rec = e.moves[scored.ply - 1];
     if (!(await this.host.store.scoreMove(e.id, scored))) return; // taken back meanwhile
     // Our copy, unless the move list changed meanwhile (a takeback replaces the record).

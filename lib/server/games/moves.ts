@@ -127,6 +127,16 @@ export function humanMoveScored(rec: MoveRecord, a: Analysis): MoveRecord | null
 }
 
 /**
+ * An engine's move `rec` with its candidates' scores from `a`, a search of the position before it made
+ * after the move was played (./candidate-scores): the move's own score, depth and line stay its search's.
+ * Null when the search saw no candidates.
+ */
+export function engineMoveScored(rec: MoveRecord, a: Analysis): MoveRecord | null {
+  if (rec.by !== "engine" || !a.rootScores.length) return null;
+  return { ...rec, rootScores: storedRootScores(a) };
+}
+
+/**
  * A person's move that pondering left without a score (played before the first depth was done, or
  * outside the exact candidates) scored as the terminal lab scores it: the negated score of the
  * search after it — here the engine's reply, a search of exactly that position. Null when it has a

@@ -228,11 +228,11 @@ export class GameStore {
     }
   }
 
-  /** A person's move gets its score afterwards (pondering): only that move's analysis columns change. */
+  /** A move gets its scores afterwards (a person's: pondering; an engine's: its candidates): only its analysis columns change. */
   async scoreMove(gameId: string, rec: MoveRecord): Promise<boolean> {
     const { score, depth, nodes, pv, rootScores } = moveRowOf(gameId, rec, new Date());
     const { count } = await this.db.move.updateMany({
-      where: { gameId, ply: rec.ply, x: rec.x, y: rec.y, by: "human" },
+      where: { gameId, ply: rec.ply, x: rec.x, y: rec.y, by: rec.by },
       data: { score, depth, nodes, pv, rootScores },
     });
     return count === 1;
