@@ -47,7 +47,8 @@ export function analysis(move: Point = { x: 7, y: 7 }, depth = 4): Analysis {
 export function memoryLog(): Logger & { lines: Array<{ level: string; msg: string; obj: unknown }> } {
   const lines: Array<{ level: string; msg: string; obj: unknown }> = [];
   const at = (level: string) => (obj: unknown, msg?: string) => void lines.push({ level, msg: msg ?? String(obj), obj });
-  return { lines, debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") } as unknown as Logger & { lines: typeof lines };
+  const log = { lines, debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error"), child: () => log };
+  return log as unknown as Logger & { lines: typeof lines };
 }
 
 interface Call<R> {

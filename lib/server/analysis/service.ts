@@ -54,7 +54,7 @@ export class AnalysisService extends EventEmitter<{ update: [AnalysisUpdate] }> 
     const { concurrency } = opts.settings;
     this.queue = opts.redis
       ? new BullQueue(opts.redis.url, { prefix: opts.redis.prefix, concurrency, log: opts.log })
-      : new DbQueue(this.store, { concurrency, pollMs: opts.pollMs ?? 5000, log: opts.log });
+      : new DbQueue(this.store, { concurrency, pollMs: opts.pollMs ?? 5000, log: opts.log, clock: opts.games.clock });
   }
 
   /** Starts running jobs: those left requested or running by a previous start too. */

@@ -79,7 +79,8 @@ export abstract class GameCore extends EventEmitter {
   protected readonly stalls: StallSource;
   /** The monitor this service started (stopped on close), if it was not handed one. */
   private readonly ownStalls: StallMonitor | null = null;
-  protected readonly clock: Clock;
+  /** The time and timers of this service, and of the parts built on it (TV, pairing, analysis queue). */
+  readonly clock: Clock;
   protected readonly clockTimers: ClockTimers;
   protected closed = false;
 

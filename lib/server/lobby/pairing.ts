@@ -4,7 +4,7 @@
 // it, and its pairs are still claimed by a conditional update of their rows in a transaction (all of
 // a pass at once, else pair by pair), so a pair is decided once whatever happens. A pass's games are
 // made together (one insert). The paired game is rated, with random colours.
-import { realClock, type Clock, type TimerHandle } from "../time";
+import type { Clock, TimerHandle } from "../time";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/client";
 import { claimLease, releaseLease } from "../db/lease";
@@ -33,7 +33,7 @@ export interface PairingOptions {
   cluster: boolean;
   log: Logger;
   everyMs?: number;
-  /** The time and timers (default the wall clock; lib/server/time). */
+  /** The time and timers (default the game service's: lib/server/time). */
   clock?: Clock;
 }
 
@@ -57,7 +57,7 @@ export class Pairing {
     private readonly opts: PairingOptions,
   ) {
     this.everyMs = opts.everyMs ?? PAIR_EVERY_MS;
-    this.clock = opts.clock ?? realClock;
+    this.clock = opts.clock ?? games.clock;
   }
 
   start(): void {

@@ -21,7 +21,7 @@ import { labOpening } from "../../../engine";
 import type { Rule, Stone } from "../../../engine";
 import { TV_ID_PREFIX, isTvGameId } from "./ids";
 import { claimLease, releaseLease } from "../db/lease";
-import { realClock, type Clock, type TimerHandle } from "../time";
+import type { Clock, TimerHandle } from "../time";
 
 /** The lease (lib/server/db/lease) that lets one node of several run the TV. */
 export const TV_LEASE = "tv";
@@ -56,7 +56,7 @@ export interface TvOptions {
   lease?: { holder: string; ttlMs?: number } | null;
   /** With a lease: how often a follower looks for the TV game on air and for a lapsed lease (default 2000 ms). */
   followMs?: number;
-  /** The time and timers (default the wall clock; lib/server/time). */
+  /** The time and timers (default the game service's: lib/server/time). */
   clock?: Clock;
 }
 
@@ -142,7 +142,7 @@ export class TvLoop extends EventEmitter {
   constructor(games: GameService, opts: TvOptions = {}) {
     super();
     this.games = games;
-    this.clock = opts.clock ?? realClock;
+    this.clock = opts.clock ?? games.clock;
     this.lastActivity = this.clock.now();
     this.log = (opts.log ?? rootLog).child({ part: "tv" });
     this.pauseMs = opts.pauseMs ?? 5000;
