@@ -96,8 +96,10 @@ function parseArgs(argv: string[]): Args {
   const maxGames = int("max-games", 2000, 2);
   let openings: string | undefined = flags.openings;
   if (sprt && openings === undefined) {
-    // The rule's own file if there is one, else the board size's.
-    const files = [`bin/match/openings-${size}-${rule}-sprt.txt`, `bin/match/openings-${size}-sprt.txt`];
+    // Freestyle: the balanced openings (npm run openings:balanced, issue 33) if there are some for the
+    // size; else the rule's own file if there is one, else the board size's.
+    const balanced = rule === "freestyle" ? [`bin/match/openings-balanced-${size}.txt`] : [];
+    const files = [...balanced, `bin/match/openings-${size}-${rule}-sprt.txt`, `bin/match/openings-${size}-sprt.txt`];
     openings = files.find((f) => existsSync(f));
   }
   return {

@@ -10,6 +10,7 @@ import { parseMoveString } from "../lib/shared/notation";
 import { BrainProcess } from "../bin/match/brain-process";
 import { parseOpenings, readOpenings } from "../bin/match/openings";
 import { Referee } from "../bin/match/referee";
+import { canonicalKey, threeStoneLines } from "../bin/match/make-balanced-openings";
 import { RepeatWatch } from "../bin/match/repeats";
 import { type Player, runMatch } from "../bin/match/runner";
 import { eloFromScore, formatStats, matchStats } from "../bin/match/stats";
@@ -112,6 +113,17 @@ describe("openings", () => {
     expect(parseOpenings("# c\n\nh8 i9\r\nh8h9h10 # trailing\n", 15, "freestyle")).toHaveLength(2);
     expect(() => parseOpenings("h8h8", 15, "freestyle")).toThrow(/line 1.*occupied/);
     expect(() => parseOpenings("z9", 15, "freestyle")).toThrow(/line 1/);
+  });
+
+  it("the balanced file: distinct positions up to symmetry, both colours to move (npm run openings:balanced)", () => {
+    // Its candidates: within 2 of the centre, the 26 classic three-stone openings, one per symmetry class.
+    expect(new Set(threeStoneLines(2).map(canonicalKey)).size).toBe(26);
+    expect(canonicalKey(parseMoveString("h8h9j10", 15))).toBe(canonicalKey(parseMoveString("h8h7f6", 15)));
+    const list = readOpenings("bin/match/openings-balanced-15.txt", 15, "freestyle");
+    expect(list.length).toBeGreaterThanOrEqual(24);
+    expect(new Set(list.map(canonicalKey)).size).toBe(list.length);
+    expect(list.some((o) => o.length % 2 === 0)).toBe(true); // black to move
+    expect(list.some((o) => o.length % 2 === 1)).toBe(true); // white to move
   });
 });
 
