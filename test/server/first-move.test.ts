@@ -43,6 +43,13 @@ async function expectAborted(gameId: string, a: Person, b: Person) {
   expect(archive.games.map((g) => g.id)).not.toContain(gameId);
 }
 
+/** The player's page lists the game as aborted, not rated, and counts it in no win/draw/loss (trial F9). */
+async function expectProfileAborted(p: Person, gameId: string) {
+  const profile = ((await (await fetch(`${url()}/api/players/${encodeURIComponent(p.me.name)}`)).json()) as any).profile;
+  expect(profile.recent.find((g: any) => g.id === gameId)).toMatchObject({ reason: "abort", result: null, rated: false, diff: null });
+  expect(profile.record).toEqual({ wins: 0, draws: 0, losses: 0 });
+}
+
 describe("the first-move window", () => {
   it("a rated challenge accepted, nobody moves: no clock runs, and the game is aborted when the window closes (no rating change, not archived)", async () => {
     const alice = await person();
@@ -55,6 +62,8 @@ describe("the first-move window", () => {
     const over = await waitFor(bob.socket, EV.state, (s: any) => s.id === gameId && s.status === "finished", 5000);
     expect(over).toMatchObject({ result: null, reason: "abort" });
     await expectAborted(gameId, alice, bob);
+    await expectProfileAborted(alice, gameId);
+    await expectProfileAborted(bob, gameId);
     expect(await call(alice.socket, EV.move, { gameId, ply: 1, x: 7, y: 7 })).toMatchObject({ ok: false, error: { code: "GAME_OVER" } });
   });
 
@@ -115,6 +124,7 @@ describe("ending a game nobody played", () => {
     const first = await ratedGame(alice, alt);
     expect(await call(alt.socket, EV.resign, { gameId: first })).toEqual({ ok: true });
     await expectAborted(first, alice, alt);
+    await expectProfileAborted(alice, first);
     const second = await ratedGame(alice, alt);
     expect(await call(alice.socket, EV.move, { gameId: second, ply: 1, x: 7, y: 7 })).toEqual({ ok: true });
     // Nor a draw agreed before both have moved (it would be rated).

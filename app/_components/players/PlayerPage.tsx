@@ -10,6 +10,7 @@ import type { ApiAnswer } from "@/lib/shared/identity";
 import { PlayerLink, diffText, ratingText } from "../PlayerLink";
 import { RatingChart } from "./RatingChart";
 import { ImportedGames } from "./ImportedGames";
+import { recentOutcome, showsRated } from "./recent-game";
 
 export function PlayerPage({ name }: { name: string }) {
   const [profile, setProfile] = useState<PlayerProfile | null>(null);
@@ -121,8 +122,8 @@ export function PlayerPage({ name }: { name: string }) {
 }
 
 function RecentGame({ g }: { g: ProfileGame }) {
-  const won = g.result !== null && g.result !== "draw" && g.result === (g.color === 1 ? "black" : "white");
-  const outcome = g.reason === "abort" ? "aborted" : g.result === "draw" ? "draw" : won ? "won" : g.result ? "lost" : "none";
+  const outcome = recentOutcome(g);
+  const won = outcome === "won";
   const t = useTranslations("player");
   const rules = useRuleWords();
   return (
@@ -136,7 +137,7 @@ function RecentGame({ g }: { g: ProfileGame }) {
       </span>
       <span className="min-w-0 flex-1 truncate">
         {t("vs")} {g.opponent ? <PlayerLink name={g.opponent} className="font-semibold" /> : t("ai")} · {g.size}×{g.size} {rules.text(g.rule)}
-        {g.rated ? ` · ${t("rated")}` : ""}
+        {showsRated(g) ? ` · ${t("rated")}` : ""}
       </span>
       {g.diff !== null && <span className="tabular-nums">{diffText(g.diff)}</span>}
       <Link href={`/replay/${g.id}`} className="text-accent-dark underline" data-testid="recent-game-replay">

@@ -79,7 +79,8 @@ export async function profileOf(db: Db, name: string): Promise<PlayerProfile | n
       opponent: opp ? (opponents.get(opp) ?? null) : null,
       result: g.result as GameResult | null,
       reason: g.reason as GameEndReason | null,
-      rated: g.rated,
+      // an aborted game asked to be rated but changed nothing: it is not shown as rated
+      rated: g.rated && g.reason !== "abort",
       diff: color === 1 ? g.blackRatingDiff : g.whiteRatingDiff,
       size: g.size,
       rule: g.rule,
