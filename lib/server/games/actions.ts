@@ -6,6 +6,7 @@ import type { Analysis, Color, Point } from "../../../engine";
 import type { GameEndReason, GameResult, GameState, MoveRecord } from "../../shared/protocol";
 import type { Db } from "../db/client";
 import type { Logger } from "../log";
+import type { MovedEvent } from "./core";
 import type { Refusal } from "./endings";
 import type { EngineSeats } from "./engines";
 import type { Entry, Actor } from "./entry";
@@ -17,6 +18,14 @@ import type { Presence } from "./state";
 import type { SeatActionInput } from "./inputs";
 import { requirePlaying, requireSeat } from "./entry";
 import { fail } from "../errors";
+
+/** The events the actions raise, with their arguments (as ./core's `on` overloads declare them). */
+export interface ActionEvents {
+  /** A game's rows changed here; with `move` when the change is just that move. */
+  changed: [gameId: string, move?: MoveRecord];
+  moved: [e: MovedEvent];
+  scored: [e: { gameId: string; move: MoveRecord }];
+}
 
 export interface ActionHost {
   readonly db: Db;
@@ -37,8 +46,8 @@ export interface ActionHost {
   load(gameId: string): Promise<Entry>;
   insertGame(g: NewGame, idPrefix?: string): Promise<Entry>;
   stateOf(e: Entry): GameState;
-  /** The service's typed events ("changed", "moved", "scored", …: ./core). */
-  emit(event: string, ...args: unknown[]): void;
+  /** The service's events the actions raise (their listeners: ./core's typed `on`). */
+  emit<E extends keyof ActionEvents>(event: E, ...args: ActionEvents[E]): void;
   emitState(e: Entry): void;
   afterChange(e: Entry): void;
   finish(e: Entry, result: GameResult | null, reason: GameEndReason, winLine: Point[] | null): Promise<void>;
