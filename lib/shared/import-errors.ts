@@ -76,6 +76,14 @@ export const IMPORT_ERRORS = {
   IMPORT_TOO_MUCH_MEMORY: (p: { mb: number }) => `the file needs too much memory to read (over ${p.mb} MB): nothing was stored`,
   IMPORT_BUSY: () => "too many files are being read right now: try again in a few seconds",
 
+  // The server's refusals of a stored file (lib/server/imports/http): no line or column.
+  IMPORT_TOO_LARGE: (p: { kb: number }) => `the file is too large: at most ${p.kb} KB a file (a game record is a few KB)`,
+  IMPORT_GAME_NO_MOVES: (p: { game: number }) => `game ${p.game} has no moves: nothing was stored`,
+  IMPORT_NO_SUCH_GAME: (p: { games: number; game: number }) => `the file holds ${p.games} game${p.games === 1 ? "" : "s"}: there is no game ${p.game}`,
+  IMPORT_TOO_MANY_PICKED: (p: { games: number; max: number }) => `${p.games} games picked: import at most ${p.max} at a time (pick fewer)`,
+  IMPORT_FILE_OVER_HOURLY: (p: { games: number; max: number }) => `a file may give at most ${p.max} games an hour; this one holds ${p.games}`,
+  IMPORT_HOURLY_LIMIT: (p: { max: number; seconds: number }) => `too many imported games (${p.max} an hour): try again in ${p.seconds} s`,
+
   // A game carried in a link (/replay/import?…, /analysis?…): no line or column.
   LINK_SIZE: (p: { value: string; min: number; max: number }) => `size "${p.value}" is not a board size (${p.min} to ${p.max})`,
   LINK_RULE: (p: { value: string }) => `rule "${p.value}" is not freestyle, exact5 or renju`,

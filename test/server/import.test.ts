@@ -101,7 +101,7 @@ describe("POST /api/import", () => {
     expect(picked.body.stored.map((s: any) => s.index)).toEqual([2]);
     const none = await post({ text: SGF2, games: [3] });
     expect(none.status).toBe(400);
-    expect(none.body.error).toMatchObject({ code: "NOT_FOUND", message: "The file holds 2 games: there is no game 3." });
+    expect(none.body.error).toMatchObject({ code: "NOT_FOUND", message: "the file holds 2 games: there is no game 3", reason: "IMPORT_NO_SUCH_GAME" });
   });
 
   it("a malformed file is refused with its line and column, and nothing is stored", async () => {
@@ -152,7 +152,7 @@ describe("POST /api/import", () => {
     const refused = results.filter((r) => r.status === 429);
     expect(refused.length).toBeGreaterThan(0);
     expect(refused[0].body.error.code).toBe("RATE_LIMITED");
-    expect(refused[0].body.error.message).toMatch(/Too many imported games \(12 an hour\)/);
+    expect(refused[0].body.error.message).toMatch(/too many imported games \(12 an hour\)/);
     const before = await srv.db.game.count();
     expect((await post({ text: "h8" })).status).toBe(429);
     expect(await srv.db.game.count()).toBe(before);

@@ -3,17 +3,18 @@
 // gets its line in the list: its games stored (links to their replays), or the error with line and column.
 import { useTranslations } from "next-intl";
 import { useErrorText, useListedName } from "../i18n/words";
-import { useImportErrorText } from "./import-errors";
+import { useImportErrorText, type ShownImportError } from "./import-errors";
+import { shownServerRefusal } from "./server-refusal";
 import Link from "next/link";
 import { useState, type ChangeEvent } from "react";
 import type { Rule } from "@/engine";
-import { MAX_IMPORT_BYTES, type ImportErrorInfo, type StoredImport } from "@/lib/shared/imports";
+import { MAX_IMPORT_BYTES, type StoredImport } from "@/lib/shared/imports";
 import { storeImport } from "@/lib/client/imports";
 
 type FileResult =
   | { name: string; state: "waiting" | "sending" }
   | { name: string; state: "stored"; games: StoredImport[] }
-  | { name: string; state: "failed"; error: ImportErrorInfo };
+  | { name: string; state: "failed"; error: ShownImportError };
 
 export function ImportFiles({ size, rule }: { size: number; rule: Rule }) {
   const t = useTranslations("import.files");
@@ -37,7 +38,7 @@ export function ImportFiles({ size, rule }: { size: number; rule: Rule }) {
         list[i] = {
           name: f.name,
           state: "failed",
-          error: { code: "BAD_PAYLOAD", message: t("tooLarge", { kb: Math.round(f.size / 1024), max: MAX_IMPORT_BYTES / 1024 }) },
+          error: { message: t("tooLarge", { kb: Math.round(f.size / 1024), max: MAX_IMPORT_BYTES / 1024 }), line: null, column: null },
         };
       } else {
         let answer = await storeImport({ fileName: f.name, text: await f.text(), size, rule, games: "all" });
@@ -46,7 +47,9 @@ export function ImportFiles({ size, rule }: { size: number; rule: Rule }) {
           await new Promise((r) => setTimeout(r, answer.ok ? 0 : (answer.error.retryMs ?? 0) + 50));
           answer = await storeImport({ fileName: f.name, text: await f.text(), size, rule, games: "all" });
         }
-        list[i] = answer.ok ? { name: f.name, state: "stored", games: answer.stored } : { name: f.name, state: "failed", error: answer.error };
+        list[i] = answer.ok
+          ? { name: f.name, state: "stored", games: answer.stored }
+          : { name: f.name, state: "failed", error: shownServerRefusal(answer.error, errorText) };
       }
       setResults([...list]);
     }
@@ -75,7 +78,7 @@ export function ImportFiles({ size, rule }: { size: number; rule: Rule }) {
                 {r.state === "sending" && <span className="text-muted">{t("sending")}</span>}
                 {r.state === "failed" && (
                   <span className="text-danger" data-testid="import-file-error">
-                    {r.error.line !== undefined ? importErrorText({ ...r.error, line: r.error.line, column: r.error.column ?? null }) : errorText(r.error)}
+                    {importErrorText(r.error)}
                   </span>
                 )}
                 {r.state === "stored" &&

@@ -16,6 +16,7 @@ import { ImportFiles } from "./ImportFiles";
 import { useTranslations } from "next-intl";
 import { useErrorText, useListedName, useRuleWords } from "../i18n/words";
 import { shownImportError, useImportErrorText, type ShownImportError } from "./import-errors";
+import { shownServerRefusal } from "./server-refusal";
 
 const SIZES = [11, 13, 15, 17, 19, 20];
 
@@ -60,13 +61,8 @@ export function ImportForm() {
     const answer = await storeImport({ fileName: fileName ?? "", text, size, rule, games });
     setSending(false);
     if (!answer.ok) {
-      // A refusal of the file's content says where (the parser's words); others by their code.
-      const e = answer.error;
-      setError(
-        e.line !== undefined
-          ? { message: e.message, line: e.line, column: e.column ?? null, reason: e.reason, params: e.params }
-          : { message: errorText(e), line: null, column: null },
-      );
+      // A refusal with an import code in the reader's words (and its place, if any); others by their code.
+      setError(shownServerRefusal(answer.error, errorText));
       return;
     }
     setError(null);

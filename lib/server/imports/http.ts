@@ -11,18 +11,18 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import type { Redis } from "ioredis";
 import { ImportRequestSchema, IMPORT_API, MAX_GAMES_PER_FILE, MAX_IMPORT_BYTES, type ImportAnswer, type ImportErrorInfo } from "../../shared/imports";
 import { ImportError, type ImportErrorCode } from "../../shared/import-errors";
+import type { ErrorInfo } from "../../shared/protocol";
 import { createImportParser, BUDGET_CODES, type ImportParser, type ImportParserOptions } from "./parse-pool";
 import type { GameService } from "../games/service";
 import type { Identities } from "../identity/players";
 import { sessionTokenOf } from "../identity/cookie";
-import { rateLimitedInfo } from "../limits/limiter";
 import { HttpRefusal, json } from "../http/answers";
 import type { Route, RouteContext } from "../http/router";
 import type { Logger } from "../log";
 
 /** The body: the file as a JSON string (escaping can double it) plus the small fields. */
 const MAX_BODY = 2 * MAX_IMPORT_BYTES + 4096;
-const TOO_LARGE = `The file is too large: at most ${MAX_IMPORT_BYTES / 1024} KB a file (a game record is a few KB).`;
+const TOO_LARGE = new ImportError(0, 0, "IMPORT_TOO_LARGE", { kb: MAX_IMPORT_BYTES / 1024 });
 /**
  * What a request costs against the address's event budget (parsing and a transaction; a move costs 1):
  * with the default 20 points a second, about 6 files a second. The games an hour are the real bound.
@@ -61,6 +61,11 @@ const refuse = (status: number, info: ImportErrorInfo): never => {
   throw new HttpRefusal(status, info);
 };
 
+/** A refusal of the request (not of a place in the file): its code for the page to word, its English for scripts. */
+function refuseAs<C extends ImportErrorCode>(status: number, code: ErrorInfo["code"], error: ImportError<C>, extra: Partial<ErrorInfo> = {}): never {
+  return refuse(status, { code, message: error.message, reason: error.code, params: error.params, ...extra });
+}
+
 /** POST /api/import (the body and the cost checked by lib/server/http/router), and 405 for other methods. */
 export function importRoutes(opts: ImportHttpOptions): ImportRoutes {
   const { games, identities, log } = opts;
@@ -80,12 +85,13 @@ export function importRoutes(opts: ImportHttpOptions): ImportRoutes {
   async function take(l: RateLimiterAbstract | null, key: string, n: number): Promise<void> {
     if (!l) return;
     try {
-      if (n > l.points) refuse(429, { code: "RATE_LIMITED", message: `A file may give at most ${l.points} games an hour; this one holds ${n}.` });
+      if (n > l.points) refuseAs(429, "RATE_LIMITED", new ImportError(0, 0, "IMPORT_FILE_OVER_HOURLY", { max: l.points, games: n }));
       await l.consume(key, n);
     } catch (e) {
       if (e instanceof RateLimiterRes) {
-        const info = rateLimitedInfo("imported games", Math.ceil(e.msBeforeNext));
-        refuse(429, { ...info, message: `Too many imported games (${opts.perHour} an hour): ${info.message.replace(/^Too many imported games: /, "")}` });
+        const retryMs = Math.ceil(e.msBeforeNext);
+        const seconds = Math.max(1, Math.ceil(retryMs / 1000));
+        refuseAs(429, "RATE_LIMITED", new ImportError(0, 0, "IMPORT_HOURLY_LIMIT", { max: opts.perHour, seconds }), { retryMs });
       }
       throw e;
     }
@@ -94,7 +100,7 @@ export function importRoutes(opts: ImportHttpOptions): ImportRoutes {
   async function run(req: IncomingMessage, ctx: RouteContext): Promise<ImportAnswer> {
     const ip = ctx.address;
     const p = await ctx.body(ImportRequestSchema);
-    if (Buffer.byteLength(p.text, "utf8") > MAX_IMPORT_BYTES) refuse(413, { code: "BAD_PAYLOAD", message: TOO_LARGE });
+    if (Buffer.byteLength(p.text, "utf8") > MAX_IMPORT_BYTES) refuseAs(413, "BAD_PAYLOAD", TOO_LARGE);
 
     let all;
     try {
@@ -107,12 +113,12 @@ export function importRoutes(opts: ImportHttpOptions): ImportRoutes {
     }
     const wanted = p.games === "all" ? all.map((_, i) => i + 1) : [...new Set(p.games)];
     const missing = wanted.find((n) => n > all.length);
-    if (missing) refuse(400, { code: "NOT_FOUND", message: `The file holds ${all.length} game${all.length === 1 ? "" : "s"}: there is no game ${missing}.` });
+    if (missing) refuseAs(400, "NOT_FOUND", new ImportError(0, 0, "IMPORT_NO_SUCH_GAME", { games: all.length, game: missing }));
     if (wanted.length > MAX_GAMES_PER_FILE)
-      refuse(400, { code: "LIMIT", message: `The file holds ${wanted.length} games: import at most ${MAX_GAMES_PER_FILE} at a time (pick some).` });
+      refuseAs(400, "LIMIT", new ImportError(0, 0, "IMPORT_TOO_MANY_PICKED", { games: wanted.length, max: MAX_GAMES_PER_FILE }));
     const chosen = wanted.map((n) => ({ index: n, game: all[n - 1] }));
-    if (chosen.some((c) => c.game.moves.length === 0 && c.game.opening.length === 0))
-      refuse(422, { code: "BAD_PAYLOAD", message: `Game ${chosen.find((c) => c.game.moves.length === 0)!.index} has no moves.` });
+    const empty = chosen.find((c) => c.game.moves.length === 0 && c.game.opening.length === 0);
+    if (empty) refuseAs(422, "BAD_PAYLOAD", new ImportError(0, 0, "IMPORT_GAME_NO_MOVES", { game: empty.index }));
 
     await take(perAddress, ip, chosen.length);
     const me = identities ? await identities.ofSession(sessionTokenOf(req.headers)) : null;
@@ -133,7 +139,7 @@ export function importRoutes(opts: ImportHttpOptions): ImportRoutes {
       name: "import",
       methods: ["POST"],
       path: IMPORT_API,
-      body: { maxBytes: MAX_BODY, tooLarge: TOO_LARGE, fieldInMessage: true },
+      body: { maxBytes: MAX_BODY, tooLarge: TOO_LARGE.message, fieldInMessage: true },
       cost: IMPORT_COST,
       handle: async (req, ctx) => json(200, await run(req, ctx)),
     },
