@@ -14,6 +14,7 @@ import { log as rootLog, type Logger } from "../log";
 import { isClusterWorker } from "../cluster/worker";
 import { allowRequestFor } from "../http/origin";
 import type { TvOptions } from "../tv/loop";
+import type { Clock } from "../time";
 
 /** Each "default env X": the variable X as lib/server/config reads it. */
 export interface GameServerOptions {
@@ -35,6 +36,8 @@ export interface GameServerOptions {
   limits?: LimitSettings;
   /** This node's name in AI claims (default random). */
   nodeId?: string;
+  /** The time and timers of the games, the engine seats, the TV, the pairing and the analysis queue (default the wall clock; lib/server/time). */
+  clock?: Clock;
   /** Port to listen on (0: any free port). Default env PORT or 3000. */
   port?: number;
   /** Default: all interfaces. */
@@ -112,7 +115,7 @@ export function settingsOf(opts: GameServerOptions) {
       ponderMs: opts.aiPonderMs ?? config.aiPonderMs,
       scoreCandidates: opts.aiScoreCandidates ?? true,
     },
-    games: { claimGraceMs: opts.claimGraceMs ?? config.claimGraceMs, firstMoveMs: opts.firstMoveMs ?? config.firstMoveMs },
+    games: { claimGraceMs: opts.claimGraceMs ?? config.claimGraceMs, firstMoveMs: opts.firstMoveMs ?? config.firstMoveMs, clock: opts.clock },
     lobby: { challengesPerAddress: fairness.challengesPerAddress },
     sockets: {
       corsOrigin: opts.corsOrigin ?? (allowedOrigins.length ? allowedOrigins : undefined),
