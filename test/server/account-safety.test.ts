@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { EV } from "../../lib/shared/protocol";
 import { API } from "../../lib/shared/identity";
-import { DEFAULT_LIMITS } from "../../lib/server/config";
+import { DEFAULT_LIMITS, serverConfig } from "../../lib/server/config";
 import { call, connectAs, guestSession, postApi, useServer, type Client } from "./helpers";
 
 const DAY = 86_400_000;
@@ -78,6 +78,64 @@ describe("wrong guesses stop the guesser, never the owner", () => {
     for (let i = 0; i < 9; i++) codes.push((await signIn(owner.name, `guess ${i}`, "10.35.0.1")).status);
     expect(codes).toEqual([...Array(8).fill(401), 429]);
     expect((await signIn(owner.name, "right password", "10.35.0.1")).status).toBe(429);
+  });
+});
+
+describe("the address's budget stops guessers, not the owner or a classroom (trial F1, F8)", () => {
+  const budget = serverConfig().identityLimits.ipLoginsPer15Min;
+
+  it("35 wrong sign-ins with made-up names from the owner's address: the script is stopped, the owner's known browser signs in, a classmate still renames", async () => {
+    const device = `ga_device=${randomBytes(18).toString("base64url")}`;
+    const owner = await account("10.45.0.1", device);
+    const codes: number[] = [];
+    for (let i = 0; i < budget + 5; i++) codes.push((await signIn(fresh("someone"), "wrong password", "10.45.0.1")).status);
+    expect(codes.slice(0, budget)).toEqual(Array(budget).fill(401));
+    expect(codes.slice(budget)).toEqual(Array(5).fill(429));
+    // Without the owner's device cookie, the right password waits like any other try from the address.
+    const bare = await signIn(owner.name, "right password", "10.45.0.1");
+    expect(bare.status).toBe(429);
+    expect(bare.body.error.message).toMatch(/sign-in attempts from your address/);
+    // The owner's browser, known to the account: in (was 429 "try again in 662 seconds").
+    const back = await signIn(owner.name, "right password", "10.45.0.1", device);
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.me).toMatchObject({ id: owner.id, account: true });
+    // And the owner's password change from that browser is not refused either.
+    const changed = await postApi(
+      url(),
+      API.password,
+      { current: "right password", password: "new right password" },
+      `${back.cookie}; ${device}`,
+      from("10.45.0.1"),
+    );
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    // Renames and sign-ups have their own budget: a classmate's rename goes through.
+    const classmate = await guestSession(url());
+    expect((await postApi(url(), API.rename, { name: fresh("Mate") }, classmate.cookie, from("10.45.0.1"))).status).toBe(200);
+  });
+
+  it("a class of 40 signs in from one address with their right passwords: no one is stopped; wrong passwords still count", async () => {
+    const students = [];
+    for (let i = 0; i < 40; i++) students.push(await account(`10.46.${i}.1`));
+    const codes: number[] = [];
+    for (const s of students) codes.push((await signIn(s.name, "right password", "10.47.0.1")).status);
+    expect(codes).toEqual(Array(40).fill(200));
+    // The right passwords spent nothing: the address still has its whole budget for wrong ones.
+    const wrong: number[] = [];
+    for (let i = 0; i < budget + 1; i++) wrong.push((await signIn(students[i % 40].name, `typo ${i}`, "10.47.0.1")).status);
+    expect(wrong).toEqual([...Array(budget).fill(401), 429]);
+  });
+
+  it("the owner signing in on a shared address does not give a guesser there new guesses for the name (F8)", async () => {
+    const device = `ga_device=${randomBytes(18).toString("base64url")}`;
+    const owner = await account("10.48.0.1", device);
+    const codes: number[] = [];
+    for (let i = 0; i < 9; i++) codes.push((await signIn(owner.name, `guess ${i}`, "10.48.0.1")).status);
+    expect(codes).toEqual([...Array(8).fill(401), 429]);
+    expect((await signIn(owner.name, "right password", "10.48.0.1", device)).status).toBe(200);
+    // The guesser, on the same address without the owner's device: still stopped (was 8 new guesses).
+    const after = await signIn(owner.name, "guess 9", "10.48.0.1");
+    expect(after.status).toBe(429);
+    expect(after.body.error.message).toMatch(/failed sign-ins for this name/);
   });
 });
 

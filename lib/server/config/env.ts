@@ -42,7 +42,9 @@
 // LIMIT_IP_CONNECTIONS_PER_MIN  120                   new connections per address per minute
 // LIMIT_IP_GAMES_PER_MIN        30                    games created per address per minute
 // LIMIT_IP_GUESTS_PER_HOUR      200                   new guest identities per address per hour (lib/server/identity)
-// LIMIT_IP_LOGINS_PER_15MIN     30                    sign-in and sign-up attempts per address per 15 minutes
+// LIMIT_IP_LOGINS_PER_15MIN     30                    wrong passwords (sign-in, password change) per address per 15 minutes (a right
+//                                                     one gives its point back; a device known to the account is not counted);
+//                                                     sign-ups and renames per address: a budget of their own, the same size
 // LIMIT_NAME_LOGINS_PER_15MIN   8                     failed sign-ins per account name and address per 15 minutes (ten
 //                                                     times that per name from all addresses together)
 // LIMIT_PLAYER_RENAMES_PER_DAY  5                     renames per player per day (each old name leads to the player's page)

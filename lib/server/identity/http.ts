@@ -3,7 +3,9 @@
 // Routes of lib/server/http/router: POSTs are refused from other sites there (JSON only, Origin
 // checked) and their bodies read within BODY.
 // Accounts: a correct password from a device or address the account was used from is never
-// refused for others' wrong guesses (./known-sources, ./limits); sign-out, "sign out everywhere"
+// refused for others' wrong guesses (./known-sources, ./limits); the address's budget of password
+// checks counts wrong passwords only and never refuses a device known to the named account (a script
+// or a classroom on the owner's address cannot lock the owner out); sign-out, "sign out everywhere"
 // and a password change end sessions, and `sessionsEnded` closes their live sockets on every node.
 import type { IncomingMessage } from "node:http";
 import { API, ChangePasswordSchema, LocaleSchema, RenameSchema, SignInSchema, SignUpSchema, type ApiAnswer, type Me } from "../../shared/identity";
@@ -110,7 +112,7 @@ export function identityRoutes(opts: IdentityHttpOptions): Route[] {
       return { ok: true, me };
     }),
     route("POST", API.rename, async (s, ctx) => {
-      limited(await limiter.attempt(s.ip), "account changes from your address");
+      limited(await limiter.accountChange(s.ip), "account changes from your address");
       const { name } = await ctx.body(RenameSchema);
       const me = await s.signedIn();
       refuseReserved(name); // not a rename: spends none of the day's
@@ -118,7 +120,7 @@ export function identityRoutes(opts: IdentityHttpOptions): Route[] {
       return { ok: true, me: await identities.rename(me, name) };
     }),
     route("POST", API.signUp, async (s, ctx) => {
-      limited(await limiter.attempt(s.ip), "sign-in attempts from your address");
+      limited(await limiter.accountChange(s.ip), "account changes from your address");
       const { name, password } = await ctx.body(SignUpSchema);
       const me = await identities.signUp(await s.currentOrGuest(), name, password);
       log.info({ playerId: me.id }, "account created");
@@ -129,15 +131,19 @@ export function identityRoutes(opts: IdentityHttpOptions): Route[] {
       return { ok: true, me };
     }),
     route("POST", API.signIn, async (s, ctx) => {
-      limited(await limiter.attempt(s.ip), "sign-in attempts from your address");
       const { name, password } = await ctx.body(SignInSchema);
-      limited(await limiter.nameAllowed(name, s.ip, await s.knownAs(name)), "failed sign-ins for this name");
+      // Before the address's budget: the owner's own browser is never refused for what others on
+      // the address did (a script, or a classroom signing in at once).
+      const knownAs = await s.knownAs(name);
+      const counted = knownAs !== "device";
+      if (counted) limited(await limiter.attempt(s.ip), "sign-in attempts from your address");
+      limited(await limiter.nameAllowed(name, s.ip, knownAs), "failed sign-ins for this name");
       const me = await identities.signIn(name, password);
       if (!me) {
         await limiter.failed(name, s.ip);
         return refuse("BAD_CREDENTIALS", "Wrong name or password.");
       }
-      await limiter.succeeded(name, s.ip);
+      if (counted) await limiter.attemptSucceeded(s.ip); // only wrong passwords use the address's budget
       await known.note(me.id, s.ip, s.device);
       await identities.endSession(s.token);
       s.setCookie(await identities.newSession(me));
@@ -164,16 +170,19 @@ export function identityRoutes(opts: IdentityHttpOptions): Route[] {
       return { ok: true, me: null };
     }),
     route("POST", API.password, async (s, ctx) => {
-      limited(await limiter.attempt(s.ip), "account changes from your address");
       const { current: was, password } = await ctx.body(ChangePasswordSchema);
       const me = await s.current();
       if (!me?.account) return refuse("NOT_SIGNED_IN", "Sign in to your account to change its password.");
       // Guessing the current password through a session left open counts as guessing a sign-in.
-      limited(await limiter.nameAllowed(me.name, s.ip, await known.knownAs(me.id, s.ip, s.device)), "failed sign-ins for this name");
+      const knownAs = await known.knownAs(me.id, s.ip, s.device);
+      const counted = knownAs !== "device";
+      if (counted) limited(await limiter.attempt(s.ip), "account changes from your address");
+      limited(await limiter.nameAllowed(me.name, s.ip, knownAs), "failed sign-ins for this name");
       if (!(await identities.changePassword(me, was, password, s.token))) {
         await limiter.failed(me.name, s.ip);
         refuse("BAD_CREDENTIALS", "The current password is wrong.");
       }
+      if (counted) await limiter.attemptSucceeded(s.ip);
       sessionsEnded({ playerId: me.id, except: sessionIdOf(s.token!) });
       log.info({ playerId: me.id }, "password changed");
       return { ok: true, me };

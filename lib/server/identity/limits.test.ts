@@ -13,9 +13,7 @@ describe("failed sign-ins", () => {
     expect((await l.nameAllowed("Ann", "10.0.0.1")).ok).toBe(false);
     expect((await l.nameAllowed("Ann", "10.0.0.2")).ok).toBe(true);
     expect((await l.nameAllowed("Bob", "10.0.0.1")).ok).toBe(true);
-    // A success clears that address's failures.
-    await l.succeeded("Ann", "10.0.0.1");
-    expect((await l.nameAllowed("Ann", "10.0.0.1")).ok).toBe(true);
+    // Nothing but time clears them: a right password from the address (the owner's) gives a guesser there no new guesses.
 
     // Many addresses, each within its own budget, together reach the name's overall cap.
     const total = settings.nameLoginsPer15Min * ALL_ADDRESSES_FACTOR;
@@ -38,6 +36,30 @@ describe("failed sign-ins from many addresses", () => {
     for (let i = 0; i < settings.nameLoginsPer15Min; i++) await l.failed("Kim", "10.9.9.9");
     expect((await l.nameAllowed("Kim", "10.9.9.9", "address")).ok).toBe(false);
     expect((await l.nameAllowed("Kim", "10.9.9.9", "device")).ok).toBe(true);
+  });
+});
+
+describe("password checks and account changes per address", () => {
+  const small = { ...settings, ipLoginsPer15Min: 5 };
+
+  it("a right password gives its point back: a class signs in from one address, only wrong passwords use the budget (trial F1)", async () => {
+    const l = createIdentityLimiter(small);
+    for (let i = 0; i < 40; i++) {
+      expect((await l.attempt("10.3.0.1")).ok, `student ${i}`).toBe(true);
+      await l.attemptSucceeded("10.3.0.1");
+    }
+    for (let i = 0; i < small.ipLoginsPer15Min; i++) expect((await l.attempt("10.3.0.1")).ok).toBe(true); // wrong ones
+    const refused = await l.attempt("10.3.0.1");
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.retryMs).toBeGreaterThan(0);
+  });
+
+  it("sign-ups and renames have a budget of their own: an address's wrong guesses do not block them", async () => {
+    const l = createIdentityLimiter(small);
+    for (let i = 0; i <= small.ipLoginsPer15Min; i++) await l.attempt("10.4.0.1");
+    expect((await l.attempt("10.4.0.1")).ok).toBe(false);
+    for (let i = 0; i < small.ipLoginsPer15Min; i++) expect((await l.accountChange("10.4.0.1")).ok).toBe(true);
+    expect((await l.accountChange("10.4.0.1")).ok).toBe(false);
   });
 });
 

@@ -1,5 +1,8 @@
 // Identity abuse limits (rate-limiter-flexible, shared through Redis when there is one): new
-// guests per address, sign-in/up attempts per address, and failed sign-ins per account name and
+// guests per address; password checks per address (sign-in, password change: a right password gives
+// its point back, so only wrong ones use the budget and a classroom behind one address signs in; a
+// device known to the named account is not counted at all: ./http); sign-ups and renames per address,
+// a budget of their own (others' wrong guesses do not block them); failed sign-ins per account name and
 // address (LIMIT_NAME_LOGINS_PER_15MIN), so a stranger guessing a name locks out their own address,
 // not the name's owner; and per name from every address together, at ten times that (a password
 // guessed from many addresses is still limited). That last lock never shuts out the owner: it
@@ -14,14 +17,22 @@ import { nameKey } from "./names";
 
 export interface IdentityLimiter {
   guest(ip: string): Promise<LimitResult>;
+  /** A password check from `ip` (sign-in, password change): spends a point of the address's budget. */
   attempt(ip: string): Promise<LimitResult>;
+  /** The password was right: the attempt's point is given back (rate-limiter-flexible `reward`). */
+  attemptSucceeded(ip: string): Promise<void>;
+  /** A sign-up or a rename from `ip`: spends a point of the address's budget for account changes. */
+  accountChange(ip: string): Promise<LimitResult>;
   /**
    * Before checking a password: the name's budget of failures left, from this address and from all.
    * `known`: the account was used from this device (no limit) or this address (only its own budget).
    */
   nameAllowed(name: string, ip: string, known?: KnownAs): Promise<LimitResult>;
+  /**
+   * A wrong password for `name` from `ip`. A right one later clears nothing: the owner signing in
+   * from a shared address must not renew a guesser's budget there (trial F8).
+   */
   failed(name: string, ip: string): Promise<void>;
-  succeeded(name: string, ip: string): Promise<void>;
   /** A rename by player `playerId`: within their day's budget? */
   rename(playerId: string): Promise<LimitResult>;
 }
@@ -38,9 +49,10 @@ export function createIdentityLimiter(settings: IdentityLimitSettings, opts: { r
     return {
       guest: async () => OK,
       attempt: async () => OK,
+      attemptSucceeded: async () => {},
+      accountChange: async () => OK,
       nameAllowed: async () => OK,
       failed: async () => {},
-      succeeded: async () => {},
       rename: async () => OK,
     };
   const prefix = opts.prefix ?? "gomoku:rl";
@@ -50,6 +62,7 @@ export function createIdentityLimiter(settings: IdentityLimitSettings, opts: { r
   };
   const guests = make("guest", settings.ipGuestsPerHour, 3600);
   const attempts = make("login-ip", settings.ipLoginsPer15Min, 900);
+  const accountChanges = make("account-ip", settings.ipLoginsPer15Min, 900);
   const failures = make("login-name-ip", settings.nameLoginsPer15Min, 900);
   const allFailures = make("login-name", settings.nameLoginsPer15Min * ALL_ADDRESSES_FACTOR, 900);
   const renames = make("rename", settings.playerRenamesPerDay, 86_400);
@@ -70,6 +83,8 @@ export function createIdentityLimiter(settings: IdentityLimitSettings, opts: { r
   return {
     guest: (ip) => consume(guests, ip),
     attempt: (ip) => consume(attempts, ip),
+    attemptSucceeded: async (ip) => void (await attempts.reward(ip, 1).catch(() => null)),
+    accountChange: (ip) => consume(accountChanges, ip),
     async nameAllowed(name, ip, known = "unknown") {
       if (known === "device") return OK;
       const mine = await over(failures, pair(name, ip), settings.nameLoginsPer15Min);
@@ -80,7 +95,6 @@ export function createIdentityLimiter(settings: IdentityLimitSettings, opts: { r
       await consume(failures, pair(name, ip));
       await consume(allFailures, nameKey(name));
     },
-    succeeded: async (name, ip) => void (await failures.delete(pair(name, ip)).catch(() => false)),
     rename: (playerId) => consume(renames, playerId),
   };
 }
