@@ -14,6 +14,7 @@ import { attachRealtime, playerRoom, roomOf } from "./realtime/attach";
 import { connectRedis, wireCluster } from "./realtime/adapter";
 import { endSessionSockets, wireSessionEnds } from "./realtime/session-ends";
 import { createLimiter } from "./limits/limiter";
+import { AbortAllowance } from "./limits/aborts";
 import { createMetrics, type Metrics } from "./metrics/registry";
 import { measuredAiPool } from "./metrics/ai";
 import { startMetricsServer, type OpsOptions } from "./metrics/http";
@@ -103,7 +104,10 @@ async function compose(s: GameServerSettings, opts: GameServerOptions, parts: Pa
   const httpServer = opts.httpServer ?? http.createServer();
   const identity = { identities, known, sessionsEnded: sessionsEnded.call };
   serveHttp(httpServer, s.limits.trustProxy, httpRouting(s, { db, games, limiter, metrics, ops, identity, imports, shared, pages: opts.requestHandler }));
-  const services = { games, log, tv, identities, lobby, analysis };
+  // Aborts per player (limits/aborts): with the rate limits off (benchmarks), none.
+  const aborts = s.limits.enabled ? new AbortAllowance(shared) : null;
+  if (aborts) games.on("aborted", (e) => void aborts.aborted(e.playerId).catch((err: unknown) => log.warn({ err }, "could not count an abort")));
+  const services = { games, log, tv, identities, lobby, analysis, aborts };
   const realtime = parts.add("sockets and the HTTP server", attachRealtime(httpServer, services, { ...s.sockets, limiter, adapter, metrics }), (r) =>
     r.close(),
   );

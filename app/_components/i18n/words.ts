@@ -66,6 +66,7 @@ export function useErrorText(): (e: ErrorInfo | string) => string {
     (e: ErrorInfo | string) => {
       if (typeof e === "string") return e;
       if (e.code === "RATE_LIMITED" && e.retryMs !== undefined) return t("RATE_LIMITED_WAIT", { seconds: Math.max(1, Math.ceil(e.retryMs / 1000)) });
+      if (e.code === "TOO_MANY_ABORTS" && e.retryMs !== undefined) return t("TOO_MANY_ABORTS_WAIT", { minutes: Math.max(1, Math.ceil(e.retryMs / 60_000)) });
       if (e.code === "FORBIDDEN" && e.forbidden) return t("FORBIDDEN_BECAUSE", { reason: e.forbidden.replace("-", "") });
       return t.has(e.code) ? t(e.code) : e.message;
     },

@@ -25,6 +25,8 @@ export interface ActionEvents {
   changed: [gameId: string, move?: MoveRecord];
   moved: [e: MovedEvent];
   scored: [e: { gameId: string; move: MoveRecord }];
+  /** A game between people ended without a result because of `playerId` (lib/server/limits/aborts counts them). */
+  aborted: [e: { gameId: string; playerId: string }];
 }
 
 export interface ActionHost {

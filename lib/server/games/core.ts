@@ -18,7 +18,7 @@ import { GameCache } from "./cache";
 import { ClockTimers } from "./timers";
 import { realClock, type Clock } from "../time";
 import { NOBODY, stateOf, type PresenceSource } from "./state";
-import { claimableAt } from "./endings";
+import { betweenPeople, claimableAt } from "./endings";
 import type { EngineHost, EngineSeats } from "./engines";
 
 export type MovedEvent = Parameters<ServerToClient["game:moved"]>[0];
@@ -122,6 +122,8 @@ export abstract class GameCore extends EventEmitter {
   /** A game's rows changed here (other nodes drop their cached copy: lib/server/realtime/adapter); with
    *  `move` when the change is just that move, which the others can apply to their copy. */
   override on(event: "changed", fn: (gameId: string, move?: MoveRecord) => void): this;
+  /** A game between people ended without a result because of this player: an abort, or their first-move window passed. */
+  override on(event: "aborted", fn: (e: { gameId: string; playerId: string }) => void): this;
   /** A player's name changed here (other nodes update their cached games: lib/server/realtime/adapter). */
   override on(event: "renamed", fn: (playerId: string, name: string) => void): this;
   /** A join started; `done` settles (never rejects) when it ends, however it ends (for timing: bin/load). */
@@ -177,6 +179,9 @@ export abstract class GameCore extends EventEmitter {
     if (!ending) return null;
     // The database write follows; the game counts as over from now on.
     const result = ending === "abort" ? null : colorName(other(toMoveOf(e)));
+    // The side whose window passed did not start the game (lichess's "no start").
+    const idle = ending === "abort" && betweenPeople(e) ? e.players[actorOf(e)] : null;
+    if (idle) this.emit("aborted", { gameId: e.id, playerId: idle });
     void this.finish(e, result, ending, null).catch((err) => this.log.error({ err, gameId: e.id }, `could not record a ${ending}`));
     return ending;
   }

@@ -11,6 +11,7 @@ import { GameError, fail } from "../errors";
 import type { GameService, Presence } from "../games/service";
 import { log as rootLog, type Logger } from "../log";
 import { createLimiter, rateLimitedInfo, rateLimitedMessage, RateLimitedError, type Limiter } from "../limits/limiter";
+import type { AbortAllowance } from "../limits/aborts";
 import { costOf, timeCost } from "./costs";
 import { createListCache } from "../games/list-cache";
 import type { Metrics } from "../metrics/registry";
@@ -44,6 +45,8 @@ export interface RealtimeServices {
   tv?: TvLoop | null;
   /** Open challenges and quick pairing (lib/server/lobby); none: those events answer NOT_FOUND. */
   lobby?: Lobby | null;
+  /** Aborts per player (lib/server/limits/aborts): a player on a break takes no seat from the lobby; none: no limit. */
+  aborts?: AbortAllowance | null;
   /** Game analysis (lib/server/analysis); none: its events answer NOT_FOUND. */
   analysis?: AnalysisService | null;
   log?: Logger;
@@ -297,10 +300,19 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
       else await c.socket.leave(LOBBY_ROOM);
       return { lobby: await l.state(), seeking: await l.pairing.seeking(c.me) };
     },
-    [EV.challengeCreate]: async (c, p) => ({ challenge: await requireLobby().challenges.create(c.me, p, c.socket.id, c.ip) }),
-    [EV.challengeAccept]: (c, p) => requireLobby().challenges.accept(c.me, p.id),
+    [EV.challengeCreate]: async (c, p) => {
+      await services.aborts?.check(c.me?.id);
+      return { challenge: await requireLobby().challenges.create(c.me, p, c.socket.id, c.ip) };
+    },
+    [EV.challengeAccept]: async (c, p) => {
+      await services.aborts?.check(c.me?.id);
+      return requireLobby().challenges.accept(c.me, p.id);
+    },
     [EV.challengeWithdraw]: async (c, p) => (await requireLobby().challenges.withdraw(c.me, p.id), {}),
-    [EV.pairingJoin]: (c, p) => requireLobby().pairing.join(c.me, p.pool, c.socket.id),
+    [EV.pairingJoin]: async (c, p) => {
+      await services.aborts?.check(c.me?.id);
+      return requireLobby().pairing.join(c.me, p.pool, c.socket.id);
+    },
     [EV.pairingLeave]: async (c) => (await requireLobby().pairing.leave(c.me), {}),
     [EV.analysisRequest]: async (c, p) => ({ analysis: await requireAnalysis().request(p.gameId, { playerId: c.me?.id ?? null, ip: c.ip }) }),
     [EV.analysisGet]: async (_c, p) => ({ analysis: await requireAnalysis().view(p.gameId) }),

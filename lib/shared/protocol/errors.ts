@@ -34,6 +34,8 @@ export type ErrorCode =
   | "ALREADY_ACCOUNT"
   /** Lobby: you are waiting in a pairing pool already, or hold as many open challenges as you may. */
   | "LIMIT"
+  /** Lobby: a break after aborting too many games within 24 hours (lib/server/limits/aborts); retryMs says how long. */
+  | "TOO_MANY_ABORTS"
   /** Analysis: this game is analysed already, or its analysis is under way. */
   | "ALREADY_REQUESTED"
   /** Analysis: only a finished game can be analysed. */
@@ -45,7 +47,7 @@ export type ErrorCode =
 export interface ErrorInfo {
   code: ErrorCode;
   message: string;
-  /** RATE_LIMITED: how long to wait before the next try, in ms (the message says it too). */
+  /** RATE_LIMITED, TOO_MANY_ABORTS: how long to wait before the next try, in ms (the message says it too). */
   retryMs?: number;
   /** FORBIDDEN: which renju foul it would be (the page words it in the reader's language). */
   forbidden?: "double-three" | "double-four" | "overline";
