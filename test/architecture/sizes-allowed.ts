@@ -14,7 +14,6 @@ export const ALLOWED_FUNCTIONS: Record<string, number> = {
   "lib/client/learn/steps.ts:buildSteps": 121,
   "lib/client/useGame.ts:useGame": 195,
   "lib/server/realtime/attach.ts:attachRealtime": 290,
-  "lib/server/realtime/presence.ts:createPresence": 175,
   "test/reliability/fuzz.test.ts:(anonymous)": 280,
   "test/reliability/restart.test.ts:(anonymous)": 192,
 };
