@@ -235,6 +235,7 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
     },
   });
   const requireLobby = (): Lobby => lobby ?? fail("NOT_FOUND", "This server has no lobby.");
+  const onBreak = (c: Conn): Promise<void> => services.aborts?.check(c.me?.id) ?? Promise.resolve();
 
   // A game's analysis as it goes: to everyone in the game's room (the replay page joins it).
   const analysis = services.analysis ?? null;
@@ -300,19 +301,11 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
       else await c.socket.leave(LOBBY_ROOM);
       return { lobby: await l.state(), seeking: await l.pairing.seeking(c.me) };
     },
-    [EV.challengeCreate]: async (c, p) => {
-      await services.aborts?.check(c.me?.id);
-      return { challenge: await requireLobby().challenges.create(c.me, p, c.socket.id, c.ip) };
-    },
-    [EV.challengeAccept]: async (c, p) => {
-      await services.aborts?.check(c.me?.id);
-      return requireLobby().challenges.accept(c.me, p.id);
-    },
+    // A player on a break for aborting (lib/server/limits/aborts) takes no seat from the lobby.
+    [EV.challengeCreate]: async (c, p) => (await onBreak(c), { challenge: await requireLobby().challenges.create(c.me, p, c.socket.id, c.ip) }),
+    [EV.challengeAccept]: async (c, p) => (await onBreak(c), requireLobby().challenges.accept(c.me, p.id)),
     [EV.challengeWithdraw]: async (c, p) => (await requireLobby().challenges.withdraw(c.me, p.id), {}),
-    [EV.pairingJoin]: async (c, p) => {
-      await services.aborts?.check(c.me?.id);
-      return requireLobby().pairing.join(c.me, p.pool, c.socket.id);
-    },
+    [EV.pairingJoin]: async (c, p) => (await onBreak(c), requireLobby().pairing.join(c.me, p.pool, c.socket.id)),
     [EV.pairingLeave]: async (c) => (await requireLobby().pairing.leave(c.me), {}),
     [EV.analysisRequest]: async (c, p) => ({ analysis: await requireAnalysis().request(p.gameId, { playerId: c.me?.id ?? null, ip: c.ip }) }),
     [EV.analysisGet]: async (_c, p) => ({ analysis: await requireAnalysis().view(p.gameId) }),
