@@ -12,7 +12,6 @@ export const ALLOWED_FUNCTIONS: Record<string, number> = {
   "app/_components/replay/ImportForm.tsx:ImportForm": 213,
   "bin/tactics/harvest.ts:main": 148,
   "lib/client/learn/steps.ts:buildSteps": 121,
-  "lib/client/useGame.ts:useGame": 195,
   "lib/server/realtime/attach.ts:attachRealtime": 290,
   "test/reliability/fuzz.test.ts:(anonymous)": 280,
   "test/reliability/restart.test.ts:(anonymous)": 192,
