@@ -1,6 +1,6 @@
 // The map of the client → server events: for each, the schema of its payload and of its
 // acknowledgement's data. Everything else follows from it: the server parses payloads with it
-// and its handlers are checked against it (lib/server/realtime/attach), the browser's request()
+// and its handlers are checked against it (lib/server/realtime/handlers), the browser's request()
 // is typed by it (lib/client/socket), and socket.io's ClientToServer events are derived from it.
 // Browser-safe: no Node APIs here.
 import { z } from "./zod";

@@ -37,7 +37,7 @@ export class HeldSockets {
 
 /**
  * Caps the sockets one address holds at `max` (0: no cap). `addressOf` reads the address an
- * engine.io connection was given at its handshake (lib/server/realtime/attach sets it first).
+ * engine.io connection was given at its handshake (lib/server/realtime/admission sets it first).
  * Returns the counter (for tests and metrics) and a middleware that refuses the socket over the cap.
  */
 export function capSocketsPerAddress(

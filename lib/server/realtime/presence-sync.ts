@@ -2,19 +2,15 @@
 // others (serverSideEmit DIRTY); each node with members there refetches the room's sockets, debounced
 // (a burst of changes costs one fetch), and hands the other nodes' members to presence, which tells
 // only its own sockets what changed.
-import type { Server } from "socket.io";
-import type { ClientToServer, ServerToClient } from "../../shared/protocol";
 import type { Presence } from "../games/service";
 import { noPresence } from "../games/state";
 import type { Logger } from "../log";
+import { roomOf } from "./rooms";
+import type { IO } from "./admission";
+import type { Role } from "./conn";
 
 /** The notice between nodes: (gameId, resend) — a game's room changed on the sender. */
 export const DIRTY = "gomoku:presence-dirty";
-
-export type IO = Server<ClientToServer, ServerToClient>;
-export type Role = 1 | 2 | null;
-
-export const roomOf = (gameId: string) => `game:${gameId}`;
 
 export function addMember(p: Presence, role: Role): void {
   if (role === null) p.spectators++;

@@ -11,10 +11,13 @@ import { EV, type ClientToServer, type ServerToClient } from "../../shared/proto
 import type { GameService, Presence } from "../games/service";
 import { noPresence } from "../games/state";
 import type { Logger } from "../log";
-import { addMember, createPresenceSync, roomOf, type IO, type Role } from "./presence-sync";
+import { addMember, createPresenceSync } from "./presence-sync";
+import type { IO } from "./admission";
+import type { Role } from "./conn";
+import { roomOf } from "./rooms";
 import { GoneSeats } from "./gone-seats";
 
-export { DIRTY, roomOf } from "./presence-sync";
+export { DIRTY } from "./presence-sync";
 
 export interface PresenceOptions {
   /** Several nodes share rooms (an adapter was given to attachRealtime). */

@@ -1,5 +1,5 @@
 // Ended sessions end their sockets. Each socket with a session sits in the room of that session
-// (and of its player: ./attach), so sign-out, "sign out everywhere" and a password change
+// (and of its player: ./socket-identity), so sign-out, "sign out everywhere" and a password change
 // disconnect exactly the sockets they should, on every node (disconnectSockets goes through the
 // adapter). Disconnect, rather than turning the sockets into guests: a socket's identity is fixed
 // at its handshake (its rooms, its challenges and seek, the seats it sits in by identity), and a

@@ -1,0 +1,10 @@
+// The socket.io rooms the server broadcasts to.
+
+/** One room per game: its players and spectators (and the replay page, for its analysis). */
+export const roomOf = (gameId: string) => `game:${gameId}`;
+/** Sockets following the TV (lib/server/tv): they get EV.tvCurrent whenever the game on air changes. */
+export const TV_ROOM = "tv";
+/** Sockets following the lobby: they get EV.lobby whenever its challenges or pools change. */
+export const LOBBY_ROOM = "lobby";
+/** Every socket of one identity (all its tabs and devices): personal notices go there. */
+export const playerRoom = (playerId: string) => `player:${playerId}`;
