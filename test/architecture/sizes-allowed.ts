@@ -2,7 +2,6 @@
 // The list may only shrink: split one and remove its line; a listed one that grows fails the test.
 export const ALLOWED_FILES: Record<string, number> = {};
 export const ALLOWED_FUNCTIONS: Record<string, number> = {
-  "app/_components/Board.tsx:BoardImpl": 216,
   "app/_components/NewGameForm.tsx:NewGameForm": 140,
   "app/_components/analysis/AnalysisBoard.tsx:Explorer": 185,
   "app/_components/replay/Archive.tsx:Archive": 156,
