@@ -3,21 +3,18 @@
 // shared link), play other moves: each becomes a branch of the move tree, and the engine, running
 // in this browser (a Web Worker: lib/client/analysis), evaluates the position shown live until you
 // stop it. The address always holds the position, so it can be shared or reloaded.
-import { Icon, STEP_ICONS } from "@/app/_components/Icon";
 import Link from "next/link";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Board, type BoardStone } from "@/app/_components/Board";
 import { cellsOf, forbiddenPoints, replay, sideToMove, type Point, type Position, type Rule, type Stone } from "@/engine";
-import { movesToString, toLabel } from "@/lib/shared/notation";
-import { openingAsMoves } from "@/lib/shared/psq";
 import { fromImportQuery } from "@/lib/shared/replay/game";
 import { useTranslations } from "next-intl";
-import { useErrorText, useNumbers, useRuleWords, useScoreText } from "../i18n/words";
-import { negateScore, type Score } from "@/engine";
+import { useErrorText, useRuleWords } from "../i18n/words";
 import { VariationTree } from "@/lib/client/analysis/tree";
 import { useLocalEngine } from "@/lib/client/analysis/useLocalEngine";
 import { MoveTree } from "./MoveTree";
 import { NewBoardForm } from "./NewBoardForm";
+import { EnginePanel, StepButtons, useLineInAddress, useStepKeys } from "./ExplorerParts";
 import { shownImportError, useImportErrorText, type ShownImportError } from "../replay/import-errors";
 
 interface Start {
@@ -88,11 +85,7 @@ function Explorer({ start }: { start: Start }) {
   });
   const [running, setRunning] = useState(true);
   const t = useTranslations("analysisBoard");
-  const score = useScoreText();
   const rules = useRuleWords();
-  const { int } = useNumbers();
-  const formatBlackScore = (s: Score) =>
-    s.kind === "win" ? t("blackWinsIn", { n: s.plies }) : s.kind === "loss" ? t("whiteWinsIn", { n: s.plies }) : score(s);
   const first = sideToMove(start.opening);
   const path = tree.path(at);
 
@@ -109,16 +102,7 @@ function Explorer({ start }: { start: Start }) {
   }, [at, start]);
 
   const engine = useLocalEngine(shown.over ? null : shown.position, running);
-
-  // The address holds the line to the position shown, so a reload or a shared link shows it again.
-  useEffect(() => {
-    const q = new URLSearchParams({ size: String(start.size), rule: start.rule });
-    const line = movesToString([...openingAsMoves(start.opening), ...path], start.size);
-    if (line) q.set("moves", line);
-    if (start.opening.length) q.set("opening", String(start.opening.length));
-    window.history.replaceState(null, "", `/analysis?${q.toString()}`);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [at, start]);
+  useLineInAddress(start, path, at);
 
   // A click on black's forbidden point is refused with the reason, as on a game's page.
   const errorText = useErrorText();
@@ -137,20 +121,7 @@ function Explorer({ start }: { start: Start }) {
     },
     [at, shown.over, shown.forbidden, tree, errorText],
   );
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
-      if (e.key === "ArrowLeft") setAt((a) => tree.prev(a));
-      else if (e.key === "ArrowRight") setAt((a) => tree.next(a));
-      else if (e.key === "Home") setAt(0);
-      else if (e.key === "End") setAt((a) => tree.end(a));
-      else return;
-      e.preventDefault();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [tree]);
+  useStepKeys(tree, setAt);
 
   const stones: BoardStone[] = [
     ...start.opening.map((s) => ({ ...s })),
@@ -158,8 +129,6 @@ function Explorer({ start }: { start: Start }) {
   ];
   const toMove = shown.position.toMove;
   const p = engine.progress;
-  // The engine reports from the side to move; people read scores from black's side here.
-  const blackScore: Score | null = p ? (toMove === 1 ? p.score : negateScore(p.score)) : null;
 
   return (
     <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]" data-testid="analysis">
@@ -180,74 +149,18 @@ function Explorer({ start }: { start: Start }) {
             {refusal.text}
           </p>
         )}
-        <div className="mt-3 flex items-center justify-center gap-2">
-          <button type="button" className="btn-ghost" onClick={() => setAt(0)} aria-label={t("start")} data-testid="an-first">
-            <Icon d={STEP_ICONS.first} />
-          </button>
-          <button type="button" className="btn-ghost" onClick={() => setAt((a) => tree.prev(a))} aria-label={t("back")} data-testid="an-prev">
-            <Icon d={STEP_ICONS.prev} />
-          </button>
-          <span className="min-w-16 text-center font-mono text-sm" data-testid="an-ply">
-            {path.length}
-          </span>
-          <button type="button" className="btn-ghost" onClick={() => setAt((a) => tree.next(a))} aria-label={t("forward")} data-testid="an-next">
-            <Icon d={STEP_ICONS.next} />
-          </button>
-          <button type="button" className="btn-ghost" onClick={() => setAt((a) => tree.end(a))} aria-label={t("end")} data-testid="an-last">
-            <Icon d={STEP_ICONS.last} />
-          </button>
-        </div>
+        <StepButtons tree={tree} plies={path.length} setAt={setAt} />
       </div>
       <aside className="space-y-4">
-        <section className="card p-4" aria-labelledby="engine-h" data-testid="local-engine">
-          <div className="mb-2 flex items-center justify-between">
-            <h2 id="engine-h" className="font-bold">
-              {t("engine")} <span className="text-xs font-normal text-muted">{t("inBrowser")}</span>
-            </h2>
-            <button
-              type="button"
-              className={running ? "btn-ghost" : "btn-primary"}
-              onClick={() => setRunning((r) => !r)}
-              data-testid="engine-toggle"
-              aria-pressed={running}
-            >
-              {running ? t("stop") : t("analyse")}
-            </button>
-          </div>
-          {shown.over ? (
-            <p data-testid="engine-over">{shown.outcome.winner ? t("hasFive", { color: shown.outcome.winner === 1 ? "black" : "white" }) : t("full")}</p>
-          ) : engine.error ? (
-            <p className="text-danger">{t(engine.error.kind === "start" ? "cannotStart" : "engineStopped", { detail: engine.error.detail })}</p>
-          ) : p ? (
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-muted">{t("score")}</dt>
-              <dd className="font-mono font-semibold" data-testid="engine-score">
-                {formatBlackScore(blackScore!)} <span className="text-xs font-normal text-muted">{t("blackSide")}</span>
-              </dd>
-              <dt className="text-muted">{t("best")}</dt>
-              <dd className="font-mono" data-testid="engine-best">
-                {p.move ? toLabel(p.move, start.size) : "—"}
-              </dd>
-              <dt className="text-muted">{t("depth")}</dt>
-              <dd className="font-mono" data-testid="engine-depth" data-depth={p.depth}>
-                {p.depth}
-                {running && !engine.finished ? "…" : ""}
-              </dd>
-              <dt className="text-muted">{t("nodes")}</dt>
-              <dd className="font-mono">
-                {int(p.nodes)} · {t("seconds", { s: (p.timeMs / 1000).toFixed(1) })}
-              </dd>
-              <dt className="text-muted">{t("line")}</dt>
-              <dd className="font-mono break-words" data-testid="engine-line">
-                {p.pv.map((m) => toLabel(m, start.size)).join(" ")}
-              </dd>
-            </dl>
-          ) : (
-            <p className="text-sm text-muted" data-testid="engine-idle">
-              {running ? t("thinking") : t("stopped")}
-            </p>
-          )}
-        </section>
+        <EnginePanel
+          engine={engine}
+          running={running}
+          onToggle={() => setRunning((r) => !r)}
+          over={shown.over}
+          outcome={shown.outcome}
+          toMove={toMove}
+          size={start.size}
+        />
         <section className="card p-4" aria-labelledby="moves-h">
           <h2 id="moves-h" className="mb-2 font-bold">
             {t("moves")} <span className="text-xs font-normal text-muted">{t("movesHint")}</span>
