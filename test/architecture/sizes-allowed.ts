@@ -3,7 +3,6 @@
 export const ALLOWED_FILES: Record<string, number> = {};
 export const ALLOWED_FUNCTIONS: Record<string, number> = {
   "app/_components/NewGameForm.tsx:NewGameForm": 140,
-  "app/_components/replay/Archive.tsx:Archive": 156,
   "app/_components/replay/ImportForm.tsx:ImportForm": 213,
   "bin/tactics/harvest.ts:main": 148,
   "lib/client/learn/steps.ts:buildSteps": 121,
