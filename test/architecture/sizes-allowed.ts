@@ -2,7 +2,6 @@
 // The list may only shrink: split one and remove its line; a listed one that grows fails the test.
 export const ALLOWED_FILES: Record<string, number> = {};
 export const ALLOWED_FUNCTIONS: Record<string, number> = {
-  "app/_components/NewGameForm.tsx:NewGameForm": 140,
   "app/_components/replay/ImportForm.tsx:ImportForm": 213,
   "bin/tactics/harvest.ts:main": 148,
   "lib/client/learn/steps.ts:buildSteps": 121,

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import type { Rule } from "@/engine";
 import { EV } from "@/lib/shared/protocol";
 import { request } from "@/lib/client/socket";
-import { Field, Segmented } from "../NewGameForm";
+import { Field, Segmented } from "../FormParts";
 import { useToast } from "../Toast";
 import { useTranslations } from "next-intl";
 import { PLAY_SIZES, useErrorText, useRuleChoices } from "../i18n/words";
