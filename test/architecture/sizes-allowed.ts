@@ -4,7 +4,6 @@ export const ALLOWED_FILES: Record<string, number> = {};
 export const ALLOWED_FUNCTIONS: Record<string, number> = {
   "app/_components/replay/ImportForm.tsx:ImportForm": 213,
   "bin/tactics/harvest.ts:main": 148,
-  "lib/client/learn/steps.ts:buildSteps": 121,
   "test/reliability/fuzz.test.ts:(anonymous)": 280,
   "test/reliability/restart.test.ts:(anonymous)": 192,
 };

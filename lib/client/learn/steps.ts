@@ -102,39 +102,7 @@ export function buildSteps(root: DNode, algorithm: Algorithm): StepModel {
         const next = events[i];
         const bound = next?.type === "bound" && pathKey(next.path) === pathKey(e.parent) ? next : undefined;
         if (bound) i += 1;
-        const pk = pathKey(e.parent);
-        const parentNode = at(e.parent);
-        const pName = name(e.parent);
-        const cName = name(e.path);
-        const isLeaf = at(e.path)?.kind === "LEAF";
-        const what = isLeaf ? msg("leafValue", { v: fmt(e.value) }) : msg("nodeValue", { name: cName, v: fmt(e.value) });
-        let text: Msg;
-        if (parentNode?.kind === "CHANCE") {
-          const p = e.probability ?? 0;
-          text = msg("backupChance", { what, p: pName, prob: fmtProb(p), v: fmt(e.value), pv: fmt(p * e.value), e: fmt(e.parentValue) });
-        } else {
-          const isMax = parentNode?.kind === "MAX";
-          const prev = best.get(pk);
-          if (e.best) best.set(pk, e.value);
-          const kind = parentNode?.kind ?? "";
-          if (algorithm !== "alphabeta") {
-            const stays = fmt(best.get(pk) ?? e.parentValue);
-            text = e.best
-              ? prev === undefined
-                ? msg("backupFirst", { what, p: pName, v: fmt(e.value) })
-                : msg("backupBetter", { what, p: pName, kind, isMax: isMax ? "yes" : "no", v: fmt(e.value) })
-              : msg("backupNotBetter", { what, p: pName, kind, b: stays });
-          } else {
-            const w = win.get(pk);
-            if (bound) {
-              if (w) w[bound.bound] = bound.to;
-              text = msg(bound.bound === "alpha" ? "backupAlpha" : "backupBeta", { what, p: pName, from: fmt(bound.from), to: fmt(bound.to) });
-            } else {
-              const b = isMax ? `α = ${fmt(w?.alpha ?? -Infinity)}` : `β = ${fmt(w?.beta ?? Infinity)}`;
-              text = msg("backupNoChange", { what, p: pName, isMax: isMax ? "yes" : "no", b });
-            }
-          }
-        }
+        const text = backupNarration({ root, algorithm, win, best }, e, bound);
         steps.push({ kind: "backup", path: e.parent, child: e.path, from, to: i, narration: text });
         break;
       }
@@ -149,16 +117,7 @@ export function buildSteps(root: DNode, algorithm: Algorithm): StepModel {
       }
       case "cut": {
         i += 1;
-        const n = at(e.path);
-        const isMax = n?.kind === "MAX";
-        const skippedNames = e.skipped.map((j) => {
-          const c = n?.children[j];
-          return c?.kind === "LEAF" ? fmt(c.value ?? 0) : nameOf(c);
-        });
-        const test = isMax ? `α ≥ β: ${fmt(e.alpha)} ≥ ${fmt(e.beta)}` : `β ≤ α: ${fmt(e.beta)} ≤ ${fmt(e.alpha)}`;
-        const cutText = msg("cut", { test, name: name(e.path), n: e.skipped.length, list: andList(skippedNames) });
-        // Why, in the lecture's words (engine/lecture's trace says the same in English for the terminal).
-        const reason = msg(isMax ? "cutReasonMax" : "cutReasonMin", { alpha: fmt(e.alpha), beta: fmt(e.beta) });
+        const { cutText, reason } = cutNarration(at(e.path), name(e.path), e);
         cuts.push({ path: e.path, skipped: e.skipped, alpha: e.alpha, beta: e.beta, text: cutText, reason });
         steps.push({ kind: "cut", path: e.path, from, to: i, narration: msg("cutNarration", { cut: cutText, reason }), cutText });
         break;
@@ -177,6 +136,61 @@ export function buildSteps(root: DNode, algorithm: Algorithm): StepModel {
     }
   }
   return { algorithm, root, events, steps, value: result.value, nodes: result.stats.nodes, leaves: result.stats.leaves, cuts };
+}
+
+/** What backupNarration remembers while the trace replays: each open node's window and best-so-far. */
+interface Replaying {
+  root: DNode;
+  algorithm: Algorithm;
+  win: Map<string, { alpha: number; beta: number }>;
+  best: Map<string, number>;
+}
+
+/** A value coming up to its parent, and what it changes there (its best, or alpha-beta's bound). */
+function backupNarration(r: Replaying, e: Extract<TraceEvent, { type: "backup" }>, bound: Extract<TraceEvent, { type: "bound" }> | undefined): Msg {
+  const pk = pathKey(e.parent);
+  const parentNode = nodeAtPath(r.root, e.parent);
+  const pName = nameOf(parentNode);
+  const cName = nameOf(nodeAtPath(r.root, e.path));
+  const isLeaf = nodeAtPath(r.root, e.path)?.kind === "LEAF";
+  const what = isLeaf ? msg("leafValue", { v: fmt(e.value) }) : msg("nodeValue", { name: cName, v: fmt(e.value) });
+  if (parentNode?.kind === "CHANCE") {
+    const p = e.probability ?? 0;
+    return msg("backupChance", { what, p: pName, prob: fmtProb(p), v: fmt(e.value), pv: fmt(p * e.value), e: fmt(e.parentValue) });
+  }
+  const isMax = parentNode?.kind === "MAX";
+  const prev = r.best.get(pk);
+  if (e.best) r.best.set(pk, e.value);
+  const kind = parentNode?.kind ?? "";
+  if (r.algorithm !== "alphabeta") {
+    const stays = fmt(r.best.get(pk) ?? e.parentValue);
+    return e.best
+      ? prev === undefined
+        ? msg("backupFirst", { what, p: pName, v: fmt(e.value) })
+        : msg("backupBetter", { what, p: pName, kind, isMax: isMax ? "yes" : "no", v: fmt(e.value) })
+      : msg("backupNotBetter", { what, p: pName, kind, b: stays });
+  }
+  const w = r.win.get(pk);
+  if (bound) {
+    if (w) w[bound.bound] = bound.to;
+    return msg(bound.bound === "alpha" ? "backupAlpha" : "backupBeta", { what, p: pName, from: fmt(bound.from), to: fmt(bound.to) });
+  }
+  const b = isMax ? `α = ${fmt(w?.alpha ?? -Infinity)}` : `β = ${fmt(w?.beta ?? Infinity)}`;
+  return msg("backupNoChange", { what, p: pName, isMax: isMax ? "yes" : "no", b });
+}
+
+/** A cut: the test that failed and the children skipped, and why, in the lecture's words. */
+function cutNarration(n: DNode | undefined, name: MsgValue, e: Extract<TraceEvent, { type: "cut" }>): { cutText: Msg; reason: Msg } {
+  const isMax = n?.kind === "MAX";
+  const skippedNames = e.skipped.map((j) => {
+    const c = n?.children[j];
+    return c?.kind === "LEAF" ? fmt(c.value ?? 0) : nameOf(c);
+  });
+  const test = isMax ? `α ≥ β: ${fmt(e.alpha)} ≥ ${fmt(e.beta)}` : `β ≤ α: ${fmt(e.beta)} ≤ ${fmt(e.alpha)}`;
+  const cutText = msg("cut", { test, name, n: e.skipped.length, list: andList(skippedNames) });
+  // Why, in the lecture's words (engine/lecture's trace says the same in English for the terminal).
+  const reason = msg(isMax ? "cutReasonMax" : "cutReasonMin", { alpha: fmt(e.alpha), beta: fmt(e.beta) });
+  return { cutText, reason };
 }
 
 function startNarration(root: DNode, algorithm: Algorithm): Msg {
