@@ -187,133 +187,83 @@ function main(): void {
     console.error(`tactics:harvest: ${(e as Error).message}`);
     process.exit(2);
   }
-  if (o.from) {
-    // Duplicates up to symmetry, and more than one position from the same game position (the
-    // deviations from one position are near copies), are dropped; every position is verified again
-    // with the solver as it stands (./verify.ts), a defence's line rewritten from the new verdict.
-    const seenKeys = new Set<string>();
-    const merged: Tactic[] = [];
-    for (const file of o.from.split(",")) {
-      for (const line of readFileSync(file, "utf8").split("\n")) {
-        if (!line.trim()) continue;
-        const t = JSON.parse(line) as Tactic;
-        const k = canonicalKey(sizeOf(t), stonesOf(t), t.toMove);
-        const origin = /-(s\d+g\d+p\d+)/.exec(t.id)?.[1] ?? t.id;
-        if (seenKeys.has(k) || seenKeys.has(origin) || o.drop.split(",").includes(t.id)) continue;
-        seenKeys.add(k);
-        seenKeys.add(origin);
-        merged.push(t);
-      }
+  if (o.from) mergeRuns(o);
+  else harvest(o);
+}
+
+/**
+ * `--from`: the runs' positions merged. Duplicates up to symmetry, and more than one position from the
+ * same game position (the deviations from one position are near copies), are dropped; every position
+ * is verified again with the solver as it stands (./verify.ts), a defence's line rewritten from the new verdict.
+ */
+function mergeRuns(o: Options): void {
+  const seenKeys = new Set<string>();
+  const merged: Tactic[] = [];
+  for (const file of o.from.split(",")) {
+    for (const line of readFileSync(file, "utf8").split("\n")) {
+      if (!line.trim()) continue;
+      const t = JSON.parse(line) as Tactic;
+      const k = canonicalKey(sizeOf(t), stonesOf(t), t.toMove);
+      const origin = /-(s\d+g\d+p\d+)/.exec(t.id)?.[1] ?? t.id;
+      if (seenKeys.has(k) || seenKeys.has(origin) || o.drop.split(",").includes(t.id)) continue;
+      seenKeys.add(k);
+      seenKeys.add(origin);
+      merged.push(t);
     }
-    let dropped = 0;
-    const check = (t: Tactic): Tactic | null => {
-      const size = sizeOf(t);
-      if (t.kind === "defence") {
-        const d = onlyDefence(size, stonesOf(t), t.toMove);
-        if (typeof d === "string" || d.move !== t.solutions[0] || d.threat !== t.plies) {
-          console.error(`dropped ${t.id}: ${typeof d === "string" ? d : JSON.stringify(d)}`);
-          dropped++;
-          return null;
-        }
-        return { ...t, line: defenceLine(d) };
-      }
-      const w = longWinByFours(size, stonesOf(t), t.toMove);
-      if (typeof w === "string" || w.plies !== t.plies || w.solutions.join(" ") !== [...t.solutions].sort().join(" ")) {
-        console.error(`dropped ${t.id}: ${typeof w === "string" ? w : JSON.stringify(w)}`);
-        dropped++;
-        return null;
-      }
-      return t;
-    };
-    const kept = select(merged, o.cap, check);
-    if (o.out) writeFileSync(o.out, dataFile(kept, o));
-    console.error(`${merged.length} distinct positions merged, ${dropped} dropped by the solver, ${kept.length} kept (at most ${o.cap} per kind and length)`);
-    return;
   }
-  const rand = mulberry32Float(o.seed);
-  const seen = new Set<string>();
-  const found: Found[] = [];
-  const started = Date.now();
-  const reasons = new Map<string, number>();
-  for (let g = 0; g < o.games; g++) {
-    const size = rand() < o.small ? 11 : 15;
-    const moves = selfPlay(size, rand, o);
-    let wins = 0;
-    let devWins = 0;
-    let defences = 0;
-    for (let ply = 6; ply < moves.length; ply++) {
-      const stones: Stone[] = moves.slice(0, ply).map((m, i) => ({ ...m, color: i % 2 === 0 ? 1 : 2 }));
-      const toMove: Color = ply % 2 === 0 ? 1 : 2;
-      const key = canonicalKey(size, stones, toMove);
-      if (seen.has(key)) continue;
-      const where = `s${o.seed}g${g}p${ply}`;
-      const base = { black: stonesString(stones, 1, size), white: stonesString(stones, 2, size), toMove, ...(size === 15 ? {} : { size }) };
-      const longWin = (stones: Stone[], toMove: Color, key: string, where: string, dev: string): boolean => {
-        const w = longWinByFours(size, stones, toMove);
-        if (typeof w === "string") {
-          reasons.set(w, (reasons.get(w) ?? 0) + 1);
-          return false;
-        }
-        seen.add(key);
-        const tactic: Tactic = {
-          id: `w${w.plies}-sp${dev ? "-dev" : ""}-vcf-${colourName(toMove)}${size === 15 ? "" : `-${size}x${size}`}-${where}`,
-          title: `self-play${size === 15 ? "" : ` (${size}×${size})`}${dev ? `, ${dev}` : ""}: ${colourName(toMove)} wins by fours in ${w.plies}, ${w.solutions.length} first move(s), no win within 7`,
-          black: stonesString(stones, 1, size),
-          white: stonesString(stones, 2, size),
-          toMove,
-          ...(size === 15 ? {} : { size }),
-          plies: w.plies,
-          solutions: w.solutions,
-          line: `solver's VCF: ${w.line.join(" ")}`,
-          kind: "win",
-        };
-        found.push({ tactic, kind: "win" });
-        console.log(JSON.stringify(tactic));
-        return true;
-      };
-      if (o.branch > 0 && devWins < o.perGame) {
-        const cells = new Uint8Array(size * size);
-        for (const st of stones) cells[st.y * size + st.x] = st.color;
-        const near = nearPoints(size, cells).filter((p) => p.x !== moves[ply].x || p.y !== moves[ply].y);
-        for (let b = 0; b < o.branch && near.length && devWins < o.perGame; b++) {
-          const p = near.splice(Math.floor(rand() * near.length), 1)[0];
-          const after: Stone[] = [...stones, { ...p, color: toMove }];
-          const k = canonicalKey(size, after, (3 - toMove) as Color);
-          if (seen.has(k)) continue;
-          const deviation = `after ${toLabel(p, size)} instead of ${toLabel(moves[ply], size)}`;
-          if (longWin(after, (3 - toMove) as Color, k, `${where}x${toLabel(p, size)}`, deviation)) devWins++;
-        }
-      }
-      if (wins < o.perGame && longWin(stones, toMove, key, where, "")) {
-        wins++;
-        continue;
-      }
-      if (defences < o.perGame && rand() < o.defend && cheapThreat(size, stones, toMove)) {
-        const d = onlyDefence(size, stones, toMove, o.maxOpen, false); // the 9-ply check: at the merge
-        if (typeof d !== "string") {
-          seen.add(key);
-          defences++;
-          const tactic: Tactic = {
-            id: `d${d.threat}-sp-only-move-${colourName(toMove)}${size === 15 ? "" : `-${size}x${size}`}-${where}`,
-            title: `self-play${size === 15 ? "" : ` (${size}×${size})`}: ${colourName(toMove)} must stop a win in ${d.threat}; only ${d.move} holds`,
-            ...base,
-            plies: d.threat,
-            solutions: [d.move],
-            line: defenceLine(d),
-            kind: "defence",
-          };
-          found.push({ tactic, kind: "defence" });
-          console.log(JSON.stringify(tactic));
-        }
-      }
+  let dropped = 0;
+  const kept = select(merged, o.cap, (t) => {
+    const checked = recheck(t);
+    if (!checked) dropped++;
+    return checked;
+  });
+  if (o.out) writeFileSync(o.out, dataFile(kept, o));
+  console.error(`${merged.length} distinct positions merged, ${dropped} dropped by the solver, ${kept.length} kept (at most ${o.cap} per kind and length)`);
+}
+
+/** A position verified again by the solver (a defence's line rewritten from the new verdict), or null: dropped. */
+function recheck(t: Tactic): Tactic | null {
+  const size = sizeOf(t);
+  if (t.kind === "defence") {
+    const d = onlyDefence(size, stonesOf(t), t.toMove);
+    if (typeof d === "string" || d.move !== t.solutions[0] || d.threat !== t.plies) {
+      console.error(`dropped ${t.id}: ${typeof d === "string" ? d : JSON.stringify(d)}`);
+      return null;
     }
+    return { ...t, line: defenceLine(d) };
+  }
+  const w = longWinByFours(size, stonesOf(t), t.toMove);
+  if (typeof w === "string" || w.plies !== t.plies || w.solutions.join(" ") !== [...t.solutions].sort().join(" ")) {
+    console.error(`dropped ${t.id}: ${typeof w === "string" ? w : JSON.stringify(w)}`);
+    return null;
+  }
+  return t;
+}
+
+/** A self-play run's state: the seeded random source, the positions seen and found, why positions were not long wins. */
+interface Harvest {
+  o: Options;
+  rand: () => number;
+  seen: Set<string>;
+  found: Found[];
+  reasons: Map<string, number>;
+}
+
+/** Self-play: every game's positions scanned; one JSON line per position found, and the data file with --out. */
+function harvest(o: Options): void {
+  const h: Harvest = { o, rand: mulberry32Float(o.seed), seen: new Set(), found: [], reasons: new Map() };
+  const started = Date.now();
+  for (let g = 0; g < o.games; g++) {
+    const size = h.rand() < o.small ? 11 : 15;
+    const moves = selfPlay(size, h.rand, o);
+    scanGame(h, size, moves, g);
     console.error(
-      `game ${g + 1}/${o.games} (${size}×${size}, ${moves.length} plies): ${found.filter((f) => f.kind === "win").length} wins, ${found.filter((f) => f.kind === "defence").length} defences, ${Math.round((Date.now() - started) / 1000)} s`,
+      `game ${g + 1}/${o.games} (${size}×${size}, ${moves.length} plies): ${h.found.filter((f) => f.kind === "win").length} wins, ${h.found.filter((f) => f.kind === "defence").length} defences, ${Math.round((Date.now() - started) / 1000)} s`,
     );
   }
-  const vcf = [...reasons].filter(([r]) => r.startsWith("a VCF in")).sort();
+  const vcf = [...h.reasons].filter(([r]) => r.startsWith("a VCF in")).sort();
   console.error(
-    `positions not kept as long wins: ${[...reasons]
+    `positions not kept as long wins: ${[...h.reasons]
       .filter(([r]) => !r.startsWith("a VCF in"))
       .map(([r, n]) => `${r} ×${n}`)
       .join(", ")}; ${vcf.map(([r, n]) => `${r} ×${n}`).join(", ")}`,
@@ -322,10 +272,86 @@ function main(): void {
     writeFileSync(
       o.out,
       dataFile(
-        found.map((f) => f.tactic),
+        h.found.map((f) => f.tactic),
         o,
       ),
     );
+}
+
+/** Every position of one game from ply 6, both sides: long wins (also after deviations, `--branch`) and only defences, at most `--per-game` each. */
+function scanGame(h: Harvest, size: number, moves: Point[], g: number): void {
+  const { o, rand, seen } = h;
+  const n = { wins: 0, devWins: 0, defences: 0 };
+  for (let ply = 6; ply < moves.length; ply++) {
+    const stones: Stone[] = moves.slice(0, ply).map((m, i) => ({ ...m, color: i % 2 === 0 ? 1 : 2 }));
+    const toMove: Color = ply % 2 === 0 ? 1 : 2;
+    const key = canonicalKey(size, stones, toMove);
+    if (seen.has(key)) continue;
+    const where = `s${o.seed}g${g}p${ply}`;
+    if (o.branch > 0 && n.devWins < o.perGame) {
+      const cells = new Uint8Array(size * size);
+      for (const st of stones) cells[st.y * size + st.x] = st.color;
+      const near = nearPoints(size, cells).filter((p) => p.x !== moves[ply].x || p.y !== moves[ply].y);
+      for (let b = 0; b < o.branch && near.length && n.devWins < o.perGame; b++) {
+        const p = near.splice(Math.floor(rand() * near.length), 1)[0];
+        const after: Stone[] = [...stones, { ...p, color: toMove }];
+        const k = canonicalKey(size, after, (3 - toMove) as Color);
+        if (seen.has(k)) continue;
+        const deviation = `after ${toLabel(p, size)} instead of ${toLabel(moves[ply], size)}`;
+        if (longWin(h, size, after, (3 - toMove) as Color, k, `${where}x${toLabel(p, size)}`, deviation)) n.devWins++;
+      }
+    }
+    if (n.wins < o.perGame && longWin(h, size, stones, toMove, key, where, "")) {
+      n.wins++;
+      continue;
+    }
+    if (n.defences < o.perGame && rand() < o.defend && cheapThreat(size, stones, toMove) && onlyMove(h, size, stones, toMove, key, where)) n.defences++;
+  }
+}
+
+/** A long win by fours for `toMove` here (`dev`: the deviation that led here, "" for the game's own position): found and printed. */
+function longWin(h: Harvest, size: number, stones: Stone[], toMove: Color, key: string, where: string, dev: string): boolean {
+  const w = longWinByFours(size, stones, toMove);
+  if (typeof w === "string") {
+    h.reasons.set(w, (h.reasons.get(w) ?? 0) + 1);
+    return false;
+  }
+  h.seen.add(key);
+  const tactic: Tactic = {
+    id: `w${w.plies}-sp${dev ? "-dev" : ""}-vcf-${colourName(toMove)}${size === 15 ? "" : `-${size}x${size}`}-${where}`,
+    title: `self-play${size === 15 ? "" : ` (${size}×${size})`}${dev ? `, ${dev}` : ""}: ${colourName(toMove)} wins by fours in ${w.plies}, ${w.solutions.length} first move(s), no win within 7`,
+    black: stonesString(stones, 1, size),
+    white: stonesString(stones, 2, size),
+    toMove,
+    ...(size === 15 ? {} : { size }),
+    plies: w.plies,
+    solutions: w.solutions,
+    line: `solver's VCF: ${w.line.join(" ")}`,
+    kind: "win",
+  };
+  h.found.push({ tactic, kind: "win" });
+  console.log(JSON.stringify(tactic));
+  return true;
+}
+
+/** Only one move holds `toMove` against the opponent's threat here: found and printed. */
+function onlyMove(h: Harvest, size: number, stones: Stone[], toMove: Color, key: string, where: string): boolean {
+  const d = onlyDefence(size, stones, toMove, h.o.maxOpen, false); // the 9-ply check: at the merge
+  if (typeof d === "string") return false;
+  h.seen.add(key);
+  const base = { black: stonesString(stones, 1, size), white: stonesString(stones, 2, size), toMove, ...(size === 15 ? {} : { size }) };
+  const tactic: Tactic = {
+    id: `d${d.threat}-sp-only-move-${colourName(toMove)}${size === 15 ? "" : `-${size}x${size}`}-${where}`,
+    title: `self-play${size === 15 ? "" : ` (${size}×${size})`}: ${colourName(toMove)} must stop a win in ${d.threat}; only ${d.move} holds`,
+    ...base,
+    plies: d.threat,
+    solutions: [d.move],
+    line: defenceLine(d),
+    kind: "defence",
+  };
+  h.found.push({ tactic, kind: "defence" });
+  console.log(JSON.stringify(tactic));
+  return true;
 }
 
 function defenceLine(d: OnlyDefence): string {
