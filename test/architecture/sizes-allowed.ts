@@ -3,6 +3,5 @@
 export const ALLOWED_FILES: Record<string, number> = {};
 export const ALLOWED_FUNCTIONS: Record<string, number> = {
   "app/_components/replay/ImportForm.tsx:ImportForm": 213,
-  "test/reliability/fuzz.test.ts:(anonymous)": 280,
   "test/reliability/restart.test.ts:(anonymous)": 192,
 };

@@ -113,6 +113,263 @@ function raw(url: string): Promise<Socket> {
   });
 }
 
+/** 10 games between the two honest players, the spectators in each: 6 played during the fuzz, 4 frozen (attackers hold their real tokens). */
+async function setUpGames(honestB: Client, honestW: Client, spectators: Client[]): Promise<{ games: G[]; issuedTokens: Set<string> }> {
+  const issuedTokens = new Set<string>();
+  const games: G[] = [];
+  for (let i = 0; i < 10; i++) {
+    const c = await call(honestW.socket, EV.create, { opponent: "human", size: SIZE, rule: "freestyle", color: 2 });
+    if (!c.ok) throw new Error("create failed");
+    for (const s of spectators) await s.join(c.gameId); // before the second seat is taken: they see it taken
+    await honestW.join(c.gameId, { token: c.seatToken });
+    const j = await honestB.join(c.gameId, { takeSeat: true });
+    if (!j.ok || !j.seatToken) throw new Error("take seat failed");
+    issuedTokens.add(c.seatToken).add(j.seatToken);
+    games.push({ id: c.gameId, tokens: { 1: j.seatToken, 2: c.seatToken }, moves: [], over: false, frozen: i >= 6 });
+  }
+  return { games, issuedTokens };
+}
+
+/**
+ * The honest players' move: a random free cell, the right ply, the right seat. The model says
+ * whether it is legal (always, unless the game is over) and whether it ends the game.
+ */
+function honestPlayers(honestB: Client, honestW: Client) {
+  const played = { ok: 0 };
+  const move = async (g: G) => {
+    const ply = g.moves.length + 1;
+    const color: 1 | 2 = ply % 2 === 1 ? 1 : 2;
+    const board = cellsOf(SIZE, g.moves);
+    const free: Array<{ x: number; y: number }> = [];
+    for (let y = 0; y < SIZE; y++) for (let x = 0; x < SIZE; x++) if (!board[y * SIZE + x]) free.push({ x, y });
+    const p = pick(free);
+    const legal = !g.over && moveError(SIZE, board, p) === null;
+    const ack = await call((color === 1 ? honestB : honestW).socket, EV.move, { gameId: g.id, seatToken: g.tokens[color], ply, ...p });
+    expect(ack.ok, `honest move ${JSON.stringify({ ply, ...p })} in ${g.id}: ${JSON.stringify(ack)}`).toBe(legal);
+    if (ack.ok) {
+      played.ok++;
+      g.moves.push({ ply, ...p, color });
+      board[p.y * SIZE + p.x] = color;
+      if (winningLine(SIZE, "freestyle", board, p, color) || g.moves.length === SIZE * SIZE) g.over = true;
+    } else if (!g.over) throw new Error("an honest legal move was refused");
+  };
+  return { move, played };
+}
+
+// ---- the attackers' payloads. "bad": must be refused with a code. "any": may be fine (list, join…).
+type Shot = { event: string; args: unknown[]; expect: "bad" | "any"; ack: "fn" | "none" | "junk" };
+const knownEvents = Object.values(EV);
+const stolenToken = (games: G[], g: G) => pick(games.filter((o) => o !== g)).tokens[pick([1, 2] as const)];
+
+function moveShot(games: G[]): Shot {
+  const g = pick(games);
+  const next = g.moves.length + 1;
+  const toMove: 1 | 2 = next % 2 === 1 ? 1 : 2;
+  const other: 1 | 2 = toMove === 1 ? 2 : 1;
+  const occupied = g.moves.length ? pick(g.moves) : { x: 0, y: 0 };
+  const variants: Array<() => Record<string, unknown>> = [
+    () => ({ gameId: g.id, seatToken: forgedToken(), ply: next, x: int(SIZE), y: int(SIZE) }), // forged token
+    () => ({ gameId: g.id, seatToken: stolenToken(games, g), ply: next, x: int(SIZE), y: int(SIZE) }), // another game's token
+    () => ({ gameId: g.id, ply: next, x: int(SIZE), y: int(SIZE) }), // a spectator
+    () => ({ gameId: g.id, seatToken: forgedToken(), ply: int(400) - 20, x: int(25) - 3, y: int(25) - 3 }),
+    () => ({ gameId: "nope" + int(1000), seatToken: forgedToken(), ply: 1, x: 1, y: 1 }),
+    () => ({ gameId: g.id, seatToken: g.tokens[1], ply: next, x: 3, y: 3, extra: 1 }), // strict schema
+    () => ({ gameId: g.id, seatToken: g.tokens[1], ply: String(next), x: "3", y: 3 }),
+  ];
+  if (g.frozen)
+    variants.push(
+      () => ({ gameId: g.id, seatToken: g.tokens[other], ply: next, x: int(SIZE), y: int(SIZE) }), // out of turn
+      () => ({ gameId: g.id, seatToken: g.tokens[toMove], ply: 1 + int(next - 1), x: int(SIZE), y: int(SIZE) }), // stale ply replay
+      () => ({ gameId: g.id, seatToken: g.tokens[toMove], ply: next, x: occupied.x, y: occupied.y }), // occupied
+      () => ({ gameId: g.id, seatToken: g.tokens[toMove], ply: next, x: SIZE + int(19 - SIZE), y: int(SIZE) }), // off this board
+      () => ({ gameId: g.id, seatToken: g.tokens[toMove], ply: next, x: 19 + int(100), y: -1 - int(5) }), // off any board
+      () => ({ gameId: g.id, seatToken: g.tokens[toMove], ply: next + 1 + int(5), x: int(SIZE), y: int(SIZE) }), // a ply from the future
+    );
+  return { event: EV.move, args: [pick(variants)()], expect: "bad", ack: "fn" };
+}
+
+function seatShot(games: G[]): Shot {
+  const g = pick(games);
+  const ev = pick([EV.resign, EV.takeback, EV.rematch]);
+  // Real tokens only where the action is refused anyway: takeback (not an AI game), rematch (not over).
+  const token = ev !== EV.resign && g.frozen && chance(0.5) ? g.tokens[pick([1, 2] as const)] : chance(0.5) ? forgedToken() : stolenToken(games, g);
+  const payload = pick([{ gameId: g.id, seatToken: token }, { gameId: g.id }, { gameId: g.id, seatToken: junk() }, junk()]);
+  return { event: ev, args: [payload], expect: "bad", ack: "fn" };
+}
+
+function createShot(): Shot {
+  const base: Record<string, unknown> = { opponent: "human", size: SIZE, rule: "freestyle", color: 1 };
+  const mutate = pick([
+    () => (base.size = pick([4, 21, 15.5, "15", null, -1, 1e9])),
+    () => (base.opponent = pick(["robot", 1, null, ["ai"]])),
+    () => (base.color = pick([0, 3, "1", true])),
+    () => (base.clock = pick([{ initialMs: 1, incrementMs: 0 }, { initialMs: 1e12, incrementMs: 0 }, "fast", { initialMs: 60_000 }])),
+    () => (base.ai = { timeMs: pick([0, 99, 10_001, "1s", -5]) }),
+    () => (base.rule = pick(["caro", "", 5])),
+    () => Object.defineProperty(base, "__proto__", { value: { polluted: true }, enumerable: true }),
+    () => ((base as any)["constructor"] = { prototype: { polluted: true } }),
+    () => (base.extra = junk() ?? 0),
+    () => delete base.size,
+  ]);
+  mutate();
+  return { event: pick([EV.create, EV.createAiMatch]), args: [chance(0.1) ? junk() : base], expect: "bad", ack: "fn" };
+}
+
+function randomShot(): Shot {
+  const ev = chance(0.25)
+    ? pick(["", "hello", "error", "ping", "game:moves", "__proto__", "constructor", "x".repeat(int(500)), "game:" + int(100)])
+    : pick(knownEvents);
+  const payload = chance(0.05) ? big() : junk();
+  return { event: ev, args: [payload], expect: "any", ack: "fn" };
+}
+
+function joinShot(games: G[]): Shot {
+  const g = pick(games);
+  const payload = pick([
+    { gameId: g.id },
+    { gameId: g.id, takeSeat: true }, // both seats are taken: a spectator
+    { gameId: g.id, seatToken: forgedToken() },
+    { gameId: g.id, seatToken: stolenToken(games, g) },
+    { gameId: "missing" + int(1e6) },
+  ]);
+  return { event: EV.join, args: [payload], expect: "any", ack: "fn" };
+}
+
+function shot(games: G[]): Shot {
+  const r = rand();
+  const s = r < 0.4 ? moveShot(games) : r < 0.5 ? seatShot(games) : r < 0.58 ? createShot() : r < 0.61 ? joinShot(games) : randomShot();
+  const a = rand();
+  s.ack = a < 0.8 ? "fn" : a < 0.9 ? "none" : "junk";
+  return s;
+}
+
+/** What the attackers sent and got back. */
+interface Tally {
+  sent: number;
+  acked: number;
+  expectedAcks: number;
+  problems: string[];
+  codes: Map<string, number>;
+}
+
+/** One attacker: `count` shots with a window of outstanding acks; every ack checked (a code on each refusal, nothing "bad" accepted). */
+async function attack(s: Socket, i: number, count: number, games: G[], tally: Tally): Promise<void> {
+  const { problems, codes } = tally;
+  let outstanding = 0;
+  let wake: (() => void) | null = null;
+  for (let n = 0; n < count; n++) {
+    const sh = shot(games);
+    tally.sent++;
+    if (sh.ack === "fn") {
+      tally.expectedAcks++;
+      outstanding++;
+      let answered = false;
+      const timer = setTimeout(() => {
+        problems.push(`no ack for ${sh.event} ${JSON.stringify(sh.args[0])?.slice(0, 200)}`);
+        answered = true;
+        outstanding--;
+        const w = wake as (() => void) | null;
+        wake = null;
+        w?.();
+      }, 20_000);
+      s.emit(sh.event, ...sh.args, (reply: AnyAck) => {
+        clearTimeout(timer);
+        if (answered) return problems.push(`late ack for ${sh.event}`);
+        answered = true;
+        tally.acked++;
+        outstanding--;
+        if (!reply || typeof reply !== "object") problems.push(`ack without a reply object for ${sh.event}`);
+        else if (!reply.ok) {
+          const code = reply.error?.code;
+          if (typeof code !== "string" || typeof reply.error.message !== "string") problems.push(`error ack without a code for ${sh.event}`);
+          codes.set(code, (codes.get(code) ?? 0) + 1);
+        } else if (sh.expect === "bad") problems.push(`accepted: ${sh.event} ${JSON.stringify(sh.args[0])?.slice(0, 300)}`);
+        if (wake && outstanding < 32) {
+          const w = wake;
+          wake = null;
+          w();
+        }
+      });
+      if (outstanding >= 64) await new Promise<void>((r) => (wake = r));
+    } else if (sh.ack === "none") s.emit(sh.event, ...sh.args);
+    else s.emit(sh.event, ...sh.args, pick([42, "ack", null, { fn: true }]));
+    if (n % 200 === 199) await new Promise((r) => setImmediate(r));
+    if (!s.connected) throw new Error(`attacker ${i} was disconnected`);
+  }
+  while (outstanding > 0) await new Promise<void>((r) => (wake = r));
+  if (process.env.FUZZ_DEBUG) console.log(`attacker ${i} done`);
+}
+
+/**
+ * Raw junk frames straight into the socket.io parser, each on a socket of its own (the server
+ * closes a connection that sends an undecodable packet). Returns how many the server closed.
+ */
+async function junkFrames(url: string, count: number): Promise<number> {
+  const frames = [
+    '42["game:move",',
+    "4-1",
+    '451-["game:move",{"_placeholder":true,"num":7}]',
+    "42" + "[".repeat(5000),
+    "49",
+    '42[{"a":1}]',
+    "43999[]",
+    '42["game:move",{"gameId":1}]x',
+    "0{}",
+    "41",
+    '427["disconnect"]',
+    '428["connect",{}]',
+    '429["newListener","x"]',
+    "4" + "\u0000".repeat(100),
+  ];
+  let closed = 0;
+  for (let i = 0; i < count; i++) {
+    const j = await raw(url);
+    const gone = new Promise<void>((r) => j.once("disconnect", () => r()));
+    (j.io as any).engine.write(frames[i % frames.length]);
+    if (await Promise.race([gone.then(() => true), sleep(300).then(() => false)])) closed++;
+    j.disconnect();
+  }
+  if (process.env.FUZZ_DEBUG) console.log("junk frames done");
+  return closed;
+}
+
+/** The database holds exactly the model's moves; any other game was made by an attacker's valid create: still waiting, no moves. */
+async function expectDatabaseIsTheModel(games: G[]): Promise<void> {
+  const reader = await openDb(db.file);
+  try {
+    for (const g of games) {
+      const rows = await reader.move.findMany({ where: { gameId: g.id }, orderBy: { ply: "asc" } });
+      expect(
+        rows.map((r) => ({ ply: r.ply, x: r.x, y: r.y, color: r.color })),
+        `moves of ${g.id}`,
+      ).toEqual(g.moves);
+      const row = await reader.game.findUnique({ where: { id: g.id } });
+      expect(row!.status).toBe(g.over ? "finished" : "playing");
+      // Only the token's hash is stored.
+      expect(row!.blackToken).toBe(hash(g.tokens[1]));
+      expect(row!.whiteToken).toBe(hash(g.tokens[2]));
+    }
+    const others = await reader.game.findMany({ where: { id: { notIn: games.map((g) => g.id) } }, include: { _count: { select: { moves: true } } } });
+    for (const o of others) expect([o.status, o._count.moves]).toEqual(["waiting", 0]);
+  } finally {
+    await reader.$disconnect();
+  }
+}
+
+/** Seat tokens: unguessable (192 random bits) and never sent to a spectator, nor their hashes. */
+function expectTokensHidden(issuedTokens: Set<string>, spectators: Client[], games: G[]): void {
+  for (const t of issuedTokens) expect(t).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  const seen = spectators.flatMap((s) => s.events.map((e) => JSON.stringify(e.data)));
+  expect(seen.length).toBeGreaterThan(games.length);
+  for (const t of issuedTokens) {
+    const h = hash(t);
+    for (const text of seen) {
+      expect(text.includes(t)).toBe(false);
+      expect(text.includes(h)).toBe(false);
+    }
+  }
+}
+
 describe("fuzz", () => {
   it(`survives ${TOTAL} bad payloads from ${SOCKETS} sockets; only the rightful seats' legal moves change games (seed ${SEED})`, async () => {
     const url = node!.url;
@@ -121,278 +378,48 @@ describe("fuzz", () => {
     const spectators = Array.from({ length: 4 }, () => new Client(url, { record: true }));
     clients.push(honestB, honestW, ...spectators);
     await Promise.all(clients.map((c) => c.connected()));
-    const issuedTokens = new Set<string>();
-
-    // Games: 6 played honestly during the fuzz, 4 frozen (attackers hold their real tokens).
-    const games: G[] = [];
-    for (let i = 0; i < 10; i++) {
-      const c = await call(honestW.socket, EV.create, { opponent: "human", size: SIZE, rule: "freestyle", color: 2 });
-      if (!c.ok) throw new Error("create failed");
-      for (const s of spectators) await s.join(c.gameId); // before the second seat is taken: they see it taken
-      await honestW.join(c.gameId, { token: c.seatToken });
-      const j = await honestB.join(c.gameId, { takeSeat: true });
-      if (!j.ok || !j.seatToken) throw new Error("take seat failed");
-      issuedTokens.add(c.seatToken).add(j.seatToken);
-      games.push({ id: c.gameId, tokens: { 1: j.seatToken, 2: c.seatToken }, moves: [], over: false, frozen: i >= 6 });
-    }
-    const gameById = new Map(games.map((g) => [g.id, g]));
-    const cells = (g: G) => cellsOf(SIZE, g.moves);
-
-    // The honest players' move: a random free cell, the right ply, the right seat. The model says
-    // whether it is legal (always, unless the game is over) and whether it ends the game.
-    let honestOk = 0;
-    const honestMove = async (g: G) => {
-      const ply = g.moves.length + 1;
-      const color: 1 | 2 = ply % 2 === 1 ? 1 : 2;
-      const board = cells(g);
-      const free: Array<{ x: number; y: number }> = [];
-      for (let y = 0; y < SIZE; y++) for (let x = 0; x < SIZE; x++) if (!board[y * SIZE + x]) free.push({ x, y });
-      const p = pick(free);
-      const legal = !g.over && moveError(SIZE, board, p) === null;
-      const ack = await call((color === 1 ? honestB : honestW).socket, EV.move, { gameId: g.id, seatToken: g.tokens[color], ply, ...p });
-      expect(ack.ok, `honest move ${JSON.stringify({ ply, ...p })} in ${g.id}: ${JSON.stringify(ack)}`).toBe(legal);
-      if (ack.ok) {
-        honestOk++;
-        g.moves.push({ ply, ...p, color });
-        board[p.y * SIZE + p.x] = color;
-        if (winningLine(SIZE, "freestyle", board, p, color) || g.moves.length === SIZE * SIZE) g.over = true;
-      } else if (!g.over) throw new Error("an honest legal move was refused");
-    };
+    const { games, issuedTokens } = await setUpGames(honestB, honestW, spectators);
+    const honest = honestPlayers(honestB, honestW);
     // A few moves in every game before the fuzz starts (so stale plies exist).
-    for (const g of games) for (let k = 0; k < 4; k++) await honestMove(g);
-
-    // ---- the attackers' payloads. "bad": must be refused with a code. "any": may be fine (list, join…).
-    type Shot = { event: string; args: unknown[]; expect: "bad" | "any"; ack: "fn" | "none" | "junk" };
-    const knownEvents = Object.values(EV);
-    const someGame = () => pick(games);
-    const frozen = games.filter((g) => g.frozen);
-    const stolenToken = (g: G) => pick(games.filter((o) => o !== g)).tokens[pick([1, 2] as const)];
-    const moveShot = (): Shot => {
-      const g = someGame();
-      const next = g.moves.length + 1;
-      const toMove: 1 | 2 = next % 2 === 1 ? 1 : 2;
-      const other: 1 | 2 = toMove === 1 ? 2 : 1;
-      const occupied = g.moves.length ? pick(g.moves) : { x: 0, y: 0 };
-      const variants: Array<() => Record<string, unknown>> = [
-        () => ({ gameId: g.id, seatToken: forgedToken(), ply: next, x: int(SIZE), y: int(SIZE) }), // forged token
-        () => ({ gameId: g.id, seatToken: stolenToken(g), ply: next, x: int(SIZE), y: int(SIZE) }), // another game's token
-        () => ({ gameId: g.id, ply: next, x: int(SIZE), y: int(SIZE) }), // a spectator
-        () => ({ gameId: g.id, seatToken: forgedToken(), ply: int(400) - 20, x: int(25) - 3, y: int(25) - 3 }),
-        () => ({ gameId: "nope" + int(1000), seatToken: forgedToken(), ply: 1, x: 1, y: 1 }),
-        () => ({ gameId: g.id, seatToken: g.tokens[1], ply: next, x: 3, y: 3, extra: 1 }), // strict schema
-        () => ({ gameId: g.id, seatToken: g.tokens[1], ply: String(next), x: "3", y: 3 }),
-      ];
-      if (g.frozen)
-        variants.push(
-          () => ({ gameId: g.id, seatToken: g.tokens[other], ply: next, x: int(SIZE), y: int(SIZE) }), // out of turn
-          () => ({ gameId: g.id, seatToken: g.tokens[toMove], ply: 1 + int(next - 1), x: int(SIZE), y: int(SIZE) }), // stale ply replay
-          () => ({ gameId: g.id, seatToken: g.tokens[toMove], ply: next, x: occupied.x, y: occupied.y }), // occupied
-          () => ({ gameId: g.id, seatToken: g.tokens[toMove], ply: next, x: SIZE + int(19 - SIZE), y: int(SIZE) }), // off this board
-          () => ({ gameId: g.id, seatToken: g.tokens[toMove], ply: next, x: 19 + int(100), y: -1 - int(5) }), // off any board
-          () => ({ gameId: g.id, seatToken: g.tokens[toMove], ply: next + 1 + int(5), x: int(SIZE), y: int(SIZE) }), // a ply from the future
-        );
-      return { event: EV.move, args: [pick(variants)()], expect: "bad", ack: "fn" };
-    };
-    const seatShot = (): Shot => {
-      const g = someGame();
-      const ev = pick([EV.resign, EV.takeback, EV.rematch]);
-      // Real tokens only where the action is refused anyway: takeback (not an AI game), rematch (not over).
-      const token = ev !== EV.resign && g.frozen && chance(0.5) ? g.tokens[pick([1, 2] as const)] : chance(0.5) ? forgedToken() : stolenToken(g);
-      const payload = pick([{ gameId: g.id, seatToken: token }, { gameId: g.id }, { gameId: g.id, seatToken: junk() }, junk()]);
-      return { event: ev, args: [payload], expect: "bad", ack: "fn" };
-    };
-    const createShot = (): Shot => {
-      const base: Record<string, unknown> = { opponent: "human", size: SIZE, rule: "freestyle", color: 1 };
-      const mutate = pick([
-        () => (base.size = pick([4, 21, 15.5, "15", null, -1, 1e9])),
-        () => (base.opponent = pick(["robot", 1, null, ["ai"]])),
-        () => (base.color = pick([0, 3, "1", true])),
-        () => (base.clock = pick([{ initialMs: 1, incrementMs: 0 }, { initialMs: 1e12, incrementMs: 0 }, "fast", { initialMs: 60_000 }])),
-        () => (base.ai = { timeMs: pick([0, 99, 10_001, "1s", -5]) }),
-        () => (base.rule = pick(["caro", "", 5])),
-        () => Object.defineProperty(base, "__proto__", { value: { polluted: true }, enumerable: true }),
-        () => ((base as any)["constructor"] = { prototype: { polluted: true } }),
-        () => (base.extra = junk() ?? 0),
-        () => delete base.size,
-      ]);
-      mutate();
-      return { event: pick([EV.create, EV.createAiMatch]), args: [chance(0.1) ? junk() : base], expect: "bad", ack: "fn" };
-    };
-    const randomShot = (): Shot => {
-      const ev = chance(0.25)
-        ? pick(["", "hello", "error", "ping", "game:moves", "__proto__", "constructor", "x".repeat(int(500)), "game:" + int(100)])
-        : pick(knownEvents);
-      const payload = chance(0.05) ? big() : junk();
-      const isJoin = ev === EV.join || ev === EV.list || ev === EV.leave || ev === EV.tvWatch;
-      return { event: ev, args: [payload], expect: isJoin || !knownEvents.includes(ev as never) ? "any" : "any", ack: "fn" };
-    };
-    const joinShot = (): Shot => {
-      const g = someGame();
-      const payload = pick([
-        { gameId: g.id },
-        { gameId: g.id, takeSeat: true }, // both seats are taken: a spectator
-        { gameId: g.id, seatToken: forgedToken() },
-        { gameId: g.id, seatToken: stolenToken(g) },
-        { gameId: "missing" + int(1e6) },
-      ]);
-      return { event: EV.join, args: [payload], expect: "any", ack: "fn" };
-    };
-    const shot = (): Shot => {
-      const r = rand();
-      const s = r < 0.4 ? moveShot() : r < 0.5 ? seatShot() : r < 0.58 ? createShot() : r < 0.61 ? joinShot() : randomShot();
-      const a = rand();
-      s.ack = a < 0.8 ? "fn" : a < 0.9 ? "none" : "junk";
-      return s;
-    };
+    for (const g of games) for (let k = 0; k < 4; k++) await honest.move(g);
 
     // ---- run: 20 sockets, a window of outstanding acks each; the honest players play meanwhile.
     const attackers = await Promise.all(Array.from({ length: SOCKETS }, () => raw(url)));
-    let sent = 0;
-    let acked = 0;
-    let expectedAcks = 0;
-    const problems: string[] = [];
-    const codes = new Map<string, number>();
+    const tally: Tally = { sent: 0, acked: 0, expectedAcks: 0, problems: [], codes: new Map() };
     let disconnects = 0;
     for (const s of attackers) s.on("disconnect", (reason) => (reason !== "io client disconnect" ? disconnects++ : 0));
     let fuzzing = true;
-    const honest = (async () => {
+    const playing = (async () => {
       while (fuzzing) {
         const active = games.filter((g) => !g.frozen && !g.over);
         if (!active.length) break;
-        await honestMove(pick(active));
+        await honest.move(pick(active));
         await sleep(5);
       }
     })();
-    const perSocket = Math.ceil(TOTAL / SOCKETS);
     const started = Date.now();
-    await Promise.all(
-      attackers.map(async (s, i) => {
-        let outstanding = 0;
-        let wake: (() => void) | null = null;
-        for (let n = 0; n < perSocket; n++) {
-          const sh = shot();
-          sent++;
-          if (sh.ack === "fn") {
-            expectedAcks++;
-            outstanding++;
-            let answered = false;
-            const timer = setTimeout(() => {
-              problems.push(`no ack for ${sh.event} ${JSON.stringify(sh.args[0])?.slice(0, 200)}`);
-              answered = true;
-              outstanding--;
-              const w = wake as (() => void) | null;
-              wake = null;
-              w?.();
-            }, 20_000);
-            s.emit(sh.event, ...sh.args, (reply: AnyAck) => {
-              clearTimeout(timer);
-              if (answered) return problems.push(`late ack for ${sh.event}`);
-              answered = true;
-              acked++;
-              outstanding--;
-              if (!reply || typeof reply !== "object") problems.push(`ack without a reply object for ${sh.event}`);
-              else if (!reply.ok) {
-                const code = reply.error?.code;
-                if (typeof code !== "string" || typeof reply.error.message !== "string") problems.push(`error ack without a code for ${sh.event}`);
-                codes.set(code, (codes.get(code) ?? 0) + 1);
-              } else if (sh.expect === "bad") problems.push(`accepted: ${sh.event} ${JSON.stringify(sh.args[0])?.slice(0, 300)}`);
-              if (wake && outstanding < 32) {
-                const w = wake;
-                wake = null;
-                w();
-              }
-            });
-            if (outstanding >= 64) await new Promise<void>((r) => (wake = r));
-          } else if (sh.ack === "none") s.emit(sh.event, ...sh.args);
-          else s.emit(sh.event, ...sh.args, pick([42, "ack", null, { fn: true }]));
-          if (n % 200 === 199) await new Promise((r) => setImmediate(r));
-          if (!s.connected) throw new Error(`attacker ${i} was disconnected`);
-        }
-        while (outstanding > 0) await new Promise<void>((r) => (wake = r));
-        if (process.env.FUZZ_DEBUG) console.log(`attacker ${i} done`);
-      }),
-    );
-    // Raw junk frames straight into the socket.io parser, each on a socket of its own (the server
-    // closes a connection that sends an undecodable packet).
-    const frames = [
-      '42["game:move",',
-      "4-1",
-      '451-["game:move",{"_placeholder":true,"num":7}]',
-      "42" + "[".repeat(5000),
-      "49",
-      '42[{"a":1}]',
-      "43999[]",
-      '42["game:move",{"gameId":1}]x',
-      "0{}",
-      "41",
-      '427["disconnect"]',
-      '428["connect",{}]',
-      '429["newListener","x"]',
-      "4" + "\u0000".repeat(100),
-    ];
-    let junkClosed = 0;
-    for (let i = 0; i < 60; i++) {
-      const j = await raw(url);
-      const gone = new Promise<void>((r) => j.once("disconnect", () => r()));
-      (j.io as any).engine.write(frames[i % frames.length]);
-      sent++;
-      if (await Promise.race([gone.then(() => true), sleep(300).then(() => false)])) junkClosed++;
-      j.disconnect();
-    }
-    if (process.env.FUZZ_DEBUG) console.log("junk frames done");
+    await Promise.all(attackers.map((s, i) => attack(s, i, Math.ceil(TOTAL / SOCKETS), games, tally)));
+    const junkClosed = await junkFrames(url, 60);
+    tally.sent += 60;
     fuzzing = false;
-    await honest;
+    await playing;
     const seconds = (Date.now() - started) / 1000;
 
     // The server is alive and well: it answers, and an honest move still works.
     expect(node!.proc.exitCode).toBeNull();
     expect(await call(honestB.socket, EV.list, {})).toMatchObject({ ok: true });
     const live = games.find((g) => !g.frozen && !g.over);
-    if (live) await honestMove(live);
+    if (live) await honest.move(live);
 
-    expect(problems.slice(0, 20)).toEqual([]);
-    expect(sent).toBeGreaterThanOrEqual(TOTAL);
-    expect(acked).toBe(expectedAcks);
-
-    // The database holds exactly the model's moves.
-    const reader = await openDb(db.file);
-    try {
-      for (const g of games) {
-        const rows = await reader.move.findMany({ where: { gameId: g.id }, orderBy: { ply: "asc" } });
-        expect(
-          rows.map((r) => ({ ply: r.ply, x: r.x, y: r.y, color: r.color })),
-          `moves of ${g.id}`,
-        ).toEqual(g.moves);
-        const row = await reader.game.findUnique({ where: { id: g.id } });
-        expect(row!.status).toBe(g.over ? "finished" : "playing");
-        // Only the token's hash is stored.
-        expect(row!.blackToken).toBe(hash(g.tokens[1]));
-        expect(row!.whiteToken).toBe(hash(g.tokens[2]));
-      }
-      // Any other game was made by an attacker's valid create: still waiting, no moves.
-      const others = await reader.game.findMany({ where: { id: { notIn: games.map((g) => g.id) } }, include: { _count: { select: { moves: true } } } });
-      for (const o of others) expect([o.status, o._count.moves]).toEqual(["waiting", 0]);
-    } finally {
-      await reader.$disconnect();
-    }
-
-    // Seat tokens: unguessable (192 random bits) and never sent to a spectator, nor their hashes.
-    for (const t of issuedTokens) expect(t).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    const seen = spectators.flatMap((s) => s.events.map((e) => JSON.stringify(e.data)));
-    expect(seen.length).toBeGreaterThan(games.length);
-    for (const t of issuedTokens) {
-      const h = hash(t);
-      for (const text of seen) {
-        expect(text.includes(t)).toBe(false);
-        expect(text.includes(h)).toBe(false);
-      }
-    }
+    expect(tally.problems.slice(0, 20)).toEqual([]);
+    expect(tally.sent).toBeGreaterThanOrEqual(TOTAL);
+    expect(tally.acked).toBe(tally.expectedAcks);
+    await expectDatabaseIsTheModel(games);
+    expectTokensHidden(issuedTokens, spectators, games);
     console.log(
-      `fuzz seed ${SEED}: ${sent} payloads in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)}/s), ${acked} error/ok acks, ` +
-        `${honestOk} honest moves, ${disconnects} disconnects, ${junkClosed}/60 junk-frame sockets closed by the server; codes ${JSON.stringify(Object.fromEntries(codes))}`,
+      `fuzz seed ${SEED}: ${tally.sent} payloads in ${seconds.toFixed(1)} s (${Math.round(tally.sent / seconds)}/s), ${tally.acked} error/ok acks, ` +
+        `${honest.played.ok} honest moves, ${disconnects} disconnects, ${junkClosed}/60 junk-frame sockets closed by the server; codes ${JSON.stringify(Object.fromEntries(tally.codes))}`,
     );
-    void gameById;
-    void frozen;
   }, 120_000);
 });
 
