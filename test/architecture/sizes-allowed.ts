@@ -3,5 +3,4 @@
 export const ALLOWED_FILES: Record<string, number> = {};
 export const ALLOWED_FUNCTIONS: Record<string, number> = {
   "app/_components/replay/ImportForm.tsx:ImportForm": 213,
-  "test/reliability/restart.test.ts:(anonymous)": 192,
 };
