@@ -2,26 +2,12 @@
 // socket or an HTTP request bound to 127.0.1.5 reaches the test server from 127.0.1.5 (another /24
 // than 127.0.0.x). The server sees the real source address, whatever TRUST_PROXY says.
 import http from "node:http";
-import { io } from "socket.io-client";
-import type { Client } from "./helpers";
+import { connect, type Client, type ConnectOptions } from "./helpers";
 
 /** A socket from `localAddress` (with `cookie`: as that session's identity). */
-export async function connectFrom(url: string, localAddress: string, cookie?: string): Promise<Client> {
-  const s = io(url, {
-    transports: ["websocket"],
-    forceNew: true,
-    reconnection: false,
-    // engine.io hands these to the websocket (ws): the source address of the connection.
-    localAddress,
-    ...(cookie ? { extraHeaders: { cookie } } : {}),
-  } as Parameters<typeof io>[1]) as Client;
-  s.events = [];
-  s.onAny((event, data) => s.events.push({ event, data }));
-  await new Promise<void>((resolve, reject) => {
-    s.once("connect", () => resolve());
-    s.once("connect_error", reject);
-  });
-  return s;
+export function connectFrom(url: string, localAddress: string, cookie?: string): Promise<Client> {
+  // engine.io hands this to the websocket (ws): the source address of the connection.
+  return connect(url, cookie, { localAddress } as ConnectOptions);
 }
 
 /** The refusal of a socket from `localAddress` that the server would not take (null: it connected, and is closed again). */

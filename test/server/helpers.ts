@@ -12,10 +12,12 @@ export function server(opts: TestServerOptions = {}): Promise<TestServer> {
 }
 
 export type Client = Socket & { events: Array<{ event: string; data: any }> };
+/** socket.io-client's options (ws's own, such as localAddress, pass through to the websocket). */
+export type ConnectOptions = NonNullable<Parameters<typeof io>[1]>;
 
-/** A socket (with `cookie`: as that session's identity, as a browser's would be). */
-export async function connect(url: string, cookie?: string): Promise<Client> {
-  const s = io(url, { transports: ["websocket"], forceNew: true, reconnection: false, ...(cookie ? { extraHeaders: { cookie } } : {}) }) as Client;
+/** A socket (with `cookie`: as that session's identity, as a browser's would be; `more`: further socket options). */
+export async function connect(url: string, cookie?: string, more: ConnectOptions = {}): Promise<Client> {
+  const s = io(url, { transports: ["websocket"], forceNew: true, reconnection: false, ...more, ...(cookie ? { extraHeaders: { cookie } } : {}) }) as Client;
   s.events = [];
   s.onAny((event, data) => s.events.push({ event, data }));
   await new Promise<void>((resolve, reject) => {
@@ -67,6 +69,12 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A 15×15 game's moves: black makes five along y = 7 at the 9th move; white plays along y = 9 and never blocks. */
 // prettier-ignore
 export const BLACK_FIVE_ON_ROW_7: ReadonlyArray<readonly [number, number]> = [[7, 7], [7, 9], [8, 7], [8, 9], [9, 7], [9, 9], [10, 7], [10, 9], [11, 7]];
+
+/** A finished game's row, written straight into the database: human against human, black won by resignation; `row` adds the rest (id, players, times…). */
+export function finishedGameRow<R extends { id: string }>(row: R) {
+  const human = JSON.stringify({ kind: "human" });
+  return { size: 15, rule: "freestyle", opening: "[]", black: human, white: human, kind: "hvh", status: "finished", result: "black", reason: "resign", ...row };
+}
 
 /**
  * One test server for the whole file (started before its tests, closed after them) and a

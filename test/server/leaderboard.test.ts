@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { leaderboardOf } from "../../lib/server/ratings/profiles";
 import { serverConfig } from "../../lib/server/config";
-import { useServer } from "./helpers";
+import { finishedGameRow, useServer } from "./helpers";
 
 const env = useServer();
 const POOL = "freestyle-15-blitz";
@@ -26,24 +26,15 @@ async function played(who: string, opponents: number, rated = true, pool = POOL)
   for (let i = 0; i < opponents; i++) {
     const opp = `lb-opp-${++serial}`;
     await env.srv.db.game.create({
-      data: {
+      data: finishedGameRow({
         id: `lb-game-${serial}`,
-        size: 15,
-        rule: "freestyle",
-        opening: "[]",
-        black: JSON.stringify({ kind: "human" }),
-        white: JSON.stringify({ kind: "human" }),
-        status: "finished",
-        kind: "hvh",
-        result: "black",
-        reason: "resign",
         blackPlayerId: who,
         whitePlayerId: opp,
         rated,
         pool,
         ...(rated ? { blackRatingDiff: 6, whiteRatingDiff: -6 } : {}),
         finishedAt: new Date(),
-      },
+      }),
     });
   }
 }

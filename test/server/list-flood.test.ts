@@ -10,7 +10,7 @@ import { EV } from "../../lib/shared/protocol";
 import { DEFAULT_LIMITS } from "../../lib/server/config";
 import { GameService } from "../../lib/server/games/service";
 import { createListCache } from "../../lib/server/games/list-cache";
-import { call, sleep, useServer, type RawAck } from "./helpers";
+import { call, finishedGameRow, sleep, useServer, type RawAck } from "./helpers";
 
 const env = useServer({ limits: { ...DEFAULT_LIMITS, enabled: true, trustProxy: true, ipConnectionsPerMin: 10_000, ipGamesPerMin: 10_000 } });
 
@@ -37,20 +37,7 @@ async function seedArchive(): Promise<void> {
   for (let from = 0; from < FINISHED_GAMES; from += 500) {
     const ids = Array.from({ length: Math.min(500, FINISHED_GAMES - from) }, (_, i) => `seed${String(from + i).padStart(6, "0")}`);
     await db.game.createMany({
-      data: ids.map((id, i) => ({
-        id,
-        size: 15,
-        rule: "freestyle",
-        opening: "[]",
-        black: JSON.stringify({ kind: "human" }),
-        white: JSON.stringify({ kind: "human" }),
-        status: "finished",
-        result: "black",
-        reason: "resign",
-        kind: "hvh",
-        createdAt: new Date(t0 + (from + i) * 1000),
-        finishedAt: new Date(t0 + (from + i) * 1000 + 500),
-      })),
+      data: ids.map((id, i) => finishedGameRow({ id, createdAt: new Date(t0 + (from + i) * 1000), finishedAt: new Date(t0 + (from + i) * 1000 + 500) })),
     });
     await db.move.createMany({
       data: ids.flatMap((gameId) =>
