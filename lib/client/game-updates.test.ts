@@ -1,6 +1,7 @@
 // How each server event changes the browser's view of a game (lib/client/game-updates): pure, no socket.
 import { describe, expect, it } from "vitest";
-import type { GameState, MoveRecord, Seat, Thinking } from "../shared/protocol";
+import type { GameState, MoveRecord, Thinking } from "../shared/protocol";
+import { gameState as game } from "../../test/support/game-state";
 import {
   NO_GAME_YET,
   applyMoved,
@@ -14,32 +15,9 @@ import {
   type MovedEvent,
 } from "./game-updates";
 
-const human: Seat = { kind: "human", taken: true, connected: true };
 const stone = (ply: number, x = ply, y = 0): MoveRecord => ({ ply, x, y, color: ply % 2 === 1 ? 1 : 2, by: "human", timeMs: 0, at: "" });
 const movesOf = (n: number) => Array.from({ length: n }, (_, i) => stone(i + 1));
 
-function game(over: Partial<GameState> = {}): GameState {
-  const moves = over.moves ?? [];
-  return {
-    id: "g",
-    kind: "hvh",
-    size: 15,
-    rule: "freestyle",
-    opening: [],
-    black: human,
-    white: human,
-    status: "playing",
-    result: null,
-    reason: null,
-    winLine: null,
-    moves,
-    toMove: moves.length % 2 === 0 ? 1 : 2,
-    clock: null,
-    spectators: 0,
-    createdAt: "",
-    ...over,
-  };
-}
 const moved = (move: MoveRecord, over: Partial<MovedEvent> = {}): MovedEvent => ({
   gameId: "g",
   move,

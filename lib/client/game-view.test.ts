@@ -1,6 +1,7 @@
 // The game page's derived state (lib/client/game-view): whose turn, what the player may do and answer.
 import { describe, expect, it } from "vitest";
-import type { GameState, MoveRecord, Seat } from "../shared/protocol";
+import type { MoveRecord, Seat } from "../shared/protocol";
+import { gameState as game } from "../../test/support/game-state";
 import { playerView, reservedFor } from "./game-view";
 
 const human = (over: Partial<Extract<Seat, { kind: "human" }>> = {}): Seat => ({ kind: "human", taken: true, connected: true, ...over });
@@ -9,29 +10,6 @@ const engine: Seat = { kind: "engine", engine: { algo: "alphabeta", timeMs: 1000
 /** Plies 1..n alternating from black (x = ply, y = 0). */
 const movesOf = (n: number): MoveRecord[] =>
   Array.from({ length: n }, (_, i) => ({ ply: i + 1, x: i, y: 0, color: (i % 2 === 0 ? 1 : 2) as 1 | 2, by: "human" as const, timeMs: 0, at: "" }));
-
-function game(over: Partial<GameState> = {}): GameState {
-  const moves = over.moves ?? [];
-  return {
-    id: "g",
-    kind: "hvh",
-    size: 15,
-    rule: "freestyle",
-    opening: [],
-    black: human(),
-    white: human(),
-    status: "playing",
-    result: null,
-    reason: null,
-    winLine: null,
-    moves,
-    toMove: moves.length % 2 === 0 ? 1 : 2,
-    clock: null,
-    spectators: 0,
-    createdAt: "",
-    ...over,
-  };
-}
 
 describe("playerView: whose turn", () => {
   it("the side to move places; the other waits; a spectator only watches", () => {

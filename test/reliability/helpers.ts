@@ -11,6 +11,7 @@ import pg from "pg";
 import { EV, type ErrorCode, type GameState, type MoveRecord } from "../../lib/shared/protocol";
 import type { AckData, ClientEvent, PayloadIn } from "../../lib/shared/contract";
 import { applyMigrationsDirectly } from "../../lib/server/db/client";
+import { applyMoved, type MovedEvent } from "../../lib/client/game-updates";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -238,22 +239,13 @@ export class Client {
       const g = this.games.get(s.id);
       if (g) g.state = s;
     });
-    this.socket.on(EV.moved, (e: any) => {
+    this.socket.on(EV.moved, (e: MovedEvent) => {
       const g = this.games.get(e.gameId);
       if (!g?.state) return;
-      const n = g.state.moves.length;
-      if (e.move.ply === n + 1)
-        g.state = {
-          ...g.state,
-          moves: [...g.state.moves, e.move],
-          status: e.status,
-          result: e.result,
-          reason: e.reason,
-          winLine: e.winLine,
-          clock: e.clock,
-          toMove: e.move.color === 1 ? 2 : 1,
-        };
-      else if (e.move.ply > n + 1) void this.join(e.gameId);
+      // As the browser applies it (lib/client/game-updates), but a different move at a known ply is left as it is.
+      const next = applyMoved(g.state, e);
+      if (typeof next === "object") g.state = next;
+      else if (e.move.ply > g.state.moves.length + 1) void this.join(e.gameId);
     });
   }
   connected(): Promise<void> {
