@@ -1,5 +1,5 @@
 "use client";
-// Form parts shared by the lobby's forms (./NewGameForm, ./lobby/ChallengeForm): a labelled field
+// Form parts shared by the lobby's forms (./NewGameForm, ./lobby/ChallengeForm) and the account's (./identity): a labelled field
 // and a segmented choice (radio buttons drawn as one bar).
 import type { ReactNode } from "react";
 

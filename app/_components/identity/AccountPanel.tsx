@@ -8,7 +8,9 @@ import { rename, signIn, signOut, signUp, useMe } from "@/lib/client/identity";
 import type { ErrorInfo } from "@/lib/shared/protocol";
 import { useTranslations } from "next-intl";
 import { useErrorText } from "../i18n/words";
-import { PasswordForm } from "./PasswordForm";
+import { Field } from "../FormParts";
+import { StatusLine, useFormRequest } from "./FormStatus";
+import { PasswordField, PasswordForm } from "./PasswordForm";
 import { SignOutEverywhere } from "./SignOutEverywhere";
 
 type FormKind = "sign-up" | "sign-in" | "rename";
@@ -92,8 +94,7 @@ function NameForm(props: {
 }) {
   const [name, setName] = useState(props.initial);
   const [password, setPassword] = useState("");
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, message, setMessage, send } = useFormRequest();
   const t = useTranslations("account");
   const errorText = useErrorText();
   async function submit(e: FormEvent) {
@@ -103,46 +104,32 @@ function NameForm(props: {
       setMessage({ ok: false, text: t(problem) });
       return;
     }
-    setBusy(true);
-    const err = await props.run(name.trim(), password);
-    setBusy(false);
+    await send(
+      () => props.run(name.trim(), password),
+      (err) => (err ? { ok: false, text: errorText(err) } : { ok: true, text: t("done") }),
+    );
     setPassword("");
-    setMessage(err ? { ok: false, text: errorText(err) } : { ok: true, text: t("done") });
   }
   const id = (s: string) => `${props.testId}-${s}`;
   return (
     <form className="card space-y-3 p-5" onSubmit={submit} data-testid={`form-${props.testId}`}>
       <h2 className="text-lg font-bold">{props.title}</h2>
-      <div>
-        <label htmlFor={id("name")} className="field-label">
-          {t("name")}
-        </label>
+      <Field label={t("name")} htmlFor={id("name")}>
         <input id={id("name")} className="select" value={name} onChange={(e) => setName(e.target.value)} autoComplete="username" required />
-      </div>
+      </Field>
       {props.withPassword && (
-        <div>
-          <label htmlFor={id("password")} className="field-label">
-            {t("password")}
-          </label>
-          <input
-            id={id("password")}
-            type="password"
-            className="select"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoComplete={props.testId === "sign-up" ? "new-password" : "current-password"}
-            required
-          />
-        </div>
+        <PasswordField
+          id={id("password")}
+          label={t("password")}
+          value={password}
+          onChange={setPassword}
+          autoComplete={props.testId === "sign-up" ? "new-password" : "current-password"}
+        />
       )}
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         {props.submitLabel}
       </button>
-      {message && (
-        <p role={message.ok ? "status" : "alert"} className={`text-sm ${message.ok ? "text-accent-dark" : "text-danger"}`}>
-          {message.text}
-        </p>
-      )}
+      <StatusLine message={message} />
     </form>
   );
 }

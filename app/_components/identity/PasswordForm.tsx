@@ -5,68 +5,62 @@ import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { changePassword } from "@/lib/client/identity";
 import { useErrorText } from "../i18n/words";
+import { Field } from "../FormParts";
+import { StatusLine, useFormRequest } from "./FormStatus";
 
 export function PasswordForm() {
   const t = useTranslations("account");
   const errorText = useErrorText();
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const { busy, message, setMessage, send } = useFormRequest();
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (next.length < 8) {
       setMessage({ ok: false, text: t("passwordShort") });
       return;
     }
-    setBusy(true);
-    const err = await changePassword(current, next);
-    setBusy(false);
+    await send(
+      () => changePassword(current, next),
+      (err) => (err ? { ok: false, text: err.code === "BAD_CREDENTIALS" ? t("currentWrong") : errorText(err) } : { ok: true, text: t("passwordChanged") }),
+    );
     setCurrent("");
     setNext("");
-    if (!err) setMessage({ ok: true, text: t("passwordChanged") });
-    else setMessage({ ok: false, text: err.code === "BAD_CREDENTIALS" ? t("currentWrong") : errorText(err) });
   }
   return (
     <form className="card space-y-3 p-5" onSubmit={submit} data-testid="form-password">
       <h2 className="text-lg font-bold">{t("changePassword")}</h2>
-      <div>
-        <label htmlFor="password-current" className="field-label">
-          {t("currentPassword")}
-        </label>
-        <input
-          id="password-current"
-          type="password"
-          className="select"
-          value={current}
-          onChange={(e) => setCurrent(e.target.value)}
-          autoComplete="current-password"
-          required
-        />
-      </div>
-      <div>
-        <label htmlFor="password-new" className="field-label">
-          {t("newPassword")}
-        </label>
-        <input
-          id="password-new"
-          type="password"
-          className="select"
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-          autoComplete="new-password"
-          minLength={8}
-          required
-        />
-      </div>
+      <PasswordField id="password-current" label={t("currentPassword")} value={current} onChange={setCurrent} autoComplete="current-password" />
+      <PasswordField id="password-new" label={t("newPassword")} value={next} onChange={setNext} autoComplete="new-password" minLength={8} />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         {t("savePassword")}
       </button>
-      {message && (
-        <p role={message.ok ? "status" : "alert"} className={`text-sm ${message.ok ? "text-accent-dark" : "text-danger"}`}>
-          {message.text}
-        </p>
-      )}
+      <StatusLine message={message} />
     </form>
+  );
+}
+
+/** A labelled password input (required). */
+export function PasswordField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: "current-password" | "new-password";
+  minLength?: number;
+}) {
+  return (
+    <Field label={props.label} htmlFor={props.id}>
+      <input
+        id={props.id}
+        type="password"
+        className="select"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        autoComplete={props.autoComplete}
+        minLength={props.minLength}
+        required
+      />
+    </Field>
   );
 }

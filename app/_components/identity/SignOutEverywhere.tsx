@@ -1,22 +1,16 @@
 "use client";
 // /account, for an account: end every session of it (every device and browser, this one too) and
 // close their connections; this browser goes on as a new guest.
-import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { signOutEverywhere } from "@/lib/client/identity";
 import { useErrorText } from "../i18n/words";
+import { StatusLine, useFormRequest } from "./FormStatus";
 
 export function SignOutEverywhere() {
   const t = useTranslations("account");
   const errorText = useErrorText();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function run() {
-    setBusy(true);
-    const err = await signOutEverywhere();
-    setBusy(false);
-    setError(err ? errorText(err) : null);
-  }
+  const { busy, message, send } = useFormRequest();
+  const run = () => send(signOutEverywhere, (err) => (err ? { ok: false, text: errorText(err) } : null));
   return (
     <section className="card space-y-3 p-5" aria-labelledby="everywhere-title" data-testid="sign-out-everywhere-card">
       <h2 id="everywhere-title" className="text-lg font-bold">
@@ -35,11 +29,7 @@ export function SignOutEverywhere() {
       >
         {t("signOutEverywhere")}
       </button>
-      {error && (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      )}
+      <StatusLine message={message} />
     </section>
   );
 }
