@@ -96,6 +96,24 @@ export function decodeGame(r: GameRow, moves: MoveRowRead[]): Entry {
   return e;
 }
 
+/**
+ * The seat columns (seat, token, player, rating before the game) with `e`'s seat `asBlack` in the
+ * black columns and the other in the white ones: 1 as the entry has them, 2 after a swap2 exchange.
+ */
+export function seatColumns(e: Entry, asBlack: Color) {
+  const asWhite: Color = asBlack === 1 ? 2 : 1;
+  return {
+    black: JSON.stringify(e.seats[asBlack]),
+    white: JSON.stringify(e.seats[asWhite]),
+    blackToken: e.tokens[asBlack],
+    whiteToken: e.tokens[asWhite],
+    blackPlayerId: e.players[asBlack],
+    whitePlayerId: e.players[asWhite],
+    blackRating: e.ratings[asBlack],
+    whiteRating: e.ratings[asWhite],
+  };
+}
+
 /** A new game's row. */
 export function gameRowOf(e: Entry) {
   return {
@@ -104,17 +122,10 @@ export function gameRowOf(e: Entry) {
     size: e.size,
     rule: e.rule,
     opening: JSON.stringify(e.opening),
-    black: JSON.stringify(e.seats[1]),
-    white: JSON.stringify(e.seats[2]),
-    blackToken: e.tokens[1],
-    whiteToken: e.tokens[2],
-    blackPlayerId: e.players[1],
-    whitePlayerId: e.players[2],
+    ...seatColumns(e, 1),
     access: e.access,
     rated: e.rated,
     pool: e.pool,
-    blackRating: e.ratings[1],
-    whiteRating: e.ratings[2],
     clock: e.clock ? JSON.stringify(e.clock) : null,
     swap2: e.swap2 ? JSON.stringify(e.swap2) : null,
     unrated: e.unrated ?? null,

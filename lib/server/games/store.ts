@@ -10,7 +10,7 @@ import type { Entry } from "./entry";
 import type { Ending } from "./moves";
 import { applyRatedResult, type RatedPlayers, type RatingChange } from "../ratings/update";
 import type { Swap2Record } from "../../shared/swap2";
-import { decodeGame, endingColumns, gameRowOf, moveRowOf } from "./game-rows";
+import { decodeGame, endingColumns, gameRowOf, moveRowOf, seatColumns } from "./game-rows";
 import { listGames, type ListQuery } from "./game-list";
 
 export type { ListQuery } from "./game-list";
@@ -154,18 +154,7 @@ export class GameStore {
    * record was no longer `was` (another writer chose first) and nothing changed.
    */
   async setSwap2(e: Entry, was: Swap2Record, next: Swap2Record, exchange: boolean): Promise<boolean> {
-    const seats = exchange
-      ? {
-          black: JSON.stringify(e.seats[2]),
-          white: JSON.stringify(e.seats[1]),
-          blackToken: e.tokens[2],
-          whiteToken: e.tokens[1],
-          blackPlayerId: e.players[2],
-          whitePlayerId: e.players[1],
-          blackRating: e.ratings[2],
-          whiteRating: e.ratings[1],
-        }
-      : {};
+    const seats = exchange ? seatColumns(e, 2) : {};
     const { count } = await this.db.game.updateMany({
       where: { id: e.id, status: "playing", swap2: JSON.stringify(was) },
       data: { swap2: JSON.stringify(next), ...seats },
