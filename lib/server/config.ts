@@ -65,13 +65,15 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     firstMoveMs: e.FIRST_MOVE_MS ?? 30_000,
     logLevel: e.LOG_LEVEL ?? (e.VITEST ? "silent" : "info"),
     limits: {
-      enabled: e.RATE_LIMITS ?? DEFAULT_LIMITS.enabled,
-      socketEventsPerSec: e.LIMIT_SOCKET_EVENTS_PER_SEC ?? DEFAULT_LIMITS.socketEventsPerSec,
-      ipEventsPerSec: e.LIMIT_IP_EVENTS_PER_SEC ?? DEFAULT_LIMITS.ipEventsPerSec,
-      ipConnectionsPerMin: e.LIMIT_IP_CONNECTIONS_PER_MIN ?? DEFAULT_LIMITS.ipConnectionsPerMin,
-      ipGamesPerMin: e.LIMIT_IP_GAMES_PER_MIN ?? DEFAULT_LIMITS.ipGamesPerMin,
-      maxPayloadBytes: e.MAX_PAYLOAD_BYTES ?? DEFAULT_LIMITS.maxPayloadBytes,
-      trustProxy: e.TRUST_PROXY === undefined ? DEFAULT_LIMITS.trustProxy : e.TRUST_PROXY > 0,
+      ...overDefaults(DEFAULT_LIMITS, {
+        enabled: e.RATE_LIMITS,
+        socketEventsPerSec: e.LIMIT_SOCKET_EVENTS_PER_SEC,
+        ipEventsPerSec: e.LIMIT_IP_EVENTS_PER_SEC,
+        ipConnectionsPerMin: e.LIMIT_IP_CONNECTIONS_PER_MIN,
+        ipGamesPerMin: e.LIMIT_IP_GAMES_PER_MIN,
+        maxPayloadBytes: e.MAX_PAYLOAD_BYTES,
+        trustProxy: e.TRUST_PROXY === undefined ? undefined : e.TRUST_PROXY > 0,
+      }),
       ...(e.TRUST_PROXY ? { proxyHops: e.TRUST_PROXY } : {}),
     },
     identityLimits: {
@@ -86,13 +88,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     importParse: { timeMs: e.IMPORT_PARSE_MS ?? 2000, memoryMb: e.IMPORT_PARSE_MB ?? 64, threads: e.IMPORT_THREADS ?? 1 },
     allowedOrigins: e.ALLOWED_ORIGINS,
     metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
-    fairPlay: {
-      ratedSameDeviceHours: e.RATED_SAME_DEVICE_HOURS ?? DEFAULT_FAIR_PLAY.ratedSameDeviceHours,
-      ratedPairPerDay: e.RATED_PAIR_PER_DAY ?? DEFAULT_FAIR_PLAY.ratedPairPerDay,
-      ratedNewNeighboursPerDay: e.RATED_NEW_NEIGHBOURS_PER_DAY ?? DEFAULT_FAIR_PLAY.ratedNewNeighboursPerDay,
-      leaderboardMinOpponents: e.LEADERBOARD_MIN_OPPONENTS ?? DEFAULT_FAIR_PLAY.leaderboardMinOpponents,
-      leaderboardActiveDays: e.LEADERBOARD_ACTIVE_DAYS ?? DEFAULT_FAIR_PLAY.leaderboardActiveDays,
-    },
+    fairPlay: overDefaults(DEFAULT_FAIR_PLAY, {
+      ratedSameDeviceHours: e.RATED_SAME_DEVICE_HOURS,
+      ratedPairPerDay: e.RATED_PAIR_PER_DAY,
+      ratedNewNeighboursPerDay: e.RATED_NEW_NEIGHBOURS_PER_DAY,
+      leaderboardMinOpponents: e.LEADERBOARD_MIN_OPPONENTS,
+      leaderboardActiveDays: e.LEADERBOARD_ACTIVE_DAYS,
+    }),
     fairness: {
       socketsPerAddress: (e.RATE_LIMITS ?? DEFAULT_LIMITS.enabled) ? (e.SOCKETS_PER_ADDRESS ?? 200) : 0,
       challengesPerAddress: e.LOBBY_CHALLENGES_PER_ADDRESS ?? 10,
@@ -100,6 +102,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       readyzPerMin: (e.RATE_LIMITS ?? DEFAULT_LIMITS.enabled) ? (e.LIMIT_IP_READYZ_PER_MIN ?? 60) : 0,
     },
   };
+}
+
+/** `defaults` with each setting whose variable is set (`fromEnv`: every setting's, undefined when unset) taking its value. */
+function overDefaults<T extends object>(defaults: T, fromEnv: { [K in keyof T]: T[K] | undefined }): T {
+  const out = { ...defaults };
+  for (const key of Object.keys(fromEnv) as Array<keyof T>) out[key] = fromEnv[key] ?? defaults[key];
+  return out;
 }
 
 let current: ServerConfig | null = null;
