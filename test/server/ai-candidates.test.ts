@@ -22,7 +22,7 @@ describe("the AI's move: the brain's search, its candidates scored after it", ()
       return think(req);
     });
     const c = await env.client();
-    const g = await call(c, EV.create, { opponent: "ai", size: 15, rule: "freestyle", color: 1, ai: { timeMs: 300 } });
+    const g = await call(c, EV.create, { opponent: "ai", size: 15, rule: "freestyle", color: 1, ai: { timeMs: 10_000, maxDepth: 3 } }); // a depth cap: the same searches on a slow machine as on a fast one
     const game = { gameId: g.gameId, seatToken: g.seatToken };
     await call(c, EV.join, game);
     expect(await call(c, EV.move, { ...game, ply: 1, x: 7, y: 7 })).toEqual({ ok: true });
@@ -31,7 +31,7 @@ describe("the AI's move: the brain's search, its candidates scored after it", ()
     // The move's search: the brain's options, at the live priority.
     const live = requests.filter((r) => r.priority === undefined || r.priority === "live");
     expect(live).toHaveLength(1);
-    expect(live[0].limits).toEqual({ timeMs: 300, exactRootScores: BRAIN_EXACT_ROOT });
+    expect(live[0].limits).toEqual({ timeMs: 10_000, maxDepth: 3, exactRootScores: BRAIN_EXACT_ROOT });
     // Played with its own exact best and bounds for the rest.
     expect(reply.move.rootScores.some((r: any) => r.bound === "upper")).toBe(true);
 
@@ -39,7 +39,7 @@ describe("the AI's move: the brain's search, its candidates scored after it", ()
     const scored: any = await waitFor(c, EV.scored, (e: any) => e.gameId === game.gameId && e.move.ply === 2, 15_000);
     const after = requests.filter((r) => r.priority === "analysis");
     expect(after).toHaveLength(1);
-    expect(after[0].limits).toEqual({ timeMs: 300, exactRootScores: SITE_EXACT_ROOT_MOVES });
+    expect(after[0].limits).toEqual({ timeMs: 10_000, exactRootScores: SITE_EXACT_ROOT_MOVES, maxDepth: 3 });
     expect(after[0].position.stones).toEqual([{ x: 7, y: 7, color: 1 }]);
     expect(scored.move).toMatchObject({ ply: 2, x: reply.move.x, y: reply.move.y, by: "engine", score: reply.move.score, depth: reply.move.depth });
     const exact = scored.move.rootScores.filter((r: any) => !r.bound);
