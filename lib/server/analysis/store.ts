@@ -95,11 +95,6 @@ export class AnalysisStore {
 
   /** One ply's result, and the job's progress with it (only while `nodeId` holds it; false if it lost the job). */
   async savePly(gameId: string, nodeId: string, p: PlyAnalysis, leaseUntil: Date): Promise<boolean> {
-    const held = await this.db.analysisJob.updateMany({
-      where: { gameId, runBy: nodeId, status: "running" },
-      data: { done: p.ply, leaseUntil },
-    });
-    if (!held.count) return false;
     const data = {
       color: p.color,
       before: JSON.stringify(p.before),
@@ -115,8 +110,17 @@ export class AnalysisStore {
       mark: p.mark,
       depth: p.depth,
     };
-    await this.db.moveAnalysis.upsert({ where: { gameId_ply: { gameId, ply: p.ply } }, create: { gameId, ply: p.ply, ...data }, update: data });
-    return true;
+    // One transaction: a node killed between the two writes must not leave `done` past a ply with no row
+    // (the node taking the job over resumes at done + 1, and that ply would be missing for good).
+    return this.db.$transaction(async (tx) => {
+      const held = await tx.analysisJob.updateMany({
+        where: { gameId, runBy: nodeId, status: "running" },
+        data: { done: p.ply, leaseUntil },
+      });
+      if (!held.count) return false;
+      await tx.moveAnalysis.upsert({ where: { gameId_ply: { gameId, ply: p.ply } }, create: { gameId, ply: p.ply, ...data }, update: data });
+      return true;
+    });
   }
 
   async finish(gameId: string, nodeId: string): Promise<void> {
