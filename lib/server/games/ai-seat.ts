@@ -7,7 +7,7 @@
 // scores are searched at the lowest priority (./candidate-scores). It sits above the service and sees
 // it only through EngineHost (./engines); this file only wires the parts together.
 import type { AiPool } from "../ai/pool";
-import { actorOf, type Entry } from "./entry";
+import { actingSeatOf, type Entry } from "./entry";
 import { ownerOf, priorityOf } from "./ai-parties";
 import { AwayWatch } from "./away-watch";
 import { CandidateScores } from "./candidate-scores";
@@ -121,7 +121,7 @@ export class AiSeat implements EngineSeats {
     this.scores?.moved(e);
     if (this.closed || e.status !== "playing") return;
     // In a swap2 opening the seat that acts is the placer or chooser, whatever the colour of the next stone.
-    const color = actorOf(e);
+    const color = actingSeatOf(e);
     const seat = e.seats[color];
     if (seat.kind !== "engine") return this.ponder.start(e);
     if (!this.turns.start(e, color, seat.engine)) return;

@@ -3,7 +3,7 @@
 // the games in progress that no node is moving (their node died).
 import type { Logger } from "../log";
 import type { Clock, TimerHandle } from "../time";
-import { actorOf, type Entry } from "./entry";
+import { actingSeatOf, type Entry } from "./entry";
 import type { GameStore } from "./store";
 
 /** What the sweep reads and does. */
@@ -87,7 +87,7 @@ export class ClusterSweep {
       if (r.aiClaimUntil && r.aiClaimUntil > now && (!r.clocked || clockHere)) continue; // a search is under way somewhere
       if (r.clocked && clockHere) {
         const e = this.host.peek(r.id);
-        if (e && e.seats[actorOf(e)].kind !== "engine") continue; // we watch its clock; a human is to move
+        if (e && e.seats[actingSeatOf(e)].kind !== "engine") continue; // we watch its clock; a human is to move
       }
       await this.host
         .resume(r.id, { skipFreshMs: SWEEP_SKIP_FRESH_MS })

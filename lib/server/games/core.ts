@@ -9,7 +9,7 @@ import { serverConfig } from "../config";
 import { other, type Point } from "../../../engine";
 import type { GameEndReason, GameResult, GameState, MoveRecord, ServerToClient, Thinking } from "../../shared/protocol";
 import { newGameId } from "../tokens";
-import { actorOf, colorName, toMoveOf, type Entry } from "./entry";
+import { actingSeatOf, colorName, toMoveOf, type Entry } from "./entry";
 import { firstMoveExpired, firstMoveLeftMs, remainingMs, timeIsUp, type StallSource } from "./clock";
 import { StallMonitor } from "./stalls";
 import { applyEnding, applyRatingChange, newEntry, ratedPlayersOf, type NewGame } from "./moves";
@@ -180,7 +180,7 @@ export abstract class GameCore extends EventEmitter {
     // The database write follows; the game counts as over from now on.
     const result = ending === "abort" ? null : colorName(other(toMoveOf(e)));
     // The side whose window passed did not start the game (lichess's "no start").
-    const idle = ending === "abort" && betweenPeople(e) ? e.players[actorOf(e)] : null;
+    const idle = ending === "abort" && betweenPeople(e) ? e.players[actingSeatOf(e)] : null;
     if (idle) this.emit("aborted", { gameId: e.id, playerId: idle });
     void this.finish(e, result, ending, null).catch((err) => this.log.error({ err, gameId: e.id }, `could not record a ${ending}`));
     return ending;
@@ -230,7 +230,7 @@ export abstract class GameCore extends EventEmitter {
       this.clockTimers.set(e.id, ms, () => void this.resume(e.id).catch((err) => this.log.error({ err, gameId: e.id }, "clock check failed")));
     }
     if (this.engines) this.engines.turn(e);
-    else if (e.seats[actorOf(e)].kind === "engine") this.log.warn({ gameId: e.id }, "an engine is to move but there is no AI pool");
+    else if (e.seats[actingSeatOf(e)].kind === "engine") this.log.warn({ gameId: e.id }, "an engine is to move but there is no AI pool");
   }
 
   /** Flags the game if its time is up, else restarts its clock timer and engine turn (the service, under the lock). */

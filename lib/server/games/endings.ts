@@ -6,7 +6,7 @@ import { other, type Color } from "../../../engine";
 import type { ErrorCode } from "../../shared/protocol";
 import { turnStartedAt } from "./clock";
 import { openingPlies } from "../../shared/swap2";
-import { actorOf, inOpening, type Entry } from "./entry";
+import { actingSeatOf, inOpening, type Entry } from "./entry";
 import type { Presence } from "./state";
 
 export interface Refusal {
@@ -53,7 +53,7 @@ export const offerAfterMove = (offer: Color | null, mover: Color): Color | null 
 /** From when `e`'s player to move, absent, can be claimed as a loss (null: they are here, or it is no game between people). */
 export function claimableAt(e: Entry, presence: Presence, graceMs: number): number | null {
   if (e.status !== "playing" || !betweenPeople(e)) return null;
-  const absent = actorOf(e);
+  const absent = actingSeatOf(e);
   if (presence.connected[absent]) return null;
   // Absent since they left, or since their turn began if they left before it (or were never seen);
   // a restart's downtime credited to the turn moves its start on (nobody could come back then).
@@ -64,7 +64,7 @@ export function claimableAt(e: Entry, presence: Presence, graceMs: number): numb
 /** Why `color` may not claim the win in `e` at `now` (null: it may). */
 export function claimRefusal(e: Entry, color: Color, presence: Presence, graceMs: number, now: number): Refusal | null {
   if (!betweenPeople(e)) return { code: "NOT_ALLOWED", message: "A win can be claimed only in a game between two people." };
-  if (actorOf(e) === color) return { code: "NOT_ALLOWED", message: "It is your turn: the win can be claimed only while your opponent is to move." };
+  if (actingSeatOf(e) === color) return { code: "NOT_ALLOWED", message: "It is your turn: the win can be claimed only while your opponent is to move." };
   const at = claimableAt(e, presence, graceMs);
   if (at === null) return { code: "NOT_ALLOWED", message: "Your opponent is connected: there is nothing to claim." };
   if (now < at) return { code: "NOT_ALLOWED", message: `Your opponent may come back: you can claim the win in ${Math.ceil((at - now) / 1000)} s.` };

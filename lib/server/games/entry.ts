@@ -75,7 +75,7 @@ export const inOpening = (e: Pick<Entry, "moves"> & Partial<Pick<Entry, "swap2">
  * The seat that must act now: in a swap2 opening the placer or chooser (lib/shared/swap2), else
  * the side to move. Presence claims and the engine seats go by it.
  */
-export function actorOf(e: Pick<Entry, "opening" | "moves"> & Partial<Pick<Entry, "swap2">>): Color {
+export function actingSeatOf(e: Pick<Entry, "opening" | "moves"> & Partial<Pick<Entry, "swap2">>): Color {
   const role = swap2Role(phaseOf(e));
   return role ? seatOfRole(role) : toMoveOf(e);
 }

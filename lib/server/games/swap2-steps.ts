@@ -7,7 +7,7 @@ import { moveError, other } from "../../../engine";
 import { applyChoice, choiceRefusal, placeRefusal, swapped, type Swap2Choice } from "../../shared/swap2";
 import { refuseIf, type ActionHost } from "./actions";
 import type { EngineSwap2 } from "./engines";
-import { actorOf, phaseOf, requirePlaying, requireSeat, toMoveOf, type Actor, type Entry } from "./entry";
+import { actingSeatOf, phaseOf, requirePlaying, requireSeat, toMoveOf, type Actor, type Entry } from "./entry";
 import { fail } from "../errors";
 import type { Swap2ChooseInput } from "./inputs";
 import { exchangeSeats, forbiddenFor } from "./moves";
@@ -39,7 +39,7 @@ export class Swap2Steps {
       if (!turn.current()) return;
       const e = await h.load(m.gameId);
       if (e.status !== "playing" || !e.swap2 || e.moves.length !== m.plies) return;
-      const seat = actorOf(e);
+      const seat = actingSeatOf(e);
       if (e.seats[seat].kind !== "engine") return;
       const a = m.answer;
       if (a.kind === "stones") {

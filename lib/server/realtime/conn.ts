@@ -25,7 +25,7 @@ export interface Conn {
 }
 
 /** Who acts, for the game service: the socket's identity (if any) and its address. */
-export const actorOf = (c: Conn) => ({ playerId: c.me?.id ?? null, address: c.ip });
+export const actorOfConn = (c: Conn) => ({ playerId: c.me?.id ?? null, address: c.ip });
 
 /** socket.data keeps the roles too, so a recovered connection (connectionStateRecovery) knows them again. */
 export const remember = (conn: Conn) => (conn.socket.data.joined = Object.fromEntries(conn.joined));

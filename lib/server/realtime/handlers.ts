@@ -12,7 +12,7 @@ import type { Metrics } from "../metrics/registry";
 import { TV_OFF, type TvLoop } from "../tv/loop";
 import type { Lobby } from "../lobby";
 import type { AnalysisService } from "../analysis/service";
-import { actorOf, remember, type Conn, type Role, type Sock } from "./conn";
+import { actorOfConn, remember, type Conn, type Role, type Sock } from "./conn";
 import { LOBBY_ROOM, TV_ROOM } from "./rooms";
 
 export interface HandlersHost {
@@ -48,10 +48,10 @@ export function createHandlers(host: HandlersHost): Handlers<Conn> {
   };
 
   return {
-    [EV.create]: (c, p) => creating(c, () => games.createGame(p, actorOf(c))),
+    [EV.create]: (c, p) => creating(c, () => games.createGame(p, actorOfConn(c))),
     [EV.createAiMatch]: (c, p) => creating(c, () => games.createAiMatch(p)),
     [EV.join]: async (c, p) => {
-      const r = await games.join(p, actorOf(c));
+      const r = await games.join(p, actorOfConn(c));
       c.joined.set(p.gameId, r.color);
       remember(c);
       await setMember(c.socket, p.gameId, r.color);
@@ -69,16 +69,16 @@ export function createHandlers(host: HandlersHost): Handlers<Conn> {
       return {};
     },
     // A seat action without a seat token acts for the socket's identity (SPECTATOR when it has no seat).
-    [EV.move]: async (c, p) => (await games.move(p, actorOf(c)), {}),
-    [EV.swap2]: (c, p) => games.chooseSwap2(p, actorOf(c)),
-    [EV.resign]: (c, p) => games.resign(p, actorOf(c)),
-    [EV.takeback]: (c, p) => games.takeback(p, actorOf(c)),
-    [EV.abort]: (c, p) => games.abort(p, actorOf(c)),
-    [EV.drawOffer]: (c, p) => games.offerDraw(p, actorOf(c)),
-    [EV.drawAccept]: (c, p) => games.acceptDraw(p, actorOf(c)),
-    [EV.drawDecline]: (c, p) => games.declineDraw(p, actorOf(c)),
-    [EV.claim]: (c, p) => games.claim(p, actorOf(c)),
-    [EV.rematch]: (c, p) => creating(c, () => games.rematch(p, actorOf(c))),
+    [EV.move]: async (c, p) => (await games.move(p, actorOfConn(c)), {}),
+    [EV.swap2]: (c, p) => games.chooseSwap2(p, actorOfConn(c)),
+    [EV.resign]: (c, p) => games.resign(p, actorOfConn(c)),
+    [EV.takeback]: (c, p) => games.takeback(p, actorOfConn(c)),
+    [EV.abort]: (c, p) => games.abort(p, actorOfConn(c)),
+    [EV.drawOffer]: (c, p) => games.offerDraw(p, actorOfConn(c)),
+    [EV.drawAccept]: (c, p) => games.acceptDraw(p, actorOfConn(c)),
+    [EV.drawDecline]: (c, p) => games.declineDraw(p, actorOfConn(c)),
+    [EV.claim]: (c, p) => games.claim(p, actorOfConn(c)),
+    [EV.rematch]: (c, p) => creating(c, () => games.rematch(p, actorOfConn(c))),
     [EV.list]: (_c, p) => lists.list(p),
     [EV.lobbyWatch]: async (c, p) => {
       const l = requireLobby();
