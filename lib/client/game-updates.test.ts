@@ -11,7 +11,7 @@ import {
   spectatorsArrived,
   stateArrived,
   thinkingArrived,
-  type GameView,
+  type GameViewState,
   type MovedEvent,
 } from "./game-updates";
 
@@ -29,7 +29,7 @@ const moved = (move: MoveRecord, over: Partial<MovedEvent> = {}): MovedEvent => 
   ...over,
 });
 const thinking = (ply: number): Thinking => ({ gameId: "g", ply, depth: 3, score: { kind: "eval", value: 0 }, nodes: 10, timeMs: 5, pv: [] });
-const viewOf = (state: GameState | null, over: Partial<GameView> = {}): GameView => ({ ...NO_GAME_YET, state, ...over });
+const viewOf = (state: GameState | null, over: Partial<GameViewState> = {}): GameViewState => ({ ...NO_GAME_YET, state, ...over });
 
 describe("applyMoved", () => {
   it("appends the next ply with the game's status after it, and the other side to move", () => {

@@ -5,7 +5,7 @@ import { swapped } from "@/lib/shared/swap2";
 
 export type MovedEvent = Parameters<ServerToClient[typeof EV.moved]>[0];
 
-export interface GameView {
+export interface GameViewState {
   state: GameState | null;
   /** The colour you hold, or null when watching. */
   color: 1 | 2 | null;
@@ -18,7 +18,7 @@ export interface GameView {
   clockAt: number;
 }
 
-export const NO_GAME_YET: GameView = { state: null, color: null, seatToken: null, thinking: null, connected: false, loadError: null, clockAt: 0 };
+export const NO_GAME_YET: GameViewState = { state: null, color: null, seatToken: null, thinking: null, connected: false, loadError: null, clockAt: 0 };
 
 /** A move appended to the state, "same" (one we have), or "resync" (a gap or a different move: join again). */
 export function applyMoved(state: GameState, e: MovedEvent): GameState | "resync" | "same" {
@@ -48,7 +48,7 @@ export function colorAfter(color: 1 | 2 | null, prev: GameState | null, next: Ga
 }
 
 /** A join's answer: the state, my seat and its token; a search report still about the next ply stays. */
-export function joined(v: GameView, ack: { state: GameState; color: 1 | 2 | null; seatToken: string | null }, now: number): GameView {
+export function joined(v: GameViewState, ack: { state: GameState; color: 1 | 2 | null; seatToken: string | null }, now: number): GameViewState {
   return {
     ...v,
     state: ack.state,
@@ -61,7 +61,7 @@ export function joined(v: GameView, ack: { state: GameState; color: 1 | 2 | null
 }
 
 /** A full state: my colour follows a swap2 choice; a search report about another ply, or a game over, goes. */
-export function stateArrived(v: GameView, s: GameState, now: number): GameView {
+export function stateArrived(v: GameViewState, s: GameState, now: number): GameViewState {
   return {
     ...v,
     state: s,
@@ -72,12 +72,12 @@ export function stateArrived(v: GameView, s: GameState, now: number): GameView {
 }
 
 /** An engine's search report: kept only if it is about the next ply. */
-export function thinkingArrived(v: GameView, t: Thinking): GameView {
+export function thinkingArrived(v: GameViewState, t: Thinking): GameViewState {
   return v.state && t.ply === v.state.moves.length + 1 ? { ...v, thinking: t } : v;
 }
 
 /** A move's score, added after it was played: only onto that very move. */
-export function scoreArrived(v: GameView, move: MoveRecord): GameView {
+export function scoreArrived(v: GameViewState, move: MoveRecord): GameViewState {
   const cur = v.state?.moves[move.ply - 1];
   if (!v.state || !cur || cur.x !== move.x || cur.y !== move.y) return v;
   const moves = v.state.moves.slice();
@@ -85,6 +85,6 @@ export function scoreArrived(v: GameView, move: MoveRecord): GameView {
   return { ...v, state: { ...v.state, moves } };
 }
 
-export function spectatorsArrived(v: GameView, count: number): GameView {
+export function spectatorsArrived(v: GameViewState, count: number): GameViewState {
   return v.state ? { ...v, state: { ...v.state, spectators: count } } : v;
 }

@@ -6,19 +6,19 @@ import { useCallback, useRef, useState } from "react";
 import { EV } from "@/lib/shared/protocol";
 import { request } from "./socket";
 import { getSeatToken, setSeatToken } from "./seats";
-import { NO_GAME_YET, joined, type GameView } from "./game-updates";
+import { NO_GAME_YET, joined, type GameViewState } from "./game-updates";
 import { useGameEvents, type UpdateView } from "./useGameEvents";
 import { useSeatActions, type GameActions } from "./useSeatActions";
 
-export type { GameView } from "./game-updates";
+export type { GameViewState } from "./game-updates";
 export type { GameActions } from "./useSeatActions";
 export { applyMoved, colorAfter } from "./game-updates";
 
-export function useGame(gameId: string, opts: { watchOnly?: boolean } = {}): [GameView, GameActions] {
-  const [view, setView] = useState<GameView>(NO_GAME_YET);
+export function useGame(gameId: string, opts: { watchOnly?: boolean } = {}): [GameViewState, GameActions] {
+  const [view, setView] = useState<GameViewState>(NO_GAME_YET);
   // The authoritative copy, updated synchronously so event handlers always see the latest state.
   const viewRef = useRef(view);
-  const update = useCallback((fn: (v: GameView) => GameView) => {
+  const update = useCallback((fn: (v: GameViewState) => GameViewState) => {
     const next = fn(viewRef.current);
     if (next !== viewRef.current) {
       viewRef.current = next;

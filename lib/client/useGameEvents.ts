@@ -5,19 +5,19 @@
 import { useEffect, type RefObject } from "react";
 import { EV, type GameState, type MoveRecord, type ServerToClient, type Thinking } from "@/lib/shared/protocol";
 import { getSocket, request } from "./socket";
-import { applyMoved, scoreArrived, spectatorsArrived, stateArrived, thinkingArrived, type GameView, type MovedEvent } from "./game-updates";
+import { applyMoved, scoreArrived, spectatorsArrived, stateArrived, thinkingArrived, type GameViewState, type MovedEvent } from "./game-updates";
 
-export type UpdateView = (fn: (v: GameView) => GameView) => void;
+export type UpdateView = (fn: (v: GameViewState) => GameViewState) => void;
 
 /** The server's events about one game that the page listens to. */
 type GameEvents = Pick<ServerToClient, typeof EV.state | typeof EV.moved | typeof EV.thinking | typeof EV.scored | typeof EV.spectators>;
 
-export function useGameEvents(gameId: string, viewRef: RefObject<GameView>, update: UpdateView, join: () => Promise<void>): void {
+export function useGameEvents(gameId: string, viewRef: RefObject<GameViewState>, update: UpdateView, join: () => Promise<void>): void {
   useEffect(() => {
     const socket = getSocket(gameId);
     /** A report about this page's game, applied to the view (another game's is ignored). */
     const aboutThisGame =
-      <E extends { gameId: string }>(apply: (v: GameView, e: E) => GameView) =>
+      <E extends { gameId: string }>(apply: (v: GameViewState, e: E) => GameViewState) =>
       (e: E) => {
         if (e.gameId === gameId) update((v) => apply(v, e));
       };

@@ -7,7 +7,7 @@ import { EV, type ErrorInfo } from "@/lib/shared/protocol";
 import type { Swap2Choice } from "@/lib/shared/swap2";
 import { request } from "./socket";
 import { setSeatToken } from "./seats";
-import type { GameView } from "./game-updates";
+import type { GameViewState } from "./game-updates";
 
 export interface GameActions {
   move: (x: number, y: number) => Promise<ErrorInfo | null>;
@@ -33,7 +33,7 @@ type SeatEvent = typeof EV.resign | typeof EV.takeback | typeof EV.abort | typeo
 
 const tokenOf = (seatToken: string | null) => (seatToken ? { seatToken } : {});
 
-export function useSeatActions(gameId: string, viewRef: RefObject<GameView>, join: () => Promise<void>): GameActions {
+export function useSeatActions(gameId: string, viewRef: RefObject<GameViewState>, join: () => Promise<void>): GameActions {
   const move = useCallback(
     async (x: number, y: number) => {
       const { state, seatToken, color } = viewRef.current;
