@@ -23,7 +23,7 @@ import { wireMetrics } from "./metrics/wire";
 import { TvLoop } from "./tv/loop";
 import { isTvGameId } from "./tv/ids";
 import { workerSlot } from "./cluster/worker";
-import { Identities } from "./identity/players";
+import { Identities } from "./identity/identities";
 import { KnownSources } from "./identity/known-sources";
 import type { SessionsEnded } from "./identity/http";
 import { Lobby } from "./lobby";

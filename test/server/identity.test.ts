@@ -283,7 +283,7 @@ describe("sessions", () => {
     const g = await guestSession(url());
     await env.srv.db.session.updateMany({ where: { playerId: g.me.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     // A fresh node (no cache) sees the expiry at once; this node's cache keeps a session at most 30 s.
-    const { Identities } = await import("../../lib/server/identity/players");
+    const { Identities } = await import("../../lib/server/identity/identities");
     const fresh = new Identities(env.srv.db);
     expect(await fresh.ofSession(g.cookie.split("=")[1])).toBeNull();
     expect(await fresh.purgeExpired()).toBeGreaterThanOrEqual(1);

@@ -1,4 +1,4 @@
-// A renamed player's old name (lib/server/ratings/http, lib/server/identity/players): /@/<old name>
+// A renamed player's old name (lib/server/ratings/http, lib/server/identity/identities): /@/<old name>
 // is a 302 to the page under the name now, for a rename and for a guest signing up under a new
 // name, through a chain of renames and in any case; a name someone takes afterwards is theirs; a
 // name nobody has or had reaches Next as its 404 path. A name left is held for its old holder

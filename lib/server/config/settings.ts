@@ -51,7 +51,7 @@ export interface ServerConfig {
   limits: LimitSettings;
   /** Identity abuse limits (lib/server/identity/limits). */
   identityLimits: IdentityLimitSettings;
-  /** Sessions and names (lib/server/identity/players). */
+  /** Sessions and names (lib/server/identity/identities). */
   identity: IdentitySettings;
   /** Games imported per address and per identity per hour (lib/server/imports); 0 when RATE_LIMITS is off. */
   importsPerHour: number;
@@ -90,7 +90,7 @@ export interface AnalysisSettings {
   pliesPerNetwork: number;
 }
 
-/** Sessions and names (lib/server/identity/players). */
+/** Sessions and names (lib/server/identity/identities). */
 export interface IdentitySettings {
   /** A session unused this many days is over (SESSION_IDLE_DAYS). */
   sessionIdleDays: number;

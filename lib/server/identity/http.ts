@@ -16,7 +16,7 @@ import type { Logger } from "../log";
 import { clearedSessionCookie, sessionCookie, sessionTokenOf } from "./cookie";
 import { isHttps } from "../http/headers";
 import type { IdentityLimiter } from "./limits";
-import { refuseReserved, sessionIdOf, type Identities } from "./players";
+import { refuseReserved, sessionIdOf, type Identities } from "./identities";
 import type { KnownSources } from "./known-sources";
 import { deviceIdOf, keepDevice } from "./device";
 import type { PlayerTraces } from "./traces";

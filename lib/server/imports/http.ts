@@ -14,7 +14,7 @@ import { ImportError, type ImportErrorCode } from "../../shared/import-errors";
 import type { ErrorInfo } from "../../shared/protocol";
 import { createImportParser, BUDGET_CODES, type ImportParser, type ImportParserOptions } from "./parse-pool";
 import type { GameService } from "../games/service";
-import type { Identities } from "../identity/players";
+import type { Identities } from "../identity/identities";
 import { sessionTokenOf } from "../identity/cookie";
 import { HttpRefusal, json } from "../http/answers";
 import type { Route, RouteContext } from "../http/router";

@@ -6,7 +6,7 @@ import type { Limiter } from "../limits/limiter";
 import type { AbortAllowance } from "../limits/aborts";
 import type { Metrics } from "../metrics/registry";
 import type { TvLoop } from "../tv/loop";
-import type { Identities } from "../identity/players";
+import type { Identities } from "../identity/identities";
 import type { Lobby } from "../lobby";
 import type { AnalysisService } from "../analysis/service";
 

@@ -1,7 +1,7 @@
 // Who a socket is: its handshake's session (lib/server/identity). Every socket of a player is in
 // their personal room (challenges, pairings and rematches are announced there), and in its
 // session's (ended sessions end their sockets: ./session-ends).
-import { sessionIdOf, type Identities } from "../identity/players";
+import { sessionIdOf, type Identities } from "../identity/identities";
 import type { Logger } from "../log";
 import { sessionTokenOfSocket, type IO } from "./admission";
 import { playerRoom } from "./rooms";
