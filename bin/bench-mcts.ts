@@ -1,8 +1,8 @@
 // MCTS benchmark: playouts (iterations) per second and tree depth on the 15×15 middle-game
-// positions of bench-engine, then short matches between the players of engine/players.ts
+// positions of bench-engine, then short matches between the players of engine/play.ts
 // (alpha-beta vs MCTS, and each against the casual expectimax player), colours alternating.
 // Run: npm run bench:mcts   [-- --games 6 --ms 200]   (about two minutes on one core)
-import { play, type Algo } from "../engine/players";
+import { play, type Algo } from "../engine/play";
 import { formatScore } from "../engine/score";
 import { replay } from "../engine/rules";
 import type { Color, Point, Stone } from "../engine/types";

@@ -2,7 +2,7 @@
 // match referee (engine/rules.ts on plain data, not the searcher's board). Counts illegal moves
 // (must be 0), results, and how often black stood next to a forbidden point it avoided.
 // Run: npm run selfplay:renju -- --games 500 --nodes 1500 [--size 15] [--seed 1] [--algo alphabeta]
-import { play, isAlgo, type Algo } from "../engine/players";
+import { play, isAlgo, type Algo } from "../engine/play";
 import { cellsOf, forbiddenPoints } from "../engine/rules";
 import type { Color, Position, Stone } from "../engine/types";
 import { Referee } from "./match/referee";

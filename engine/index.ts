@@ -3,6 +3,6 @@ export * from "./types";
 export * from "./score";
 export * from "./rules";
 export { think, BRAIN_EXACT_ROOT, SITE_EXACT_ROOT_MOVES } from "./search/think";
-export { play, ALGOS, isAlgo, type Algo, type PlaySettings } from "./players";
+export { play, ALGOS, isAlgo, type Algo, type PlaySettings } from "./play";
 export * from "./lecture";
 export { swap2Opening, swap2Decide, type Swap2Decision } from "./swap2";

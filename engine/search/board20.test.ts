@@ -2,7 +2,7 @@
 // Zobrist table and the move buffers are sized for it).
 import { describe, expect, it } from "vitest";
 import { think } from "./think";
-import { play } from "../players";
+import { play } from "../play";
 import { MAX_SIZE, type Stone } from "../types";
 import { replay } from "../rules";
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { cellsOf, forbiddenReason } from "../rules";
 import type { Color, Position, Rule, Stone } from "../types";
-import { play } from "../players";
+import { play } from "../play";
 import { think } from "./think";
 import { boardOf } from "../board/position";
 import { VcfSolver } from "./threats/vcf";

@@ -26,7 +26,7 @@ export type Swap2Answer = { kind: "stones"; stones: Point[] } | Swap2Decision;
 export interface ThinkTask {
   position: Position;
   limits: Omit<Limits, "onProgress">;
-  /** The engine seat's algorithm (engine/players.ts: alphabeta, mcts, casual); default alphabeta. */
+  /** The engine seat's algorithm (engine/play.ts: alphabeta, mcts, casual); default alphabeta. */
   algo?: Algo;
   port?: MessagePort;
   /** Set by the pool when the answer is no longer wanted: the search stops at once (./stop-clock). */
@@ -38,7 +38,7 @@ export interface ThinkTask {
 /** A worker thread's default export (./worker.ts; a test's stand-in engine, test/support/stand-in-engine.ts). */
 export type ThinkTaskRunner = (task: ThinkTask) => Promise<Analysis | Swap2Answer>;
 
-/** The engine call a worker makes: engine/players.ts's play(), or a stand-in with the same signature. */
+/** The engine call a worker makes: engine/play.ts's play(), or a stand-in with the same signature. */
 export type PlayFn = (position: Position, settings: PlaySettings) => Analysis;
 
 /** Runs `task` with `play`, streaming each depth to the task's port, then { done: true }. */

@@ -1,5 +1,5 @@
 // Runs one engine search in a worker thread of the AI pool (./pool; loaded through ./worker.mjs):
-// engine/players.ts's play(), which dispatches on the seat's algorithm. Tests with a stand-in
+// engine/play.ts's play(), which dispatches on the seat's algorithm. Tests with a stand-in
 // engine give the pool their own worker instead (test/support/stand-in-engine.ts).
 import fs from "node:fs";
 import os from "node:os";

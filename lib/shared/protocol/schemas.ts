@@ -48,7 +48,7 @@ const seatToken = z
   .regex(/^[A-Za-z0-9_-]+$/);
 
 /**
- * An engine seat's settings. algo (engine/players.ts): alphabeta (the strongest), mcts (Monte-Carlo
+ * An engine seat's settings. algo (engine/play.ts): alphabeta (the strongest), mcts (Monte-Carlo
  * tree search), casual (expectimax against a partly random opponent: beatable on purpose).
  */
 export const EngineSettingsSchema = z.strictObject({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { play, type PlaySettings } from "./players";
+import { play, type PlaySettings } from "./play";
 import { replay } from "./rules";
 import type { Color, Point } from "./types";
 
