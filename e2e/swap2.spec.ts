@@ -173,10 +173,11 @@ test("swap2 vs the AI: I place three, the AI chooses by its search, and the repl
     await expect(page.getByTestId(`pt-${m.label}`)).toHaveAttribute("data-stone", String(me));
   }
   const gameId = await page.getByTestId("game").getAttribute("data-game-id");
-  const labels = await moveLabels(page);
   await page.getByTestId("resign").click();
   await page.getByRole("button", { name: "Yes, resign" }).click();
   await expect(page.getByTestId("result-banner")).toBeVisible();
+  // The moves once the game is over: read before the resign, the AI's reply could still come in between.
+  const labels = await moveLabels(page);
   // The replay: the opening apart, its choice line, every move.
   await page.goto(`/replay/${gameId}`);
   const replay = page.getByTestId("replay-moves");
