@@ -5,31 +5,12 @@
 // exact threat solver in ./solver.ts (test/tactics.test.ts re-checks them); `line` is the intended
 // win, reasoned by hand. Black moves first, so with black to move both sides have as many stones,
 // with white to move black has one more.
-import type { Color, Position, Stone } from "../../engine/types";
+import type { Position, Stone } from "../../engine/types";
 import { parseMoveString } from "../../lib/shared/notation";
 import { HARVESTED } from "./harvested";
+import type { Tactic } from "./tactic";
 
-export interface Tactic {
-  id: string;
-  title: string;
-  black: string;
-  white: string;
-  toMove: Color;
-  /**
-   * A win: length of the shortest forced win, the winner's own moves included (harvested wins of
-   * 9–17: the shortest win by fours). A defence: the opponent's threat, its shortest win if the
-   * side to move passed.
-   */
-  plies: number;
-  /** Every first move that wins in `plies` (a defence: the one move that holds). */
-  solutions: string[];
-  /** The intended winning line, by hand (harvested: the solver's). */
-  line: string;
-  /** "win" when absent. "defence": every move but the solution loses by force (./verify.ts). */
-  kind?: "win" | "defence";
-  /** Board size, 15 when absent. Always freestyle. */
-  size?: number;
-}
+export type { Tactic } from "./tactic";
 
 export const TACTICS: Tactic[] = [
   // ---- win in 1 ---------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // The search board's side of renju: a cheap pre-check from the board's line patterns before the
 // full forbidden-point test (renju.ts) runs, so most cells cost four table reads.
-import type { Board } from "./board";
+import type { BoardArrays } from "./board-arrays";
 import * as P from "./patterns";
 import * as R from "./renju";
 
@@ -13,7 +13,7 @@ const { NOT_FORBIDDEN, forbiddenAt, runLength } = R;
  * the board plays renju and q's line patterns could make it so (two threes or fours, an open
  * four that may be two fours on one line, or a black neighbour that may make an overline).
  */
-export function forbiddenOnBoard(b: Board, q: number): R.ForbiddenKind {
+export function forbiddenOnBoard(b: BoardArrays, q: number): R.ForbiddenKind {
   if (!b.renju) return NOT_FORBIDDEN;
   const pat = b.pat;
   const cells = b.cells;

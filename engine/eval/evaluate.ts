@@ -1,7 +1,7 @@
 // The static evaluation: the fitted weights (./weights.ts, `npm run tune -- fit`) times the
 // board's pattern counts and combinations, which the board keeps up to date move by move; renju
 // subtracts black's potential on its forbidden points. Allocation-free: read once per leaf.
-import type { Board } from "../board/board";
+import type { BoardArrays } from "../board/board-arrays";
 import * as V from "../board/cell-values";
 import * as P from "../board/patterns";
 import * as R from "../board/renju-board";
@@ -28,7 +28,7 @@ const EVAL_OPP33 = EVAL_WEIGHTS.opp33;
  * Static evaluation from `side`'s view: the fitted weights (EVAL_OWN for the side to move,
  * EVAL_OPP for the other) times the pattern counts of the empty cells, plus the combinations.
  */
-export function evaluate(b: Board, side: number): number {
+export function evaluate(b: BoardArrays, side: number): number {
   const cnt = b.cnt;
   const combo = b.combo;
   const own = EVAL_OWN;
@@ -69,7 +69,7 @@ export function evaluate(b: Board, side: number): number {
  * combination weights. Only looked for when black has at least two three-or-four (cell,
  * direction) pairs somewhere, the least a double three or four needs.
  */
-function forbiddenPotential(b: Board, w: Int32Array, w43: number, w33: number): number {
+function forbiddenPotential(b: BoardArrays, w: Int32Array, w43: number, w33: number): number {
   const cnt = b.cnt;
   if (cnt[16 + FLEX3] + cnt[16 + BLOCK4] + 2 * cnt[16 + FLEX4] < 2) return 0;
   const cells = b.cells;

@@ -16,6 +16,5 @@ export * from "./protocol/views";
 export * from "./protocol/errors";
 export * from "./protocol/events";
 
-// What each client event takes and answers: lib/shared/contract (the map), which types socket.io's
-// client → server side from it.
-export type { ClientToServer } from "./contract";
+// What each client event takes and answers, and socket.io's client → server side derived from it:
+// lib/shared/contract (it imports from here, so it is not re-exported: no circle).

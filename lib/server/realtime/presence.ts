@@ -7,7 +7,8 @@
 // (serverSideEmit DIRTY); each node with members there refetches, debounced, and tells only its own
 // sockets what changed, so every client gets each update once.
 import type { Socket } from "socket.io";
-import { EV, type ClientToServer, type ServerToClient } from "../../shared/protocol";
+import { EV, type ServerToClient } from "../../shared/protocol";
+import type { ClientToServer } from "../../shared/contract";
 import type { GameService, Presence } from "../games/service";
 import { noPresence } from "../games/state";
 import type { Logger } from "../log";
