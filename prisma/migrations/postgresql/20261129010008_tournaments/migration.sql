@@ -47,6 +47,8 @@ CREATE TABLE "TournamentPlayer" (
     "sonneborn" INTEGER NOT NULL DEFAULT 0,
     "rank" INTEGER,
     "lastOpponent" TEXT,
+    "pauses" INTEGER NOT NULL DEFAULT 0,
+    "pausedUntil" TIMESTAMP(3),
     "scoredAt" TIMESTAMP(3),
     "joinedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
@@ -65,6 +67,7 @@ CREATE TABLE "TournamentPairing" (
     "result" TEXT,
     "berserkBlack" BOOLEAN NOT NULL DEFAULT false,
     "berserkWhite" BOOLEAN NOT NULL DEFAULT false,
+    "plies" INTEGER NOT NULL DEFAULT 0,
     "blackPoints" INTEGER NOT NULL DEFAULT 0,
     "whitePoints" INTEGER NOT NULL DEFAULT 0,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,

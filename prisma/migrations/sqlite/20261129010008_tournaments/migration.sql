@@ -42,6 +42,8 @@ CREATE TABLE "TournamentPlayer" (
     "sonneborn" INTEGER NOT NULL DEFAULT 0,
     "rank" INTEGER,
     "lastOpponent" TEXT,
+    "pauses" INTEGER NOT NULL DEFAULT 0,
+    "pausedUntil" DATETIME,
     "scoredAt" DATETIME,
     "joinedAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
@@ -61,6 +63,7 @@ CREATE TABLE "TournamentPairing" (
     "result" TEXT,
     "berserkBlack" BOOLEAN NOT NULL DEFAULT false,
     "berserkWhite" BOOLEAN NOT NULL DEFAULT false,
+    "plies" INTEGER NOT NULL DEFAULT 0,
     "blackPoints" INTEGER NOT NULL DEFAULT 0,
     "whitePoints" INTEGER NOT NULL DEFAULT 0,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
