@@ -23,7 +23,10 @@ export function OffscreenNotice({ text, target }: { text: string | null; target:
         <button
           type="button"
           className="rounded-md bg-white/15 px-3 py-1 font-semibold hover:bg-white/25"
-          onClick={() => target.current?.scrollIntoView({ behavior: "smooth", block: "center" })}
+          // No glide for whoever asks the system for less motion.
+          onClick={() =>
+            target.current?.scrollIntoView({ behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth", block: "center" })
+          }
           data-testid="offscreen-notice-show"
         >
           {t("noticeShow")}

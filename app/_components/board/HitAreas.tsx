@@ -1,7 +1,7 @@
 "use client";
-// The board's hit areas, one per point (role gridcell, data-testid pt-<label>), with the hover
-// preview of the stone a click would place.
-import { useTranslations } from "next-intl";
+// The board's hit areas, one per point (data-testid pt-<label>, data-stone), with the hover preview of
+// the stone a click would place. For the mouse: hidden from assistive technology, which has the
+// board's keyboard cursor (./useBoardCursor) instead.
 import type { Point } from "@/engine";
 import { toLabel } from "@/lib/shared/notation";
 import { CELL, R, px, type BoardStone } from "./layers";
@@ -18,9 +18,8 @@ export interface HitAreasProps {
 }
 
 export function HitAreas({ size, occupied, interactive, pending, previewColor, onPlay }: HitAreasProps) {
-  const t = useTranslations("game.board");
   return (
-    <g>
+    <g aria-hidden="true">
       {Array.from({ length: size * size }, (_, i) => {
         const x = i % size;
         const y = Math.floor(i / size);
@@ -47,8 +46,6 @@ export function HitAreas({ size, occupied, interactive, pending, previewColor, o
               height={CELL}
               fill="transparent"
               pointerEvents="all"
-              role="gridcell"
-              aria-label={st ? t(st.color === 1 ? "blackStone" : "whiteStone", { point: label }) : label}
               aria-disabled={!canPlay}
               data-testid={`pt-${label}`}
               data-stone={st ? st.color : 0}

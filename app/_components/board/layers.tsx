@@ -206,3 +206,14 @@ export function ForbiddenMark({ p, size, title }: { p: Point & { reason: string 
     </g>
   );
 }
+
+/** The keyboard's cursor (../board/useBoardCursor): a square drawn twice, dark over light, so it shows on the wood and on either stone. */
+export function CursorRing({ at, label }: { at: Point; label: string }) {
+  const h = CELL / 2 - 1;
+  return (
+    <g pointerEvents="none" fill="none" data-testid="board-cursor" data-label={label}>
+      <rect x={px(at.x) - h} y={px(at.y) - h} width={2 * h} height={2 * h} rx={5} stroke="#fff" strokeWidth={5} />
+      <rect x={px(at.x) - h} y={px(at.y) - h} width={2 * h} height={2 * h} rx={5} stroke="var(--focus)" strokeWidth={2.5} />
+    </g>
+  );
+}

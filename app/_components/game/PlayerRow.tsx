@@ -27,6 +27,7 @@ export function PlayerRow({ state, c, me, clockAt, actor }: { state: GameState; 
     <div className={`flex items-center gap-3 px-4 py-3 ${toMove ? "bg-wood/25" : ""}`} data-testid={`player-${c === 1 ? "black" : "white"}`}>
       <span
         className={`size-5 shrink-0 rounded-full shadow ${c === 1 ? "bg-gradient-to-br from-neutral-600 to-black" : "border border-neutral-300 bg-gradient-to-br from-white to-neutral-200"}`}
+        role="img"
         aria-label={colorName(c, true)}
       />
       <div className="min-w-0 flex-1">

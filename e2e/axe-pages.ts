@@ -1,0 +1,72 @@
+// The pages e2e/axe.spec.ts checks with axe-core, one entry per app route (app/**/page.tsx), some
+// routes more than once (a game as a player and as a spectator). test/architecture/axe-pages.test.ts
+// fails when a page.tsx has no entry here: a new page is added by adding its entry (see
+// /work/notes/a11y-contract.md and docs/ACCESSIBILITY.md). Data only, no Playwright at run time: the
+// unit test imports it too.
+import type { Page } from "@playwright/test";
+
+/** Games and names the spec makes once (beforeAll) for the pages that need them. */
+export interface AxeFixtures {
+  /** A finished AI-vs-AI game, analysed (the replay with its analysis). */
+  analysedGameId: string;
+  /** A game between two people in progress (opened by a third browser: a spectator). */
+  humanGameId: string;
+  /** A guest who has played (their player page). */
+  playerName: string;
+}
+
+export interface AxePage {
+  /** The route as app/ spells it: "/game/[id]" for app/game/[id]/page.tsx, "/" for app/page.tsx. */
+  route: string;
+  /** What is checked, for the test's title. */
+  name: string;
+  /** Opens the page in `page` (a fresh browser context) and waits until it has drawn what it shows. */
+  open: (page: Page, f: AxeFixtures) => Promise<void>;
+}
+
+/** Goes to `path` and waits for the first element matching the CSS selector `ready` to be visible. */
+const visit = (path: string | ((f: AxeFixtures) => string), ready: string) => async (page: Page, f: AxeFixtures) => {
+  await page.goto(typeof path === "string" ? path : path(f));
+  await page.locator(ready).first().waitFor({ state: "visible" });
+};
+const id = (testId: string) => `[data-testid="${testId}"]`;
+
+export const AXE_PAGES: AxePage[] = [
+  { route: "/", name: "lobby", open: visit("/", id("form-ai")) },
+  {
+    route: "/game/[id]",
+    name: "a game vs the AI, as its player",
+    open: async (page) => {
+      // The lobby's form (in either language: its test ids), a quick AI, its page once it waits for my move.
+      await page.goto("/");
+      const form = page.getByTestId("form-ai");
+      await form.getByTestId("ai-time").selectOption("200");
+      await form.locator('button[type="submit"]').click();
+      await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
+      await page.getByTestId("board").waitFor();
+      await page.locator('[data-testid="status"][data-my-turn="true"]').waitFor();
+    },
+  },
+  { route: "/game/[id]", name: "a game between people, as a spectator", open: visit((f) => `/game/${f.humanGameId}`, id("board")) },
+  { route: "/replay/[id]", name: "the replay of an analysed game", open: visit((f) => `/replay/${f.analysedGameId}`, id("game-analysis")) },
+  { route: "/replay/import", name: "an imported replay (link)", open: visit("/replay/import?size=15&moves=h8i9h9h10", id("replay")) },
+  { route: "/analysis", name: "the analysis board", open: visit("/analysis", id("board")) },
+  { route: "/import", name: "import", open: visit("/import", id("import-text")) },
+  { route: "/learn", name: "learn", open: visit("/learn", id("explainer")) },
+  { route: "/player/[name]", name: "a player's page", open: visit((f) => `/@/${encodeURIComponent(f.playerName)}`, id("player-page")) },
+  { route: "/leaderboard", name: "leaderboard", open: visit("/leaderboard", id("leaderboard")) },
+  { route: "/account", name: "account", open: visit("/account", id("account-kind")) },
+  { route: "/games", name: "the games archive", open: visit("/games", id("archive")) },
+  { route: "/tv", name: "TV", open: visit("/tv", `${id("tv")}, ${id("tv-off")}`) },
+];
+
+/** The route of an app/…/page.tsx file (relative to the project): "app/game/[id]/page.tsx" → "/game/[id]". */
+export function routeOfPageFile(file: string): string {
+  const r = file
+    .replace(/\\/g, "/")
+    .replace(/^app/, "")
+    .replace(/\/page\.tsx$/, "")
+    // Route groups ((name)) do not appear in the address.
+    .replace(/\/\([^)]+\)/g, "");
+  return r === "" ? "/" : r;
+}
