@@ -25,6 +25,7 @@ import { Swap2Choices } from "./game/Swap2Choices";
 import { Invite, Reserved } from "./game/Invite";
 import { GameActions, type SeatAction } from "./game/GameActions";
 import { GameFacts, ViewOptions } from "./game/ViewOptions";
+import { MoveAnnouncer, TextPlay } from "./game/TextPlay";
 
 export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boolean }) {
   const router = useRouter();
@@ -38,6 +39,7 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
   const [showPv, setShowPv] = useState(true);
   const [busy, setBusy] = useState(false);
   const t = useTranslations("game");
+  const tA11y = useTranslations("a11y");
   const tEndings = useTranslations("game.endings");
   const errorText = useErrorText();
   // The buttons that answer an offer (OffscreenNotice points to them when they are out of sight).
@@ -111,6 +113,8 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
       </div>
 
       <aside className="flex flex-col gap-3">
+        <h1 className="sr-only">{tA11y("gameHeading", { size: state.size })}</h1>
+        <MoveAnnouncer state={state} me={color} />
         {!connected && (
           <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm font-semibold text-amber-900" data-testid="offline">
             {t("offline")}
@@ -129,6 +133,8 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
           <MoveList moves={state.moves} size={state.size} swap2={state.swap2} analysis={analysis} />
           <PlayerRow state={state} c={bottom} me={color} clockAt={game.clockAt} actor={actor} />
         </div>
+
+        <TextPlay state={state} me={color} stones={stones} canPlay={myTurn && !pending} play={(p) => void play(p)} />
 
         {state.kind === "hvh" &&
           state.status === "waiting" &&
