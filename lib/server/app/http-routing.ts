@@ -15,6 +15,8 @@ import { rateLimitedInfo, type Limiter } from "../limits/limiter";
 import { opsRoutes, type OpsOptions } from "../metrics/http";
 import type { Metrics } from "../metrics/registry";
 import { ratingsRoutes } from "../ratings/http";
+import { puzzleRoutes } from "../puzzles/http";
+import { PuzzleService } from "../puzzles/service";
 import type { GameServerSettings } from "./options";
 
 export interface RoutingParts {
@@ -47,6 +49,7 @@ export function httpRouting(s: GameServerSettings, p: RoutingParts): RouterOptio
       ...p.imports.routes,
       ...gamePageRoutes({ exists: (id) => games.exists(id), log }),
       ...ratingsRoutes({ db, log }),
+      ...puzzleRoutes({ db, puzzles: new PuzzleService(db, games.clock), identities: p.identity.identities }),
     ],
     guards: [
       httpThrottle({

@@ -1,0 +1,139 @@
+// Mines puzzles (bin/puzzles/prove.ts) from seeded self-play, freestyle on 11, 15, 19 and 20, and
+// appends each proven one to the data file as it is found (a run can be stopped and resumed with
+// another seed; positions already in the file, up to symmetry, are skipped).
+//   npm run puzzles:mine -- --seed 1 --games 40 [--nodes 4000] [--branch 2] [--per-game 4] [--defend 0.3] [--out FILE]
+// Every position of every game from ply 8 is tried, for the side to move; `--branch K`: also K random
+// nearby moves instead of the game's move (a blunder), then the opponent's position is tried (a
+// "missed defence" or "only move" puzzle). Reproducible from the seed: think() with a node limit.
+// Run it under `nice -n 15`: it is CPU-bound.
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { think } from "../../engine/search/think";
+import { mulberry32Float } from "../../engine/board/zobrist";
+import type { Color, Point, Stone } from "../../engine/types";
+import { movesToString } from "../../lib/shared/notation";
+import type { PuzzleRecord } from "../../lib/shared/puzzles/puzzle";
+import { readArgs } from "../cli/args";
+import { Referee } from "../match/referee";
+import { prove, stonesOfRecord } from "./prove";
+import { canonicalKey, nearPoints } from "./positions";
+
+export const PUZZLE_FILE = new URL("../../prisma/seed/puzzles.ndjson", import.meta.url);
+
+interface Options {
+  seed: number;
+  games: number;
+  nodes: number;
+  branch: number;
+  perGame: number;
+  defend: number;
+  out: string;
+}
+
+function options(argv: string[]): Options {
+  const o: Options = { seed: 1, games: 40, nodes: 4000, branch: 2, perGame: 4, defend: 0.3, out: PUZZLE_FILE.pathname };
+  for (const a of readArgs(argv, ["seed", "games", "nodes", "branch", "per-game", "defend", "out"])) {
+    if (a.name === "out" && a.value) o.out = a.value;
+    else if (a.name && a.value !== undefined && Number.isFinite(Number(a.value)) && Number(a.value) >= 0)
+      o[a.name === "per-game" ? "perGame" : (a.name as "seed" | "games" | "nodes" | "branch" | "defend")] = Number(a.value);
+    else throw new Error(`unexpected argument "${a.raw}"`);
+  }
+  return o;
+}
+
+function pickSize(r: number): number {
+  if (r < 0.25) return 11;
+  if (r < 0.75) return 15;
+  return r < 0.9 ? 19 : 20;
+}
+
+function selfPlay(size: number, rand: () => number, nodes: number): Point[] {
+  const ref = new Referee(size, "freestyle");
+  const c = Math.floor(size / 2);
+  const opening = 3 + Math.floor(rand() * 3);
+  while (ref.moves.length < opening) {
+    const p = { x: c - 2 + Math.floor(rand() * 5), y: c - 2 + Math.floor(rand() * 5) };
+    if (!ref.cells[p.y * size + p.x]) ref.play(p);
+  }
+  while (!ref.finished && ref.moves.length < size * size) {
+    let move: Point | null = null;
+    if (ref.moves.length < 16 && rand() < 0.15) {
+      const near = nearPoints(size, ref.cells);
+      move = near[Math.floor(rand() * near.length)] ?? null;
+    }
+    if (!move) {
+      const stones: Stone[] = ref.moves.map((m, i) => ({ ...m, color: i % 2 === 0 ? 1 : 2 }));
+      move = think({ size, rule: "freestyle", stones, toMove: ref.toMove }, { maxNodes: nodes, exactRootScores: false }).move;
+    }
+    if (!move) break;
+    ref.play(move);
+  }
+  return ref.moves;
+}
+
+const stonesOf = (moves: Point[]): Stone[] => moves.map((m, i) => ({ ...m, color: i % 2 === 0 ? 1 : 2 }));
+
+function main(): void {
+  const o = options(process.argv.slice(2));
+  const seen = new Set<string>();
+  if (existsSync(o.out))
+    for (const line of readFileSync(o.out, "utf8").split("\n").filter(Boolean)) {
+      const p = JSON.parse(line) as PuzzleRecord;
+      seen.add(canonicalKey(p.size, stonesOfRecord(p), p.toMove));
+    }
+  const rand = mulberry32Float(o.seed);
+  const started = Date.now();
+  let found = 0;
+  let tried = 0;
+  for (let g = 0; g < o.games; g++) {
+    const size = pickSize(rand());
+    const moves = selfPlay(size, rand, Math.round(o.nodes * (0.5 + rand())));
+    let inGame = 0;
+    let short = 0; // wins in 3 (an open four or a double four to make): at most one a game
+    const tryPosition = (stones: Stone[], toMove: Color, where: string): void => {
+      const key = canonicalKey(size, stones, toMove);
+      if (seen.has(key) || inGame >= o.perGame) return;
+      seen.add(key);
+      tried++;
+      const proof = prove(size, stones, toMove, rand() < o.defend);
+      if (typeof proof === "string") return;
+      if (proof.theme !== "defend" && proof.plies === 3 && short++ >= 1) return;
+      inGame++;
+      found++;
+      const record: PuzzleRecord = {
+        id: `${proof.theme}-${size}-s${o.seed}g${g}${where}`,
+        rule: "freestyle",
+        size,
+        toMove,
+        black: movesToString(
+          stones.filter((s) => s.color === 1),
+          size,
+        ),
+        white: movesToString(
+          stones.filter((s) => s.color === 2),
+          size,
+        ),
+        ...proof,
+        source: `selfplay seed ${o.seed} game ${g} ${where}`,
+      };
+      appendFileSync(o.out, `${JSON.stringify(record)}\n`);
+    };
+    // From the end backwards: the long wins come before the short ones of the same line.
+    for (let ply = moves.length - 1; ply >= 8; ply--) {
+      const stones = stonesOf(moves.slice(0, ply));
+      const toMove: Color = ply % 2 === 0 ? 1 : 2;
+      tryPosition(stones, toMove, `p${ply}`);
+      for (let b = 0; b < o.branch; b++) {
+        const cells = new Uint8Array(size * size);
+        for (const st of stones) cells[st.y * size + st.x] = st.color;
+        const near = nearPoints(size, cells);
+        const p = near[Math.floor(rand() * near.length)];
+        if (p) tryPosition([...stones, { ...p, color: toMove }], (3 - toMove) as Color, `p${ply}x${p.x}.${p.y}`);
+      }
+    }
+    console.error(
+      `game ${g + 1}/${o.games} (${size}×${size}, ${moves.length} plies): ${found} puzzles of ${tried} positions, ${Math.round((Date.now() - started) / 1000)} s`,
+    );
+  }
+}
+
+main();

@@ -1,0 +1,134 @@
+// Proves a puzzle with the exact threat solver (bin/tactics/solver.ts, freestyle): the side to move's
+// shortest forced win, its first move the only one that wins as fast, and the solution line with the
+// defender's best replies (the one that makes the win longest); or a one-move defence (only one move
+// does not lose, bin/tactics/verify.ts). The miner makes puzzles with it and the verifier re-proves
+// them: the same function, so a shipped puzzle is exactly what a fresh proof gives.
+import type { Color, Point, Stone } from "../../engine/types";
+import { parseMoveString, toLabel } from "../../lib/shared/notation";
+import type { PuzzleRecord, PuzzleTheme } from "../../lib/shared/puzzles/puzzle";
+import { NodeLimit, ThreatSolver } from "../tactics/solver";
+import { onlyDefence } from "../tactics/verify";
+
+/** Longest attack proven exhaustively (every defence, every other first move). */
+export const MAX_ATTACK_PLIES = 7;
+/** A proof that needs more solver nodes than this is given up (bounded mining and verifying). */
+export const NODE_BUDGET = 1_500_000;
+
+export type Proof = Pick<PuzzleRecord, "theme" | "plies" | "line" | "finish" | "threat" | "rating">;
+
+export const stonesOfRecord = (p: Pick<PuzzleRecord, "black" | "white" | "size">): Stone[] => [
+  ...parseMoveString(p.black, p.size).map((m) => ({ ...m, color: 1 as Color })),
+  ...parseMoveString(p.white, p.size).map((m) => ({ ...m, color: 2 as Color })),
+];
+
+/** An attack or defence puzzle for the side to move here, or why there is none. */
+export function prove(size: number, stones: Stone[], toMove: Color, defend = true): Proof | string {
+  const s = new ThreatSolver(size, stones);
+  s.nodeLimit = NODE_BUDGET;
+  try {
+    const attack = proveAttack(s, toMove);
+    if (typeof attack !== "string" || !defend || attack !== "no win") return attack;
+    return proveDefence(size, stones, toMove);
+  } catch (e) {
+    if (e instanceof NodeLimit) return "over the node budget";
+    throw e;
+  }
+}
+
+const label = (s: ThreatSolver, c: number) => toLabel({ x: c % s.size, y: Math.floor(c / s.size) }, s.size);
+const cellOf = (s: ThreatSolver, p: Point) => p.y * s.size + p.x;
+
+/** The attacker's one move that wins within k plies and not sooner, else a reason. */
+function onlyWinningMove(s: ThreatSolver, att: Color, k: number): number | string {
+  if (k > 1 && s.movesWinningIn(att, k - 2).length) return "a shorter win";
+  const moves = s.movesWinningIn(att, k);
+  if (moves.length === 0) return "no win";
+  if (moves.length > 1) return `${moves.length} moves win in ${k}`;
+  return cellOf(s, moves[0]);
+}
+
+/** The defender's reply that holds out longest (its plies left for the attacker), first in cell order on ties. */
+function bestReply(s: ThreatSolver, att: Color, k: number): { reply: number; left: number } {
+  const def = (3 - att) as Color;
+  const fives = s.fivePoints(att, 2);
+  if (fives.length) return { reply: fives[0], left: 1 }; // a four: the block is forced (a double four: either)
+  const pass = s.winZone(att, k, 1);
+  if (!pass) throw new Error("the attacker does not win after a pass");
+  let best = { reply: -1, left: 0 };
+  for (const r of s.zoneCells(pass)) {
+    s.place(r, def);
+    let left = 1;
+    while (left <= k && !s.movesWinningIn(att, left).length) left += 2;
+    s.remove(r);
+    if (left > k) throw new Error(`the reply ${label(s, r)} refutes the win`);
+    if (left > best.left) best = { reply: r, left };
+  }
+  return best;
+}
+
+function proveAttack(s: ThreatSolver, toMove: Color): Proof | string {
+  const def = (3 - toMove) as Color;
+  if (s.fivePoints(toMove, 1).length) return "a five on the board";
+  if (s.fivePoints(def, 1).length) return "the opponent has a four";
+  const first = s.shortestWin(toMove, MAX_ATTACK_PLIES);
+  if (!first) return "no win";
+  if (first.plies < 3) return "too short";
+  if (first.moves.length > 1) return `${first.moves.length} first moves win in ${first.plies}`;
+  const theme: PuzzleTheme = s.winsByFours(toMove, first.plies) ? "vcf" : "vct";
+  const line: string[] = [];
+  const placed: number[] = [];
+  let k = first.plies;
+  let finish: string[];
+  let branching = 0;
+  try {
+    for (;;) {
+      const five = s.fivePoints(toMove);
+      if (five.length) {
+        finish = five.map((c) => label(s, c)).sort();
+        line.push(label(s, five[0]));
+        break;
+      }
+      const m = onlyWinningMove(s, toMove, k);
+      if (typeof m === "string") return `${m} after ${line.join(" ") || "the start"}`;
+      branching += s.live(toMove, 1).length;
+      s.place(m, toMove);
+      placed.push(m);
+      line.push(label(s, m));
+      const { reply, left } = bestReply(s, toMove, k - 2);
+      s.place(reply, def);
+      placed.push(reply);
+      line.push(label(s, reply));
+      k = left;
+    }
+  } finally {
+    for (const c of placed.reverse()) s.remove(c);
+  }
+  const moves = (line.length + 1) / 2;
+  const rating = Math.round(900 + 180 * (moves - 2) + (theme === "vct" ? 200 : 0) + Math.min(250, branching / 4));
+  return { theme, plies: first.plies, line, finish, rating };
+}
+
+function proveDefence(size: number, stones: Stone[], toMove: Color): Proof | string {
+  const d = onlyDefence(size, stones, toMove, 12, true);
+  if (typeof d === "string") return d;
+  const s = new ThreatSolver(size, stones);
+  s.nodeLimit = NODE_BUDGET;
+  const att = (3 - toMove) as Color;
+  // What the opponent threatens: its win if the side to move passed (shown after a wrong move).
+  const threat = proveAttack(s, att);
+  const threatLine = typeof threat === "string" ? [] : threat.line;
+  const rating = Math.round(1000 + 60 * d.threat + Math.min(250, d.searched * 8));
+  return { theme: "defend", plies: d.threat, line: [d.move], finish: [], threat: threatLine, rating };
+}
+
+/** The record's proof made again: null when it matches (the verifier), else what differs. */
+export function reprove(p: PuzzleRecord): string | null {
+  if (p.rule !== "freestyle") return `rule ${p.rule}: no solver for it yet`;
+  const proof = prove(p.size, stonesOfRecord(p), p.toMove, p.theme === "defend");
+  if (typeof proof === "string") return proof;
+  if (proof.theme !== p.theme) return `theme ${proof.theme}, not ${p.theme}`;
+  if (proof.plies !== p.plies) return `a win in ${proof.plies}, not ${p.plies}`;
+  if (proof.line.join(" ") !== p.line.join(" ")) return `the line ${proof.line.join(" ")}, not ${p.line.join(" ")}`;
+  if (proof.finish.join(" ") !== p.finish.join(" ")) return `the finishing moves ${proof.finish.join(" ")}, not ${p.finish.join(" ")}`;
+  return null;
+}
