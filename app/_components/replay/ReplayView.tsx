@@ -20,6 +20,7 @@ import { MoveAnalysis } from "./MoveAnalysis";
 import { ReplayMoveList } from "./ReplayMoveList";
 import { ExportPanel } from "./ExportPanel";
 import { useReplayPly } from "./useReplayPly";
+import { ReplayAnnouncer } from "./ReplayAnnouncer";
 
 export function ReplayView({
   game,
@@ -86,6 +87,7 @@ export function ReplayView({
       <div className="mx-auto flex w-full max-w-[min(100%,calc(100vh-11rem))] flex-col gap-3">
         <Board size={game.size} stones={pos.stones} lastMove={pos.last} winLine={pos.winLine} showNumbers={numbers} overlay={overlay} forbidden={forbidden} />
         <Scrubber ply={ply} total={total} onPly={setPly} />
+        <ReplayAnnouncer game={game} ply={ply} analysis={analysis} />
         <div className="flex flex-wrap items-center justify-center gap-x-5 gap-y-2 text-sm text-muted">
           {(hasAnalysis || !!analysis?.plies.length) && (
             <>
