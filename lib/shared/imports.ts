@@ -34,6 +34,8 @@ export interface StoredImport {
   plies: number;
   size: number;
   result: "black" | "white" | "draw" | null;
+  /** The importer had imported this game already: the id is that game's (no copy was made). */
+  existing?: boolean;
 }
 
 /**

@@ -42,6 +42,8 @@ export interface SgfGame {
   names: [string, string] | null;
   /** RE as written ("B+", "W+R", "0"…), or null. */
   result: string | null;
+  /** DT's first date, "YYYY-MM-DD" (a real day), or null: kept as the game's date. */
+  date: string | null;
 }
 
 /** One property value with where it starts (the "[" of it). */
@@ -306,13 +308,22 @@ function gameOf(t: Tree, index: number, defaultRule: Rule): SgfGame {
     moves,
     names: pb || pw ? [pb ?? "Black", pw ?? "White"] : null,
     result: one("RE")?.text.trim() || null,
+    date: dateOf(one("DT")?.text),
   };
 }
 
-/** "780ms", "1.2s", "780" → ms; anything else 0 (a comment that is not a time). */
+/** SGF's DT ("2024-05-01", "2024-05-01,02", "2024-05"…): its first full date, if it is a real day. */
+export function dateOf(dt: string | undefined): string | null {
+  const m = /^\s*(\d{4})-(\d{2})-(\d{2})/.exec((dt ?? "").slice(0, 40));
+  if (!m) return null;
+  const d = new Date(`${m[1]}-${m[2]}-${m[3]}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(`${m[1]}-${m[2]}-${m[3]}`) && Number(m[1]) >= 1900 ? `${m[1]}-${m[2]}-${m[3]}` : null;
+}
+
+/** "780ms", "1.2s", "780" → ms (the comment's first line: ours adds the score on the next); anything else 0. */
 function timeOf(comment: string | undefined): number {
   // Trimmed first: blanks on both sides of an optional unit backtrack quadratically on a long blank run.
-  const m = /^(\d+(?:\.\d+)?)\s*(ms|s)?$/i.exec((comment ?? "").trim());
+  const m = /^(\d+(?:\.\d+)?)\s*(ms|s)?$/i.exec((comment ?? "").split("\n", 1)[0].trim());
   if (!m) return 0;
   const n = Number(m[1]) * (m[2]?.toLowerCase() === "s" ? 1000 : 1);
   return Number.isFinite(n) ? Math.min(Math.round(n), 24 * 3600_000) : 0;

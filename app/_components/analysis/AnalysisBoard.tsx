@@ -11,6 +11,7 @@ import { fromImportQuery } from "@/lib/shared/replay/game";
 import { useTranslations } from "next-intl";
 import { useErrorText, useRuleWords } from "../i18n/words";
 import { VariationTree } from "@/lib/client/analysis/tree";
+import { TreeLinkError, decodeTree, nodeOfLine } from "@/lib/client/analysis/tree-link";
 import { useLocalEngine } from "@/lib/client/analysis/useLocalEngine";
 import { MoveTree } from "./MoveTree";
 import { NewBoardForm } from "./NewBoardForm";
@@ -24,10 +25,30 @@ interface Start {
   moves: Point[];
   /** The node to show first: the end of the line given, or `ply` of it. */
   ply: number | null;
+  /** The whole tree of a shared link (?tree=: lib/client/analysis/tree-link), else null (the line alone). */
+  tree: VariationTree | null;
 }
 
-function parseStart(query: string): { start: Start | null; error: ShownImportError | null } {
+type StartError = { kind: "import"; error: ShownImportError } | { kind: "tree"; error: TreeLinkError };
+
+/** The tree of ?tree= on top of the line read (its errors refused like the line's). */
+function withTree(start: Start, text: string | null): Start {
+  if (!text) return start;
+  return { ...start, tree: decodeTree(text, start.size, start.rule, start.opening) };
+}
+
+function parseStart(query: string): { start: Start | null; error: StartError | null } {
   const q = new URLSearchParams(query);
+  try {
+    const line = parseLine(q);
+    return line.start ? { start: withTree(line.start, q.get("tree")), error: null } : line;
+  } catch (e) {
+    if (e instanceof TreeLinkError) return { start: null, error: { kind: "tree", error: e } };
+    throw e;
+  }
+}
+
+function parseLine(q: URLSearchParams): { start: Start | null; error: StartError | null } {
   if (!q.get("moves")) {
     const size = Number(q.get("size") ?? "15");
     const rule = (q.get("rule") ?? "freestyle") as Rule;
@@ -35,9 +56,9 @@ function parseStart(query: string): { start: Start | null; error: ShownImportErr
       // An empty board: still checked (size and rule) through the same reader, with one move then none.
       fromImportQuery(new URLSearchParams({ size: String(size), rule, moves: "a1" }));
     } catch (e) {
-      return { start: null, error: shownImportError(e) };
+      return { start: null, error: { kind: "import", error: shownImportError(e) } };
     }
-    return { start: { size, rule, opening: [], moves: [], ply: null }, error: null };
+    return { start: { size, rule, opening: [], moves: [], ply: null, tree: null }, error: null };
   }
   try {
     const g = fromImportQuery(q);
@@ -49,11 +70,12 @@ function parseStart(query: string): { start: Start | null; error: ShownImportErr
         opening: g.opening,
         moves: g.moves.map(({ x, y }) => ({ x, y })),
         ply: ply && /^\d+$/.test(ply) ? Number(ply) : null,
+        tree: null,
       },
       error: null,
     };
   } catch (e) {
-    return { start: null, error: shownImportError(e) };
+    return { start: null, error: { kind: "import", error: shownImportError(e) } };
   }
 }
 
@@ -65,7 +87,11 @@ export function AnalysisBoard({ query }: { query: string }) {
     return (
       <div className="card mx-auto max-w-md p-6 text-center" data-testid="load-error">
         <h1 className="mb-2 text-xl font-bold">{t("noPosition")}</h1>
-        <p className="mb-4 text-muted">{parsed.error && importErrorText(parsed.error)}</p>
+        <p className="mb-4 text-muted">
+          {parsed.error?.kind === "import"
+            ? importErrorText(parsed.error.error)
+            : parsed.error && t(`treeError.${parsed.error.error.code}`, parsed.error.error.params)}
+        </p>
         <Link href="/analysis" className="btn-primary">
           {t("emptyBoard")}
         </Link>
@@ -75,14 +101,10 @@ export function AnalysisBoard({ query }: { query: string }) {
 }
 
 function Explorer({ start }: { start: Start }) {
-  const [tree] = useState(() => new VariationTree(start.moves));
+  const [tree] = useState(() => start.tree ?? new VariationTree(start.moves));
   const [, setVersion] = useState(0); // the tree mutates in place: bump to re-render
-  const [at, setAt] = useState(() => {
-    let id = 0;
-    const stop = start.ply ?? start.moves.length;
-    for (let i = 0; i < stop; i++) id = tree.next(id);
-    return id;
-  });
+  // The line given (up to `ply` of it), found in the tree (a shared tree holds it among its variations).
+  const [at, setAt] = useState(() => nodeOfLine(tree, start.moves.slice(0, start.ply ?? start.moves.length)));
   const [running, setRunning] = useState(true);
   const t = useTranslations("analysisBoard");
   const rules = useRuleWords();
@@ -102,7 +124,7 @@ function Explorer({ start }: { start: Start }) {
   }, [at, start]);
 
   const engine = useLocalEngine(shown.over ? null : shown.position, running);
-  useLineInAddress(start, path, at);
+  useLineInAddress(start, path, at, tree);
 
   // A click on black's forbidden point is refused with the reason, as on a game's page.
   const errorText = useErrorText();

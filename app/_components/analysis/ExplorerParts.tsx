@@ -9,6 +9,7 @@ import { movesToString, toLabel } from "@/lib/shared/notation";
 import { openingAsMoves } from "@/lib/shared/psq";
 import type { VariationTree } from "@/lib/client/analysis/tree";
 import type { LocalEngineView } from "@/lib/client/analysis/useLocalEngine";
+import { encodeTree } from "@/lib/client/analysis/tree-link";
 import { useNumbers, useScoreText } from "../i18n/words";
 
 type SetAt = Dispatch<SetStateAction<number>>;
@@ -105,13 +106,19 @@ export function EnginePanel({ engine, running, onToggle, over, outcome, toMove, 
   );
 }
 
-/** The address holds the line to the position shown, so a reload or a shared link shows it again. */
-export function useLineInAddress(start: { size: number; rule: Rule; opening: Stone[] }, path: Point[], at: number): void {
+/**
+ * The address holds the line to the position shown and the whole tree (?tree=: the game and every
+ * variation, lib/client/analysis/tree-link), so a reload or a shared link shows them again.
+ */
+export function useLineInAddress(start: { size: number; rule: Rule; opening: Stone[] }, path: Point[], at: number, tree: VariationTree): void {
   useEffect(() => {
     const q = new URLSearchParams({ size: String(start.size), rule: start.rule });
     const line = movesToString([...openingAsMoves(start.opening), ...path], start.size);
     if (line) q.set("moves", line);
     if (start.opening.length) q.set("opening", String(start.opening.length));
+    // Only a tree with a variation needs its own field (the main line alone is `moves`).
+    const whole = tree.nodes.some((n) => n.children.length > 1) ? encodeTree(tree, start.size) : null;
+    if (whole) q.set("tree", whole);
     window.history.replaceState(null, "", `/analysis?${q.toString()}`);
     // path is derived from `at` (the tree only grows).
     // eslint-disable-next-line react-hooks/exhaustive-deps

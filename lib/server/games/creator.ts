@@ -2,6 +2,7 @@
 // between two known players (a challenge, a pairing; several in one insert), AI matches (the TV,
 // the lab), and finished games read from files (imports).
 import { labOpening, type Color } from "../../../engine";
+import { importKeyOf } from "./import-key";
 import type { EngineSettings, GameKind } from "../../shared/protocol";
 import type { ActionHost } from "./actions";
 import type { Actor, Entry } from "./entry";
@@ -83,6 +84,7 @@ export class Creator {
           ratings: input.ratings ?? { 1: null, 2: null },
           clock: input.clock,
           ...(input.swap2 ? { swap2: {} } : {}),
+          ...(input.corrDays ? { corrDays: input.corrDays } : {}),
           status: "playing",
         },
         now,
@@ -120,12 +122,40 @@ export class Creator {
     return { gameId: e.id };
   }
 
-  /** Stores imported games (lib/server/imports, already validated) as finished ones, all or none; `importerId`: whose page lists them (null: imported without a session). */
-  async importGames(games: ImportedGameInput[], importerId: string | null): Promise<ImportedSummary[]> {
+  /**
+   * Stores imported games (lib/server/imports, already validated) as finished ones, all or none;
+   * `importerId`: whose page lists them (null: imported without a session). A game this importer
+   * already imported (./import-key) is not stored again: its summary says `existing` and has the old id.
+   */
+  async importGames(games: ImportedGameInput[], importerId: string | null, retry = true): Promise<ImportedSummary[]> {
     const now = new Date();
-    const entries = games.map((g) => importedEntry(g, now));
-    await this.host.store.insertFinished(entries, importerId);
-    for (const e of entries) this.host.log.info({ gameId: e.id, size: e.size, rule: e.rule, plies: e.moves.length }, "game imported");
-    return entries.map(importedSummary);
+    const keys = games.map((g) => importKeyOf(g, importerId));
+    const idOfKey = await this.host.store.gamesByImportKey(keys);
+    const fresh: Entry[] = [];
+    const freshKeys: string[] = [];
+    for (const [i, g] of games.entries()) {
+      if (idOfKey.has(keys[i])) continue;
+      const e = importedEntry(g, now);
+      fresh.push(e);
+      freshKeys.push(keys[i]);
+      idOfKey.set(keys[i], e.id);
+    }
+    try {
+      await this.host.store.insertFinished(fresh, importerId, freshKeys);
+    } catch (err) {
+      // The same file posted twice at once: the other request stored it first; point to its games.
+      if (retry && (err as { code?: string }).code === "P2002") return this.importGames(games, importerId, false);
+      throw err;
+    }
+    for (const e of fresh) this.host.log.info({ gameId: e.id, size: e.size, rule: e.rule, plies: e.moves.length }, "game imported");
+    const byId = new Map(fresh.map((e) => [e.id, e]));
+    const summaries: ImportedSummary[] = [];
+    for (const k of keys) {
+      const id = idOfKey.get(k)!;
+      const made = byId.get(id);
+      const old = made ? null : await this.host.store.read(id);
+      summaries.push(made ? importedSummary(made) : { ...importedSummary(old!), existing: true });
+    }
+    return summaries;
   }
 }

@@ -17,6 +17,8 @@ export interface ImportedGameInput {
   names: [string, string] | null;
   /** A settled swap2 opening (its stones are the first 3 or 5 moves). */
   swap2?: Pick<Swap2Record, "first" | "second">;
+  /** The day it was played ("YYYY-MM-DD", an SGF's DT): the game's date instead of the import's. */
+  date?: string | null;
 }
 
 /** Longest name kept from a file. */
@@ -40,6 +42,8 @@ export interface ImportedSummary {
   plies: number;
   size: number;
   result: Entry["result"];
+  /** Already imported by this importer: this is the game stored then (no copy made). */
+  existing?: boolean;
 }
 
 export function importedSummary(e: Entry): ImportedSummary {
@@ -53,6 +57,10 @@ export function importedSummary(e: Entry): ImportedSummary {
 /** The finished game's Entry (throws the engine's ReplayError if the moves were not validated). */
 export function importedEntry(g: ImportedGameInput, now: Date): Entry {
   const first = sideToMove(g.opening);
+  // The file's date, when it has one, is when the game was played (shown as its date); finishedAt stays
+  // the import's time, so the archive still lists new imports first.
+  const played = g.date && /^\d{4}-\d{2}-\d{2}$/.test(g.date) ? new Date(`${g.date}T00:00:00Z`) : null;
+  const playedAt = played && !Number.isNaN(played.getTime()) && played.getTime() <= now.getTime() ? played : now;
   const { outcome } = replay(g.size, g.rule, g.opening, g.moves, first);
   const at = now.toISOString();
   const moves: MoveRecord[] = g.moves.map((m, i) => ({
@@ -90,8 +98,8 @@ export function importedEntry(g: ImportedGameInput, now: Date): Entry {
     reason: outcome.winner ? "five" : outcome.full ? "full" : null,
     winLine: outcome.line ?? null,
     rematchId: null,
-    createdAt: now,
-    startedAt: now,
+    createdAt: playedAt,
+    startedAt: playedAt,
     finishedAt: now,
     moves,
     cells: new Uint8Array(0),

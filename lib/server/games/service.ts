@@ -14,7 +14,7 @@
 import type { Color } from "../../../engine";
 import type { GameState, GameSummary, MoveRecord, Thinking } from "../../shared/protocol";
 import { GameError } from "../errors";
-import type { Actor } from "./entry";
+import type { Actor, Entry } from "./entry";
 import { remainingMs, turnStartedAt } from "./clock";
 import { GameCore, type GameServiceOptions } from "./core";
 import type { EngineHost } from "./engines";
@@ -200,6 +200,11 @@ export class GameService extends GameCore {
     if (importedBy === null) return { games: [], page, pages: 1 };
     const { games, count } = await this.store.list({ status, kind: input.kind, importedBy, page, pageSize: this.pageSize, liveSince });
     return { games: games.map((g) => (this.isTvGame(g.id) ? { ...g, tv: true } : g)), page, pages: Math.max(1, Math.ceil(count / this.pageSize)) };
+  }
+
+  /** A player's finished games with their moves, newest first, at most `limit` ("download my games": lib/server/imports/my-games). */
+  finishedOf(playerId: string, limit: number): Promise<Entry[]> {
+    return this.store.finishedOf(playerId, limit);
   }
 
   // ---------------------------------------------------------------- lifecycle

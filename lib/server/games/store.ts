@@ -47,14 +47,15 @@ export class GameStore {
    * Finished games with all their moves (imports: lib/server/games/imported), in one transaction:
    * every game of the batch is stored, or none.
    */
-  async insertFinished(entries: Entry[], importedById: string | null = null): Promise<void> {
+  async insertFinished(entries: Entry[], importedById: string | null = null, importKeys: Array<string | null> = []): Promise<void> {
     if (!entries.length) return;
     await this.db.$transaction(
       async (tx) => {
         await tx.game.createMany({
-          data: entries.map((e) => ({
+          data: entries.map((e, i) => ({
             ...gameRowOf(e),
             importedById,
+            importKey: importKeys[i] ?? null,
             result: e.result,
             reason: e.reason,
             winLine: e.winLine ? JSON.stringify(e.winLine) : null,
@@ -67,6 +68,13 @@ export class GameStore {
       },
       { timeout: 30_000, maxWait: 10_000 },
     );
+  }
+
+  /** The games stored under these import keys (./import-key): key → game id. */
+  async gamesByImportKey(keys: string[]): Promise<Map<string, string>> {
+    if (!keys.length) return new Map();
+    const rows = await this.db.game.findMany({ where: { importKey: { in: [...new Set(keys)] } }, select: { id: true, importKey: true } });
+    return new Map(rows.map((r) => [r.importKey!, r.id]));
   }
 
   /** Is there a row for game `id`? (One primary-key read: the pages ask it for every game address.) */
@@ -82,6 +90,23 @@ export class GameStore {
     const names = await this.namesOf([e.players[1], e.players[2]]);
     e.names = { 1: e.players[1] ? (names.get(e.players[1]) ?? null) : null, 2: e.players[2] ? (names.get(e.players[2]) ?? null) : null };
     return e;
+  }
+
+  /** A player's finished games (either seat, or imported by them), newest first, at most `limit`, with moves and names ("download my games"). */
+  async finishedOf(playerId: string, limit: number): Promise<Entry[]> {
+    const rows = await this.db.game.findMany({
+      where: {
+        status: "finished",
+        OR: [{ blackPlayerId: playerId }, { whitePlayerId: playerId }, { importedById: playerId }],
+        AND: [{ OR: [{ reason: null }, { reason: { not: "abort" } }] }],
+      },
+      orderBy: [{ finishedAt: "desc" }, { id: "asc" }],
+      take: limit,
+      include: { moves: { orderBy: { ply: "asc" } } },
+    });
+    const names = await this.namesOf(rows.flatMap((r) => [r.blackPlayerId, r.whitePlayerId]));
+    const nameOf = (id: string | null) => (id ? (names.get(id) ?? null) : null);
+    return rows.map((r) => ({ ...decodeGame(r, r.moves), names: { 1: nameOf(r.blackPlayerId), 2: nameOf(r.whitePlayerId) } }));
   }
 
   /** The id of the player with this name now (names are unique whatever their case), or null. */

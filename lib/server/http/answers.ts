@@ -6,7 +6,7 @@ import type { ErrorCode, ErrorInfo } from "../../shared/protocol";
 const JSON_TYPE = "application/json; charset=utf-8";
 
 export type Answer =
-  | { status: number; body: string; type: string; headers?: Record<string, string> }
+  | { status: number; body: string | Uint8Array; type: string; headers?: Record<string, string> }
   /** 302 to `location` (never 301: what it points at may change). */
   | { redirect: string }
   /** Hand the request on to the pages (after a look-up that may have marked or rewritten it). */

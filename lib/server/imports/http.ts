@@ -19,6 +19,7 @@ import { sessionTokenOf } from "../identity/cookie";
 import { HttpRefusal, json } from "../http/answers";
 import type { Route, RouteContext } from "../http/router";
 import type { Logger } from "../log";
+import { myGamesRoutes } from "./my-games";
 
 /** The body: the file as a JSON string (escaping can double it) plus the small fields. */
 const MAX_BODY = 2 * MAX_IMPORT_BYTES + 4096;
@@ -144,6 +145,8 @@ export function importRoutes(opts: ImportHttpOptions): ImportRoutes {
       handle: async (req, ctx) => json(200, await run(req, ctx)),
     },
     { name: "import", path: IMPORT_API, handle: () => json(405, { ok: false, error: { code: "NOT_FOUND", message: `${IMPORT_API} takes POST only.` } }) },
+    // "Download my games" (./my-games): the records out, beside the records in.
+    ...myGamesRoutes({ games, identities }),
   ];
   return { routes, close: () => parser.close() };
 }

@@ -43,6 +43,8 @@ export interface ImportedGame {
   names: [string, string] | null;
   /** A settled swap2 opening (PSQ files we wrote): its stones are the first 3 or 5 moves. */
   swap2?: PsqGame["swap2"];
+  /** The day it was played, "YYYY-MM-DD" (an SGF's DT), when the file says. */
+  date?: string | null;
 }
 
 /** True when the text looks like a PSQ file (a Piskvorky header, or a first line "x,y[,time]"). */
@@ -75,6 +77,7 @@ export function importGames(text: string, opts: { size: number; rule: Rule; maxG
     opening: g.opening,
     moves: g.moves,
     names: g.names,
+    ...(g.date ? { date: g.date } : {}),
   }));
 }
 
