@@ -1,8 +1,8 @@
 // Gomocup brain: speaks the Gomocup protocol on stdin/stdout (see bin/pbrain/protocol.ts).
-//   tsx bin/pbrain.ts [--depth N] [--nodes N] [--time-scale F] [--engine arena|simple] [--exact-root best|all|K] [--quiet]
+//   tsx bin/pbrain.ts [--depth N] [--nodes N] [--time-scale F] [--engine arena|simple|casual] [--exact-root best|all|K] [--level 1-10 [--seed N]] [--quiet]
 // or bin/pbrain-gomoku-arena with the same options. The same settings can come from the
 // environment: GOMOKU_ARENA_DEPTH, GOMOKU_ARENA_NODES, GOMOKU_ARENA_TIME_SCALE, GOMOKU_ARENA_ENGINE,
-// GOMOKU_ARENA_EXACT_ROOT.
+// GOMOKU_ARENA_EXACT_ROOT, GOMOKU_ARENA_LEVEL, GOMOKU_ARENA_SEED.
 import { writeSync } from "node:fs";
 import { LineSplitter } from "./pbrain/lines";
 import { parseBrainOptions } from "./pbrain/options";
@@ -32,9 +32,21 @@ async function main(): Promise<void> {
     process.stderr.write(`pbrain: ${(e as Error).message}\n`);
     process.exit(2);
   }
-  const { think } = await import("../engine/index");
-  // Move after move in one game the search keeps its transposition table (aged, not cleared).
-  const brain: Brain = opts.engine === "simple" ? simpleBrain : (position, limits) => think(position, limits, { keepTable: true });
+  const { think, playLevel } = await import("../engine/index");
+  const { casual } = await import("../engine/play");
+  const { mulberry32Float } = await import("../engine/board/zobrist");
+  // A level draws its moves (engine/levels): one random stream for the brain's life, seeded if asked.
+  const random = opts.seed === undefined ? Math.random : mulberry32Float(opts.seed);
+  const level = opts.level;
+  // Full strength: move after move in one game the search keeps its transposition table (aged, not cleared).
+  const brain: Brain =
+    opts.engine === "simple"
+      ? simpleBrain
+      : opts.engine === "casual"
+        ? (position, limits) => casual(position, { timeMs: limits.timeMs })
+        : level !== undefined
+          ? (position, limits) => playLevel(position, level, { timeMs: limits.timeMs, random })
+          : (position, limits) => think(position, limits, { keepTable: true });
   const session = new PbrainSession({
     brain,
     limits: { maxDepth: opts.maxDepth, maxNodes: opts.maxNodes, ...(opts.exactRoot !== undefined ? { exactRootScores: opts.exactRoot } : {}) },

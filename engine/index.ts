@@ -5,4 +5,5 @@ export * from "./rules";
 export { think, BRAIN_EXACT_ROOT, SITE_EXACT_ROOT_MOVES } from "./search/think";
 export { play, ALGOS, isAlgo, type Algo, type PlaySettings } from "./play";
 export * from "./lecture";
+export { LEVELS, MIN_LEVEL, MAX_LEVEL, isLevel, levelSetting, playLevel, type LevelSetting } from "./levels";
 export { swap2Opening, swap2Decide, type Swap2Decision } from "./swap2";

@@ -8,6 +8,8 @@ import { mcts, type MctsLimits } from "./mcts/mcts";
 import { casual, type CasualLimits } from "./casual/casual";
 import type { Analysis, Position } from "./types";
 import { cellsOf, forbiddenReason } from "./rules";
+import { playLevel } from "./levels/play-level";
+import { mulberry32Float } from "./board/zobrist";
 
 export const ALGOS = ["alphabeta", "mcts", "casual"] as const;
 export type Algo = (typeof ALGOS)[number];
@@ -18,6 +20,10 @@ export const isAlgo = (a: unknown): a is Algo => typeof a === "string" && (ALGOS
 export interface PlaySettings extends MctsLimits, CasualLimits {
   /** Default alphabeta. */
   algo?: Algo;
+  /** alphabeta at a level 1–10 (engine/levels): its depth, temperature and blunders; unset: full strength. */
+  level?: number;
+  /** The level's random choice, seeded (matches, tests); unset: Math.random. */
+  seed?: number;
 }
 
 export function play(position: Position, settings: PlaySettings = {}): Analysis {
@@ -30,7 +36,9 @@ export function play(position: Position, settings: PlaySettings = {}): Analysis 
 }
 
 function playAny(position: Position, settings: PlaySettings): Analysis {
-  const { algo = "alphabeta", ...limits } = settings;
+  const { algo = "alphabeta", level, seed, ...limits } = settings;
+  if (level !== undefined && algo === "alphabeta")
+    return playLevel(position, level, { timeMs: limits.timeMs, random: seed === undefined ? undefined : mulberry32Float(seed) });
   switch (algo) {
     case "mcts":
       return mcts(position, limits);

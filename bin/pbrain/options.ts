@@ -2,20 +2,26 @@
 //   --depth N        GOMOKU_ARENA_DEPTH       maximum search depth (plies)
 //   --nodes N        GOMOKU_ARENA_NODES       node limit per move
 //   --time-scale F   GOMOKU_ARENA_TIME_SCALE  think F × the manager's per-move time (e.g. 0.25)
-//   --engine NAME    GOMOKU_ARENA_ENGINE      "arena" (our search, default) or "simple" (one-ply heuristic)
+//   --engine NAME    GOMOKU_ARENA_ENGINE      "arena" (our search, default), "simple" (one-ply heuristic) or
+//                                             "casual" (the site's casual player: expectimax, beatable on purpose)
 //   --quiet          GOMOKU_ARENA_QUIET=1     no MESSAGE lines
 //   --exact-root K   GOMOKU_ARENA_EXACT_ROOT  root moves with exact scores: "best" (default, the
 //                                             fastest), a number K, or "all" (the site's AI used to)
+//   --level N        GOMOKU_ARENA_LEVEL       play at level 1–10 (engine/levels; --depth/--exact-root then unused)
+//   --seed N         GOMOKU_ARENA_SEED        the level's random choices, seeded (default: random)
 import { readArgs } from "../cli/args";
 
 export interface BrainOptions {
   maxDepth?: number;
   maxNodes?: number;
   timeScale: number;
-  engine: "arena" | "simple";
+  engine: "arena" | "simple" | "casual";
   messages: boolean;
   /** think()'s exactRootScores; undefined: the brain's own choice (false, only the best exact). */
   exactRoot?: boolean | number;
+  /** engine/levels: 1–10; undefined: full strength. */
+  level?: number;
+  seed?: number;
 }
 
 export function parseBrainOptions(argv: readonly string[], env: Record<string, string | undefined>): BrainOptions {
@@ -32,9 +38,9 @@ export function parseBrainOptions(argv: readonly string[], env: Record<string, s
     if (v !== undefined && /^\d+$/.test(v) && n >= 1) return n;
     throw new Error(`--exact-root is "best", "all" or a number ≥ 1, got "${v ?? ""}"`);
   };
-  const engine = (v: string | undefined): "arena" | "simple" => {
-    if (v === "arena" || v === "simple") return v;
-    throw new Error(`--engine is "arena" or "simple", got "${v ?? ""}"`);
+  const engine = (v: string | undefined): BrainOptions["engine"] => {
+    if (v === "arena" || v === "simple" || v === "casual") return v;
+    throw new Error(`--engine is "arena", "simple" or "casual", got "${v ?? ""}"`);
   };
   if (env.GOMOKU_ARENA_DEPTH) opts.maxDepth = Math.floor(num("GOMOKU_ARENA_DEPTH", env.GOMOKU_ARENA_DEPTH));
   if (env.GOMOKU_ARENA_NODES) opts.maxNodes = Math.floor(num("GOMOKU_ARENA_NODES", env.GOMOKU_ARENA_NODES));
@@ -42,7 +48,14 @@ export function parseBrainOptions(argv: readonly string[], env: Record<string, s
   if (env.GOMOKU_ARENA_ENGINE) opts.engine = engine(env.GOMOKU_ARENA_ENGINE);
   if (env.GOMOKU_ARENA_QUIET === "1") opts.messages = false;
   if (env.GOMOKU_ARENA_EXACT_ROOT) opts.exactRoot = exactRoot(env.GOMOKU_ARENA_EXACT_ROOT);
-  for (const arg of readArgs(argv, ["depth", "nodes", "time-scale", "engine", "exact-root"])) {
+  const level = (name: string, v: string | undefined): number => {
+    const n = Number(v);
+    if (v === undefined || !/^\d+$/.test(v) || n < 1 || n > 10) throw new Error(`${name} is a level from 1 to 10, got "${v ?? ""}"`);
+    return n;
+  };
+  if (env.GOMOKU_ARENA_LEVEL) opts.level = level("GOMOKU_ARENA_LEVEL", env.GOMOKU_ARENA_LEVEL);
+  if (env.GOMOKU_ARENA_SEED) opts.seed = Math.floor(num("GOMOKU_ARENA_SEED", env.GOMOKU_ARENA_SEED));
+  for (const arg of readArgs(argv, ["depth", "nodes", "time-scale", "engine", "exact-root", "level", "seed"])) {
     switch (arg.name) {
       case "depth":
         opts.maxDepth = Math.floor(num("--depth", arg.value));
@@ -59,11 +72,19 @@ export function parseBrainOptions(argv: readonly string[], env: Record<string, s
       case "exact-root":
         opts.exactRoot = exactRoot(arg.value);
         break;
+      case "level":
+        opts.level = level("--level", arg.value);
+        break;
+      case "seed":
+        opts.seed = Math.floor(num("--seed", arg.value));
+        break;
       case "quiet":
         opts.messages = false;
         break;
       default:
-        throw new Error(`unknown option "${arg.raw}" (known: --depth N, --nodes N, --time-scale F, --engine arena|simple, --exact-root best|all|K, --quiet)`);
+        throw new Error(
+          `unknown option "${arg.raw}" (known: --depth N, --nodes N, --time-scale F, --engine arena|simple|casual, --exact-root best|all|K, --level 1-10, --seed N, --quiet)`,
+        );
     }
   }
   return opts;

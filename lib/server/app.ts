@@ -28,6 +28,9 @@ import { KnownSources } from "./identity/known-sources";
 import type { SessionsEnded } from "./identity/http";
 import { Lobby } from "./lobby";
 import { AnalysisService } from "./analysis/service";
+import { ChatService } from "./chat/service";
+import { Moderation } from "./moderation";
+import { createChatLimits } from "./limits/chat";
 import { importRoutes } from "./imports/http";
 import { settingsOf, type GameServerOptions, type GameServerSettings } from "./app/options";
 import { lateFunction, Parts } from "./app/parts";
@@ -107,7 +110,11 @@ async function compose(s: GameServerSettings, opts: GameServerOptions, parts: Pa
   // Aborts per player (limits/aborts): with the rate limits off (benchmarks), none.
   const aborts = s.limits.enabled ? new AbortAllowance(shared) : null;
   if (aborts) games.on("aborted", (e) => void aborts.aborted(e.playerId).catch((err: unknown) => log.warn({ err }, "could not count an abort")));
-  const services = { games, log, tv, identities, lobby, analysis, aborts };
+  // Game chat, blocks and reports (issue 28): their own limits per player, shared through Redis.
+  const chatLimits = createChatLimits(s.limits.enabled, shared);
+  const now = () => games.clock.now();
+  const [chat, moderation] = [new ChatService({ db, limits: chatLimits, now }), new Moderation({ db, limits: chatLimits, now })];
+  const services = { games, log, tv, identities, lobby, analysis, aborts, chat, moderation };
   const realtime = parts.add("sockets and the HTTP server", attachRealtime(httpServer, services, { ...s.sockets, limiter, adapter, metrics }), (r) =>
     r.close(),
   );

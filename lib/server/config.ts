@@ -88,6 +88,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     importParse: { timeMs: e.IMPORT_PARSE_MS ?? 2000, memoryMb: e.IMPORT_PARSE_MB ?? 64, threads: e.IMPORT_THREADS ?? 1 },
     allowedOrigins: e.ALLOWED_ORIGINS,
     metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
+    operatorToken: e.OPERATOR_TOKEN ?? null,
     fairPlay: overDefaults(DEFAULT_FAIR_PLAY, {
       ratedSameDeviceHours: e.RATED_SAME_DEVICE_HOURS,
       ratedPairPerDay: e.RATED_PAIR_PER_DAY,

@@ -30,6 +30,7 @@ import {
   type TvCurrent,
 } from "./protocol";
 import type { AnalysisView } from "./analysis/view";
+import { BlockSetSchema, ChatHistorySchema, ChatSendSchema, ReportCreateSchema, type ChatLine } from "./protocol/chat";
 
 /** One client event's contract. */
 export interface ContractEntry {
@@ -101,6 +102,15 @@ export const CONTRACT = {
   [EV.analysisRequest]: { payload: AnalysisGameSchema, ack: z.object({ analysis: z.custom<AnalysisView>() }) },
   /** A game's analysis as it stands, or null when nobody asked for one. */
   [EV.analysisGet]: { payload: AnalysisGameSchema, ack: z.object({ analysis: z.custom<AnalysisView>().nullable() }) },
+  /** A chat message (its channel's room hears EV.chat, the sender too): the line as stored (profanity masked). */
+  [EV.chatSend]: { payload: ChatSendSchema, ack: z.object({ line: z.custom<ChatLine>() }) },
+  /** The lines kept in one of a game's chats that you may read (the players': its two players only). */
+  [EV.chatHistory]: { payload: ChatHistorySchema, ack: z.object({ lines: z.array(z.custom<ChatLine>()) }) },
+  /** Block or unblock a player by name (stored): the name as stored, and whom you block now. */
+  [EV.blockSet]: { payload: BlockSetSchema, ack: z.object({ name: z.string(), blocked: z.array(z.string()) }) },
+  [EV.blockList]: { payload: z.preprocess((v) => v ?? {}, z.strictObject({})), ack: z.object({ blocked: z.array(z.string()) }) },
+  /** Report a player of a game to the operator (/mod). */
+  [EV.reportCreate]: { payload: ReportCreateSchema, ack: z.object({ id: z.string() }) },
 } as const satisfies { [E in ClientEvent]: ContractEntry };
 
 export type { ClientEvent };

@@ -15,6 +15,7 @@ import { rateLimitedInfo, type Limiter } from "../limits/limiter";
 import { opsRoutes, type OpsOptions } from "../metrics/http";
 import type { Metrics } from "../metrics/registry";
 import { ratingsRoutes } from "../ratings/http";
+import { moderationRoutes } from "../moderation/http";
 import { puzzleRoutes } from "../puzzles/http";
 import { PuzzleService } from "../puzzles/service";
 import type { GameServerSettings } from "./options";
@@ -49,6 +50,7 @@ export function httpRouting(s: GameServerSettings, p: RoutingParts): RouterOptio
       ...p.imports.routes,
       ...gamePageRoutes({ exists: (id) => games.exists(id), log }),
       ...ratingsRoutes({ db, log }),
+      ...moderationRoutes({ db, token: s.operatorToken, now: () => games.clock.now() }),
       ...puzzleRoutes({ db, puzzles: new PuzzleService(db, games.clock), identities: p.identity.identities }),
     ],
     guards: [

@@ -70,6 +70,8 @@ export interface GameServerOptions {
   firstMoveMs?: number;
   /** How often quick pairing looks for pairs (default 250 ms; lib/server/lobby/pairing). */
   pairEveryMs?: number;
+  /** How often overdue correspondence games are looked for (default 60 s; lib/server/correspondence/sweeper), on the clock. */
+  corrSweepMs?: number;
   /** The TV loop (lib/server/tv): a continuous stream of AI-vs-AI games. Default on unless env TV=0. */
   tv?: boolean | TvOptions;
   log?: Logger;
@@ -81,6 +83,8 @@ export interface GameServerOptions {
   importParse?: Partial<ServerConfig["importParse"]> & { worker?: string };
   /** Where /metrics is served (default env METRICS_PORT, METRICS_TOKEN; port 0 here: any free port). */
   metrics?: MetricsSettings;
+  /** The operator's token for /mod and /api/mod/* (default env OPERATOR_TOKEN; null: off). */
+  operatorToken?: string | null;
   /** Sessions and names (default env SESSION_IDLE_DAYS, NAME_HOLD_DAYS); `now`: the identities' clock (tests move it). */
   identity?: Partial<IdentitySettings> & { now?: () => number };
   /** Caps per address and throttles (default env SOCKETS_PER_ADDRESS, LOBBY_CHALLENGES_PER_ADDRESS, LIMIT_IP_POSTS_PER_MIN, LIMIT_IP_READYZ_PER_MIN). */
@@ -131,6 +135,7 @@ export function settingsOf(opts: GameServerOptions) {
     importParse: { ...config.importParse, ...opts.importParse },
     analysis: { ...config.analysis, ...opts.analysis },
     metrics: opts.metrics ?? config.metrics,
+    operatorToken: opts.operatorToken !== undefined ? opts.operatorToken : config.operatorToken,
     readyCacheMs: opts.readyCacheMs ?? 1000,
     tv: opts.tv ?? config.tv ?? true,
     resume: opts.resume ?? true,

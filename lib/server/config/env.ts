@@ -75,6 +75,7 @@
 // VITEST                        (set by vitest)       only changes LOG_LEVEL's default
 // METRICS_PORT                  (none)                serve /metrics (Prometheus) on this port of its own (WORKERS=N: worker i on METRICS_PORT+i)
 // METRICS_TOKEN                 (none)                serve /metrics on the main port too, to requests bearing this token (Authorization: Bearer …)
+// OPERATOR_TOKEN                (none)                the operator's page /mod and its API /api/mod/* (reports, site-wide chat mutes): requests bearing this token; unset: off
 //
 // Read elsewhere, by the plain-JS launchers and the Prisma CLI (they run before the server, so a
 // bad server setting cannot stop them; listed here so this is the one list):
@@ -235,4 +236,6 @@ export const EnvSchema = z.object({
   // Metrics (lib/server/metrics)
   METRICS_PORT: wholeNumber(1, 65535),
   METRICS_TOKEN: setting("must be at least 16 characters with no spaces", (t) => (t.length >= 16 && !/\s/.test(t) ? t : undefined)),
+  // Moderation (lib/server/moderation)
+  OPERATOR_TOKEN: setting("must be at least 16 characters with no spaces", (t) => (t.length >= 16 && !/\s/.test(t) ? t : undefined)),
 });

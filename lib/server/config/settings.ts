@@ -60,6 +60,8 @@ export interface ServerConfig {
   /** ALLOWED_ORIGINS, normalised (URL.origin): other sites whose pages may open a socket. */
   allowedOrigins: string[];
   metrics: MetricsSettings;
+  /** OPERATOR_TOKEN: the operator's page /mod and its API need "Authorization: Bearer <token>"; null: off. */
+  operatorToken: string | null;
   /** What is rated and who is listed (lib/server/ratings/eligibility). */
   fairPlay: FairPlaySettings;
   /** Caps per address and throttles (lib/server/limits). */

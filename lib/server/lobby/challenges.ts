@@ -14,6 +14,7 @@ import type { Rule } from "../../../engine";
 import type { LobbyNotices } from "./notices";
 import { interleaveByNetwork } from "./fair-list";
 import { subscriberOf } from "../limits/network";
+import { isBlocked } from "../moderation/blocks";
 
 /** Open challenges one player may hold at once. */
 export const MAX_OPEN_PER_PLAYER = 3;
@@ -89,6 +90,7 @@ export class Challenges {
     if (row?.status === "accepted") fail("SEAT_TAKEN", "Someone else accepted that challenge first.");
     if (!row || row.status !== "open" || row.createdAt <= this.oldest()) fail("NOT_FOUND", "That challenge is no longer open.");
     if (row!.authorId === taker.id) fail("NOT_ALLOWED", "That is your own challenge: someone else has to accept it.");
+    if (await isBlocked(this.db, taker.id, row!.authorId)) fail("BLOCKED", "You cannot accept this challenge: one of you blocked the other.");
     // One accepter wins, whichever node each came through.
     const { count } = await this.db.challenge.updateMany({ where: { id, status: "open" }, data: { status: "accepted" } });
     if (count !== 1) fail("SEAT_TAKEN", "Someone else accepted that challenge first.");

@@ -17,6 +17,7 @@ import { QUICK_POOLS, quickPoolLabel, ratingPoolOf, type QuickPool } from "../..
 import type { Me } from "../../shared/identity";
 import type { LobbyNotices } from "./notices";
 import { pairUp, type Waiting } from "./window";
+import { blockedPairs, pairKey } from "../moderation/blocks";
 
 export const PAIR_EVERY_MS = 250;
 /**
@@ -182,7 +183,12 @@ export class Pairing {
     const rows = await this.db.seek.findMany({ where: { pool: pool.id, status: "waiting" }, orderBy: { createdAt: "asc" } });
     if (rows.length < 2) return 0;
     const waiting: Waiting[] = rows.map((r) => ({ playerId: r.playerId, rating: r.rating, since: r.createdAt.getTime() }));
-    const pairs = pairUp(waiting, now).map(([a, b]): [string, string] => [a.playerId, b.playerId]);
+    // Two players of whom one blocked the other are never paired (one query for the pool's waiting players).
+    const blocked = await blockedPairs(
+      this.db,
+      rows.map((r) => r.playerId),
+    );
+    const pairs = pairUp(waiting, now, (a, b) => blocked.has(pairKey(a, b))).map(([a, b]): [string, string] => [a.playerId, b.playerId]);
     if (!pairs.length) return 0;
     // The whole pass in one claim (the usual case: one matcher); if any seek went meanwhile, pair by pair.
     const claimed = (await this.claim(pairs.flat())) ? pairs : await this.claimEach(pairs);

@@ -21,9 +21,10 @@ export interface Waiting {
 
 /**
  * Pairs of `waiting` (one pool) whose ratings are within both players' windows at `now`: the
- * longest-waiting first, each with the closest rating still free. Pure; every player in one pair at most.
+ * longest-waiting first, each with the closest rating still free. Pure; every player in one pair at most;
+ * never two that `apart` keeps apart (a block between them: lib/server/moderation/blocks).
  */
-export function pairUp(waiting: readonly Waiting[], now: number): Array<[Waiting, Waiting]> {
+export function pairUp(waiting: readonly Waiting[], now: number, apart: (a: string, b: string) => boolean = () => false): Array<[Waiting, Waiting]> {
   const order = [...waiting].sort((a, b) => a.since - b.since || a.playerId.localeCompare(b.playerId));
   const taken = new Set<string>();
   const pairs: Array<[Waiting, Waiting]> = [];
@@ -31,7 +32,7 @@ export function pairUp(waiting: readonly Waiting[], now: number): Array<[Waiting
     if (taken.has(a.playerId)) continue;
     let best: Waiting | null = null;
     for (const b of order) {
-      if (b === a || taken.has(b.playerId)) continue;
+      if (b === a || taken.has(b.playerId) || apart(a.playerId, b.playerId)) continue;
       const gap = Math.abs(a.rating - b.rating);
       if (gap > Math.min(ratingWindow(now - a.since), ratingWindow(now - b.since))) continue;
       if (!best || gap < Math.abs(a.rating - best.rating)) best = b;

@@ -3,7 +3,7 @@
 // on the main port it answers only requests bearing METRICS_TOKEN; METRICS_PORT serves it on a
 // listener of its own (keep that port off the internet; with a token set it asks for it too).
 import http from "node:http";
-import { timingSafeEqual } from "node:crypto";
+import { bearerOk } from "../http/bearer";
 import type { Check } from "./ready";
 import type { Metrics } from "./registry";
 import type { Logger } from "../log";
@@ -16,14 +16,6 @@ export interface OpsOptions {
   token: string | null;
   ready: () => Promise<Check[]>;
   log: Logger;
-}
-
-function bearerOk(req: http.IncomingMessage, token: string): boolean {
-  const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
-  if (!m) return false;
-  const given = Buffer.from(m[1]);
-  const want = Buffer.from(token);
-  return given.length === want.length && timingSafeEqual(given, want);
 }
 
 const JSON_TYPE = "application/json";

@@ -38,7 +38,8 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
   const broadcasts = wireBroadcasts(io, { games, presence, tv, lobby, analysis, log });
   // Identical list requests share one query, and its answer for a second or two.
   const lists = createListCache(games);
-  const handlers = createHandlers({ games, lobby, analysis, tv, aborts: services.aborts ?? null, limiter, metrics, lists, setMember });
+  const [chat, moderation] = [services.chat ?? null, services.moderation ?? null];
+  const handlers = createHandlers({ games, lobby, analysis, tv, aborts: services.aborts ?? null, limiter, metrics, lists, setMember, chat, moderation });
   const dispatch = createDispatch({ handlers, limiter, metrics, log });
   serveConnections(io, { games, lobby, limiter, log, addressOf, setMember, dispatch });
 

@@ -40,6 +40,13 @@ export const EVENT_COST: Readonly<Record<ClientEvent, number>> = {
   // a minute of engine time, bounded by its own caps (ANALYSIS_PER_REQUESTER, ANALYSIS_QUEUE_MAX).
   [EV.analysisGet]: 3,
   [EV.analysisRequest]: 5,
+  // Chat (lib/server/chat): a message reads the game, counts and writes a row (and has its own limit
+  // per player: lib/server/limits/chat); a history or block list is a query; a report a few queries and a row.
+  [EV.chatSend]: 2,
+  [EV.chatHistory]: 3,
+  [EV.blockSet]: 3,
+  [EV.blockList]: 2,
+  [EV.reportCreate]: 5,
 };
 
 /**

@@ -14,8 +14,9 @@ import type { Lobby } from "../lobby";
 import type { AnalysisService } from "../analysis/service";
 import { actorOfConn, remember, type Conn, type Role, type Sock } from "./conn";
 import { LOBBY_ROOM, TV_ROOM } from "./rooms";
+import { createChatHandlers, joinChatRoom, leaveChatRooms, type ChatHost } from "./chat-handlers";
 
-export interface HandlersHost {
+export interface HandlersHost extends ChatHost {
   games: GameService;
   lobby: Lobby | null;
   analysis: AnalysisService | null;
@@ -48,6 +49,7 @@ export function createHandlers(host: HandlersHost): Handlers<Conn> {
   };
 
   return {
+    ...createChatHandlers(host),
     [EV.create]: (c, p) => creating(c, () => games.createGame(p, actorOfConn(c))),
     [EV.createAiMatch]: (c, p) => creating(c, () => games.createAiMatch(p)),
     [EV.join]: async (c, p) => {
@@ -55,6 +57,7 @@ export function createHandlers(host: HandlersHost): Handlers<Conn> {
       c.joined.set(p.gameId, r.color);
       remember(c);
       await setMember(c.socket, p.gameId, r.color);
+      await joinChatRoom(c.socket, p.gameId, r.color !== null);
       const state = await games.getState(p.gameId); // with this socket counted
       c.socket.emit(EV.state, state);
       // An engine search under way: its latest report now, not at its next one (a deep iteration can take seconds).
@@ -66,6 +69,7 @@ export function createHandlers(host: HandlersHost): Handlers<Conn> {
       c.joined.delete(p.gameId);
       remember(c);
       await setMember(c.socket, p.gameId, undefined);
+      await leaveChatRooms(c.socket, p.gameId);
       return {};
     },
     // A seat action without a seat token acts for the socket's identity (SPECTATOR when it has no seat).

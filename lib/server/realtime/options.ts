@@ -9,6 +9,8 @@ import type { TvLoop } from "../tv/loop";
 import type { Identities } from "../identity/identities";
 import type { Lobby } from "../lobby";
 import type { AnalysisService } from "../analysis/service";
+import type { ChatService } from "../chat/service";
+import type { Moderation } from "../moderation";
 
 export interface RealtimeServices {
   games: GameService;
@@ -22,6 +24,9 @@ export interface RealtimeServices {
   aborts?: AbortAllowance | null;
   /** Game analysis (lib/server/analysis); none: its events answer NOT_FOUND. */
   analysis?: AnalysisService | null;
+  /** Game chat (lib/server/chat) and blocks and reports (lib/server/moderation); none: their events answer NOT_FOUND. */
+  chat?: ChatService | null;
+  moderation?: Moderation | null;
   log?: Logger;
 }
 

@@ -8,3 +8,5 @@ export const TV_ROOM = "tv";
 export const LOBBY_ROOM = "lobby";
 /** Every socket of one identity (all its tabs and devices): personal notices go there. */
 export const playerRoom = (playerId: string) => `player:${playerId}`;
+/** One game's chat: its players' (the two seat holders' sockets) or its spectators' (lib/server/chat). */
+export const chatRoom = (gameId: string, channel: "players" | "spectators") => `chat:${channel}:${gameId}`;

@@ -42,6 +42,10 @@ export type ErrorCode =
   | "NOT_FINISHED"
   /** Analysis: the queue holds as many analyses as it may (ANALYSIS_QUEUE_MAX). */
   | "QUEUE_FULL"
+  /** Chat, challenges, pairing: one of the two players blocked the other (lib/server/moderation/blocks). */
+  | "BLOCKED"
+  /** Chat: the operator muted this player site-wide for a time (lib/server/moderation/mutes); the message says until when. */
+  | "MUTED"
   | "INTERNAL";
 
 export interface ErrorInfo {

@@ -1,6 +1,7 @@
 // The socket events' names, once, and what each server → client event carries.
 import type { Point } from "../../../engine";
 import type { AnalysisUpdate } from "../analysis/view";
+import type { ChatLine } from "./chat";
 import type { ClockState, GameEndReason, GameResult, GameState, GameStatus, LobbyState, MoveRecord, Thinking, TvCurrent } from "./views";
 
 /** Event names, once. Client → server: each is answered with an acknowledgement (lib/shared/contract). */
@@ -31,6 +32,12 @@ export const CLIENT_EV = {
   pairingLeave: "pairing:leave",
   analysisRequest: "analysis:request",
   analysisGet: "analysis:get",
+  /** Game chat, blocks and reports (lib/shared/protocol/chat): a message to one of a game's two chats, its kept lines. */
+  chatSend: "chat:send",
+  chatHistory: "chat:history",
+  blockSet: "block:set",
+  blockList: "block:list",
+  reportCreate: "report:create",
 } as const;
 export type ClientEvent = (typeof CLIENT_EV)[keyof typeof CLIENT_EV];
 
@@ -50,6 +57,8 @@ export const SERVER_EV = {
   started: "lobby:started",
   /** To a game's room: its analysis moved on (progress, a ply analysed, done or failed). */
   analysis: "analysis:update",
+  /** To one chat of a game (its players', or its spectators'): a new message. */
+  chat: "chat:message",
 } as const;
 
 export const EV = { ...CLIENT_EV, ...SERVER_EV } as const;
@@ -73,4 +82,5 @@ export interface ServerToClient {
   [EV.lobby]: (e: LobbyState) => void;
   [EV.started]: (e: { gameId: string; via: "challenge" | "pairing" }) => void;
   [EV.analysis]: (e: AnalysisUpdate) => void;
+  [EV.chat]: (line: ChatLine) => void;
 }

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { mulberry32Float } from "../board/zobrist";
+import { cellsOf, moveError } from "../rules";
+import type { Position, RootScore, Score } from "../types";
+import { chooseCandidate } from "./choose";
+import { LEVELS, levelSetting } from "./levels";
+import { playLevel } from "./play-level";
+
+const ev = (value: number): Score => ({ kind: "eval", value });
+const cand = (...scores: Score[]): RootScore[] => scores.map((score, i) => ({ move: { x: i, y: 0 }, score }));
+const counts = (cands: RootScore[], level: number, n = 2000) => {
+  const rand = mulberry32Float(7);
+  const c = new Array<number>(cands.length).fill(0);
+  for (let i = 0; i < n; i++) c[chooseCandidate(cands, levelSetting(level), rand)]++;
+  return c;
+};
+
+describe("levels", () => {
+  it("get stronger step by step: depth and accuracy never go down", () => {
+    for (let i = 1; i < LEVELS.length; i++) {
+      const [a, b] = [LEVELS[i - 1], LEVELS[i]];
+      expect(b.level).toBe(a.level + 1);
+      expect(b.maxDepth ?? 99).toBeGreaterThanOrEqual(a.maxDepth ?? 99);
+      expect(b.temperature).toBeLessThanOrEqual(a.temperature);
+      expect(b.blunder).toBeLessThanOrEqual(a.blunder);
+    }
+    expect(LEVELS[9]).toMatchObject({ maxDepth: null, temperature: 0, blunder: 0, timeMs: null });
+    expect(() => levelSetting(0)).toThrow(RangeError);
+    expect(() => levelSetting(11)).toThrow(RangeError);
+  });
+
+  it("every level plays a five when it has one", () => {
+    const five = cand({ kind: "win", plies: 1 }, ev(500), ev(400));
+    for (const l of LEVELS) expect(counts(five, l.level, 200)[0]).toBe(200);
+  });
+
+  it("blunders only in sharp positions, and low levels more than high ones", () => {
+    // Quiet: every candidate near the best. No blunder branch: the temperature decides alone.
+    const quiet = cand(ev(100), ev(90), ev(80), ev(70));
+    expect(counts(quiet, 10)[0]).toBe(2000);
+    // Sharp: the only move that holds, the others lose.
+    const sharp = cand(ev(0), { kind: "loss", plies: 4 }, { kind: "loss", plies: 4 }, { kind: "loss", plies: 2 });
+    const missed = (level: number) => 2000 - counts(sharp, level)[0];
+    expect(missed(10)).toBe(0);
+    expect(missed(1)).toBeGreaterThan(missed(4));
+    expect(missed(4)).toBeGreaterThan(missed(7));
+    expect(missed(1) / 2000).toBeGreaterThan(0.35); // blunder 0.5 × sharpness 1
+  });
+
+  it("the temperature spreads choices among near-equal moves only", () => {
+    const c = counts(cand(ev(100), ev(50), ev(-5000)), 3);
+    expect(c[1]).toBeGreaterThan(300); // 50 points worse: often played
+    expect(c[2]).toBeLessThan(c[1]); // 5100 worse: only as a blunder
+  });
+
+  it("plays a legal move at every level, seeded the same twice", () => {
+    const position: Position = {
+      size: 15,
+      rule: "freestyle",
+      toMove: 1,
+      stones: [
+        { x: 7, y: 7, color: 1 },
+        { x: 8, y: 7, color: 2 },
+        { x: 7, y: 8, color: 1 },
+        { x: 8, y: 8, color: 2 },
+      ],
+    };
+    for (const l of LEVELS.slice(0, 8)) {
+      const a = playLevel(position, l.level, { timeMs: 200, random: mulberry32Float(3) });
+      expect(a.move).not.toBeNull();
+      expect(moveError(position.size, cellsOf(position.size, position.stones), a.move!)).toBeNull();
+      if (l.maxDepth !== null && l.maxDepth <= 2) expect(playLevel(position, l.level, { timeMs: 200, random: mulberry32Float(3) }).move).toEqual(a.move);
+    }
+  });
+});

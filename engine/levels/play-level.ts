@@ -1,0 +1,26 @@
+// One move at a level (./levels.ts): the level's search, then its choice (./choose.ts). The answer
+// is think()'s Analysis with the chosen move, its score and line.
+import { think } from "../search/think";
+import type { Analysis, Limits, Position } from "../types";
+import { chooseCandidate } from "./choose";
+import { levelSetting } from "./levels";
+
+export interface LevelLimits {
+  /** The game's budget for this move (ms); the level may use less. */
+  timeMs?: number;
+  /** The random source of the choice (default Math.random); seeded in matches and tests. */
+  random?: () => number;
+}
+
+export function playLevel(position: Position, level: number, limits: LevelLimits = {}): Analysis {
+  const s = levelSetting(level);
+  const timeMs = s.timeMs === null ? limits.timeMs : Math.min(s.timeMs, limits.timeMs ?? s.timeMs);
+  const search: Limits = { ...(timeMs !== undefined ? { timeMs } : {}), ...(s.maxDepth !== null ? { maxDepth: s.maxDepth } : {}) };
+  if (s.candidates > 1) search.exactRootScores = s.candidates;
+  const r = think(position, search, { plain: s.plain });
+  const i = chooseCandidate(r.rootScores, s, limits.random ?? Math.random);
+  if (i === 0 || !r.rootScores[i]) return r;
+  // The candidates stay as the search scored them (best first: the heatmap, the "best was" note).
+  const chosen = r.rootScores[i];
+  return { ...r, move: chosen.move, score: chosen.score, pv: [chosen.move] };
+}
