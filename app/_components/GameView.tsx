@@ -3,7 +3,7 @@
 // player may do and answer comes from lib/client/game-view (pure, tested); the parts are in ./game/.
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import type { ErrorInfo, GameState } from "@/lib/shared/protocol";
 import type { Point } from "@/engine";
 import { cellsOf, forbiddenPoints } from "@/engine";
@@ -11,7 +11,10 @@ import { useGame } from "@/lib/client/useGame";
 import { useAnalysis } from "@/lib/client/useAnalysis";
 import { playerView } from "@/lib/client/game-view";
 import type { Swap2Choice } from "@/lib/shared/swap2";
-import { Board, type BoardStone } from "./Board";
+import type { BoardStone } from "./Board";
+import { PlayBoard } from "./game/PlayBoard";
+import { useGameAlerts } from "./alerts/useGameAlerts";
+import { usePlayMove } from "./game/usePlayMove";
 import { MoveList } from "./MoveList";
 import { UnratedNotice } from "./UnratedNotice";
 import { useToast } from "./Toast";
@@ -34,7 +37,6 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
   const { state, color, thinking, connected, loadError } = game;
   // Once the game is over it may be analysed (from its replay, or ANALYSIS_AUTO): the move list shows those scores.
   const [{ analysis }] = useAnalysis(state?.status === "finished" ? gameId : null);
-  const [pending, setPending] = useState<BoardStone | null>(null);
   const [numbers, setNumbers] = useState(false);
   const [showPv, setShowPv] = useState(true);
   const [busy, setBusy] = useState(false);
@@ -45,9 +47,9 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
   // The buttons that answer an offer (OffscreenNotice points to them when they are out of sight).
   const controls = useRef<HTMLDivElement>(null);
 
-  const plies = state?.moves.length ?? 0;
-  useEffect(() => setPending(null), [plies]);
+  const { pending, play: playAt } = usePlayMove(state, color, actions.move, (err) => toast(errorText(err)));
   const { stones, forbidden } = useBoardStones(state);
+  useGameAlerts(state, color, game.clockAt);
 
   if (!state) return loadError ? <CannotOpen text={errorText(loadError)} /> : <Loading />;
 
@@ -57,15 +59,7 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
   const lastMove: Point | null = last ? { x: last.x, y: last.y } : null;
   const liveThinking = aiToMove && thinking && thinking.ply === state.moves.length + 1 ? thinking : null;
 
-  async function play(p: Point) {
-    if (!state || !myTurn || pending || color === null) return;
-    setPending({ ...p, color: state.toMove });
-    const err = await actions.move(p.x, p.y);
-    if (err) {
-      setPending(null);
-      toast(errorText(err));
-    }
-  }
+  const play = (p: Point) => playAt(p, myTurn);
 
   /** One request at a time: the buttons wait for its answer; a refusal is told. */
   async function send(request: () => Promise<ErrorInfo | null>) {
@@ -97,7 +91,7 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
       data-status={state.status}
     >
       <div className="mx-auto w-full max-w-[min(100%,calc(100vh-7rem))]">
-        <Board
+        <PlayBoard
           size={state.size}
           stones={stones}
           lastMove={lastMove}

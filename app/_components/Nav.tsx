@@ -5,12 +5,16 @@ import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { useMe } from "@/lib/client/identity";
 import { LanguageSwitcher } from "./i18n/LanguageSwitcher";
+import { AlertSettings } from "./alerts/AlertSettings";
+import { NavLinks } from "./NavLinks";
+import { CorrTurnsLink } from "./people/CorrTurnsLink";
 
 const LINKS = [
   { href: "/", label: "play" },
   { href: "/tv", label: "watch" },
   { href: "/games", label: "games" },
   { href: "/leaderboard", label: "leaderboard" },
+  { href: "/players", label: "players" },
   { href: "/analysis", label: "analyse" },
   { href: "/learn", label: "learn" },
 ] as const;
@@ -28,30 +32,29 @@ export function Nav() {
     href === "/" ? path === "/" || (game && !watching) : href === "/tv" ? path.startsWith("/tv") || (game && watching) : path.startsWith(href);
   return (
     <header className="border-b border-line bg-card/80 backdrop-blur">
-      {/* On a phone the links wrap to a second row: every one in sight, none past the edge. From sm
-          up one row, where a long name gives way (cut) rather than pushing the language to a row of its own. */}
-      <nav
-        className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-0.5 gap-y-1 px-3 py-2 sm:flex-nowrap sm:gap-x-4 sm:px-4 sm:py-2.5"
-        aria-label={t("label")}
-      >
+      {/* One row at every width: on a phone the links open from a Menu button (./NavLinks); a long
+          name gives way (cut) rather than pushing the language to a row of its own. */}
+      <nav className="mx-auto flex max-w-6xl flex-nowrap items-center gap-x-1 px-3 py-2 sm:gap-x-4 sm:px-4 sm:py-2.5" aria-label={t("label")}>
         <Link href="/" className="mr-1 flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight sm:mr-6">
           <Logo />
           <span className="hidden sm:inline">
             Gomoku<span className="text-accent">Arena</span>
           </span>
         </Link>
-        {LINKS.map((l) => (
-          <Link
-            key={l.href}
-            href={l.href}
-            aria-current={active(l.href) ? "page" : undefined}
-            className={`shrink-0 rounded-md px-2.5 py-1.5 text-sm font-semibold transition-colors sm:px-3 ${
-              active(l.href) ? "bg-wood/40 text-ink" : "text-muted hover:bg-wood/20 hover:text-ink"
-            }`}
-          >
-            {t(l.label)}
-          </Link>
-        ))}
+        <NavLinks>
+          {LINKS.map((l) => (
+            <Link
+              key={l.href}
+              href={l.href}
+              aria-current={active(l.href) ? "page" : undefined}
+              className={`shrink-0 rounded-md px-2.5 py-1.5 text-sm font-semibold transition-colors sm:px-3 ${
+                active(l.href) ? "bg-wood/40 text-ink" : "text-muted hover:bg-wood/20 hover:text-ink"
+              }`}
+            >
+              {t(l.label)}
+            </Link>
+          ))}
+        </NavLinks>
         <Link
           href="/account"
           className="ml-auto max-w-48 min-w-0 truncate rounded-md px-2.5 py-1.5 text-sm font-semibold text-muted hover:bg-wood/20 hover:text-ink"
@@ -61,6 +64,8 @@ export function Nav() {
           {me ? me.name : "…"}
           {me && !me.account && <span className="ml-1 text-xs font-normal">{t("guest")}</span>}
         </Link>
+        <CorrTurnsLink />
+        <AlertSettings />
         <LanguageSwitcher />
       </nav>
     </header>

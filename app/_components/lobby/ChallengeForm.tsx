@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import type { Rule } from "@/engine";
 import { EV } from "@/lib/shared/protocol";
 import { request } from "@/lib/client/socket";
+import { askNotifyPermission } from "@/lib/client/alerts";
 import { Field, Segmented } from "../FormParts";
 import { useToast } from "../Toast";
 import { useTranslations } from "next-intl";
@@ -29,6 +30,8 @@ export function ChallengeForm({ onPosted }: { onPosted?: () => void }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    // A challenge waits for someone to accept it: a notification is useful from now on (asked in the click).
+    void askNotifyPermission();
     setBusy(true);
     const ack = await request(EV.challengeCreate, {
       size,

@@ -3,6 +3,8 @@
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { useLobby } from "@/lib/client/useLobby";
+import { askNotifyPermission } from "@/lib/client/alerts";
+import { usePairedAlert } from "../alerts/usePairedAlert";
 import { useErrorText } from "../i18n/words";
 import { ChallengeForm } from "./ChallengeForm";
 import { OpenChallenges } from "./OpenChallenges";
@@ -10,6 +12,12 @@ import { QuickPairing } from "./QuickPairing";
 
 export function PlayOnline() {
   const { lobby, seeking, error, seek, stopSeeking } = useLobby();
+  usePairedAlert();
+  // Waiting in a pool is when a notification becomes useful (paired while on another tab): ask then, in the click.
+  const seekAndAsk = (pool: string) => {
+    void askNotifyPermission();
+    return seek(pool);
+  };
   const [posting, setPosting] = useState(false);
   const t = useTranslations("lobby");
   const errorText = useErrorText();
@@ -18,7 +26,7 @@ export function PlayOnline() {
       <div className="space-y-4">
         <div>
           <h3 className="field-label">{t("quickPairing")}</h3>
-          <QuickPairing lobby={lobby} seeking={seeking} seek={seek} stopSeeking={stopSeeking} />
+          <QuickPairing lobby={lobby} seeking={seeking} seek={seekAndAsk} stopSeeking={stopSeeking} />
         </div>
         <div>
           <button type="button" className="btn-ghost w-full" onClick={() => setPosting((p) => !p)} aria-expanded={posting} data-testid="open-challenge-form">
