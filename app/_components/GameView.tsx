@@ -124,7 +124,7 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
             {aiToMove && <ThinkingLine t={liveThinking} size={state.size} />}
             {view.choosing && <Swap2Choices phase={view.phase} busy={busy} choose={(c) => void choose(c)} />}
           </div>
-          <MoveList moves={state.moves} size={state.size} swap2={state.swap2} analysis={analysis} />
+          <MoveList moves={state.moves} size={state.size} swap2={state.swap2} analysis={analysis} endsInFive={state.reason === "five"} />
           <PlayerRow state={state} c={bottom} me={color} clockAt={game.clockAt} actor={actor} />
         </div>
 

@@ -1,7 +1,7 @@
 // The game loop: who plays x, then alternate human and computer moves until five in a row or a full board.
 import { cellsOf, labOpening, winningLine } from "../../engine/rules";
-import { negateScore } from "../../engine/score";
-import { type Analysis, type Color, type Limits, type Point, type Position, type Rule, type Stone, other } from "../../engine/types";
+import { type Analysis, type Color, type Limits, type Point, type Position, type Rule, type Score, type Stone, other } from "../../engine/types";
+import { agreeingScores, scoreFromReply } from "../../lib/shared/scores";
 import { toLabel } from "../../lib/shared/notation";
 import { type LabOptions, parseFirst } from "./args";
 import { renderBoard } from "./board";
@@ -78,6 +78,9 @@ export async function playLab(o: LabOptions, io: LabIO, think: Think): Promise<n
     last = p;
   };
 
+  // The score shown for the move before: each move's agrees with it (lib/shared/scores: after a win in
+  // N, a loss in N−1 at most, whatever the next search saw).
+  let shown: Score | null = null;
   for (;;) {
     const color = toMove;
     say();
@@ -100,7 +103,9 @@ export async function playLab(o: LabOptions, io: LabIO, think: Think): Promise<n
       const before = position();
       place(move, color);
       say(t("turn.plays", { who: who(color), point: pointName(move, size, text) }));
-      say(formatHumanMove(scoreHumanMove(before, move, o, think, cells), size, text));
+      const h = scoreHumanMove(before, move, o, think, cells);
+      shown = agree(shown, h.score);
+      say(formatHumanMove({ ...h, score: shown }, size, text));
     } else {
       say(t("turn.thinking", { who: who(color) }));
       const a = think(position(), limitsFor(o));
@@ -111,7 +116,8 @@ export async function playLab(o: LabOptions, io: LabIO, think: Think): Promise<n
       move = a.move;
       place(move, color);
       say(t("turn.plays", { who: who(color), point: pointName(move, size, text) }));
-      for (const line of formatComputerMove(a, color, size, text)) say(line);
+      shown = agree(shown, a.score);
+      for (const line of formatComputerMove({ ...a, score: shown }, color, size, text)) say(line);
     }
     say(renderBoard(size, stones, last, text.board));
 
@@ -132,8 +138,8 @@ export async function playLab(o: LabOptions, io: LabIO, think: Think): Promise<n
 
 /**
  * The score of the human's move: looked up among the root candidates of an analysis of the position
- * before it (a quarter of the computer's time), or, when the engine did not consider it, the negated
- * score of a short search after it. `cells` already holds the move.
+ * before it (a quarter of the computer's time), or, when the engine did not consider it, the score of
+ * a short search after it turned round (lib/shared/scores scoreFromReply). `cells` already holds the move.
  */
 function scoreHumanMove(before: Position, move: Point, o: LabOptions, think: Think, cells: Uint8Array): HumanMoveScore {
   const { size, rule, toMove } = before;
@@ -142,5 +148,10 @@ function scoreHumanMove(before: Position, move: Point, o: LabOptions, think: Thi
   const found = lookUpCandidate(think(before, limitsFor(o, 0.25)), move);
   if (found) return found;
   const after: Position = { size, rule, stones: [...before.stones, { ...move, color: toMove }], toMove: other(toMove) };
-  return { score: negateScore(think(after, limitsFor(o, 0.25)).score), source: "search" };
+  return { score: scoreFromReply(think(after, limitsFor(o, 0.25)).score), source: "search" };
+}
+
+/** The score shown for a move after the one shown for the move before (lib/shared/scores agreeingScores, forward). */
+function agree(prev: Score | null, cur: Score): Score {
+  return agreeingScores([prev, cur])[1] ?? cur;
 }

@@ -24,6 +24,7 @@ function afterEngineMove(kind: "hva" | "ava" = "hva") {
   });
   e.moves[1] = {
     ...move(2, { x: 8, y: 8 }, "engine"),
+    score: { kind: "eval", value: 10 },
     rootScores: [
       { x: 8, y: 8, score: { kind: "eval", value: 10 } },
       { x: 6, y: 6, score: { kind: "eval", value: 0 }, bound: "upper" },
@@ -48,6 +49,18 @@ describe("CandidateScores: an AI move's candidates scored after it is played", (
     ai.thinks[0].resolve(analysis({ x: 8, y: 8 }, 7));
     await settle();
     expect(host.scoreEngineMove).toHaveBeenCalledWith(e.id, 2, e.moves[1].at, expect.objectContaining({ depth: 7 }));
+  });
+
+  it("a move without a score (the casual player's values are not scores) is scored with every candidate exact", async () => {
+    const { ai, host, scores } = setup();
+    const e = afterEngineMove();
+    e.moves[1] = move(2, { x: 8, y: 8 }, "engine");
+    scores.moved(e);
+    expect(ai.thinks).toHaveLength(1);
+    expect(ai.thinks[0].req).toMatchObject({ algo: "alphabeta", limits: { exactRootScores: true } });
+    ai.thinks[0].resolve(analysis({ x: 8, y: 8 }, 5));
+    await settle();
+    expect(host.scoreEngineMove).toHaveBeenCalledWith(e.id, 2, e.moves[1].at, expect.objectContaining({ depth: 5 }));
   });
 
   it("nothing to search: a person's move, candidates exact already, an AI-vs-AI game", () => {

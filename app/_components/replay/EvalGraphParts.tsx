@@ -3,20 +3,30 @@
 // middle, which side is better), a scored move's point, the analysis's mark dots, forced-result labels.
 import { useTranslations } from "next-intl";
 import type { EvalPoint } from "@/lib/shared/replay/game";
-import type { Mark } from "@/lib/shared/analysis";
+import { WIN_PROB_K, type Mark } from "@/lib/shared/analysis";
 import { MARK_COLOR, useMarkName } from "./AnalysisPanel";
 import { useScoreText } from "../i18n/words";
 import { H, PAD_X, PAD_Y, W, type GraphPoint } from "./eval-graph-shape";
+import { graphValue } from "@/lib/shared/replay/game";
+import { winChanceText } from "@/lib/shared/scores";
 
 /** The marks drawn as coloured dots (the others are not worth a dot). */
 const DOTTED: Mark[] = ["inaccuracy", "mistake", "blunder", "missed-win"];
 
-/** lib/shared/replay/game's formatBlackScore in words: "Black wins in 3", "+120". */
+/** lib/shared/replay/game's formatBlackScore in words, with black's win chance: "Black wins in 3", "+120 · black's win chance 54%". */
 export function useBlackScoreText(): (s: EvalPoint["black"]) => string {
   const t = useTranslations("replay.graph");
   const formatScore = useScoreText();
-  return (s) => (s.kind === "win" ? t("blackWinsIn", { n: s.plies }) : s.kind === "loss" ? t("whiteWinsIn", { n: s.plies }) : formatScore(s));
+  return (s) =>
+    s.kind === "win"
+      ? t("blackWinsIn", { n: s.plies })
+      : s.kind === "loss"
+        ? t("whiteWinsIn", { n: s.plies })
+        : `${formatScore(s)} · ${t("blackChance", { p: winChanceText(s) })}`;
 }
+
+/** The win-chance axis: black's 90 %, 50 %, 10 % (an evaluation's place: lib/shared/replay/game graphValue). */
+const TICKS = [90, 50, 10].map((p) => ({ p, y: H / 2 - graphValue({ kind: "eval", value: Math.log(p / (100 - p)) / WIN_PROB_K }) * (H / 2 - PAD_Y) }));
 
 export function GraphBackground() {
   const t = useTranslations("replay.graph");
@@ -42,6 +52,13 @@ export function GraphBackground() {
       <text x={4} y={H - 3} fontSize={9} fill="#7a6f60" fontWeight={600}>
         ▼ {t("whiteBetter")}
       </text>
+      <g data-testid="graph-axis" aria-label={t("axis")}>
+        {TICKS.map(({ p, y }) => (
+          <text key={p} x={W - 2} y={y + 3} fontSize={8} fill="#7a6f60" textAnchor="end">
+            {p}%
+          </text>
+        ))}
+      </g>
     </>
   );
 }

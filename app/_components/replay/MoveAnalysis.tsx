@@ -4,10 +4,11 @@
 import { useTranslations } from "next-intl";
 import { toLabel } from "@/lib/shared/notation";
 import type { HeatCell, ReplayGame, ReplayMove } from "@/lib/shared/replay/game";
-import { MARK_SYMBOL, type PlyAnalysis } from "@/lib/shared/analysis";
+import type { PlyAnalysis } from "@/lib/shared/analysis";
 import { heatColor } from "./HeatLayer";
-import { MARK_COLOR, useMarkName } from "./AnalysisPanel";
+import { MARK_COLOR } from "./AnalysisPanel";
 import { useColorName, useNumbers, useScoreText } from "../i18n/words";
+import { useMarkReason, useWinChance } from "../i18n/score-words";
 
 export function MoveAnalysis({
   game,
@@ -27,6 +28,7 @@ export function MoveAnalysis({
   const t = useTranslations("replay.move");
   const colorName = useColorName();
   const formatScore = useScoreText();
+  const chance = useWinChance();
   const { compact, int } = useNumbers();
   let body: React.ReactNode;
   if (!move) {
@@ -43,6 +45,9 @@ export function MoveAnalysis({
         <dd>
           <span className="font-semibold tabular-nums" data-testid="analysis-score">
             {formatScore(move.score)}
+          </span>{" "}
+          <span className="text-xs tabular-nums" data-testid="analysis-chance">
+            {chance.title(move.score)}
           </span>{" "}
           <span className="text-xs text-muted">{t("fromSide", { color: who })}</span>
         </dd>
@@ -107,13 +112,12 @@ function JudgedLine({ game, judged }: { game: ReplayGame; judged: PlyAnalysis })
   const line = judged.line.map((p) => toLabel(p, game.size));
   const t = useTranslations("replay.move");
   const formatScore = useScoreText();
-  const markName = useMarkName();
+  const markReason = useMarkReason();
   return (
     <div className="mb-2 space-y-1 border-b border-line pb-2 text-sm" data-testid="judged" data-mark={judged.mark}>
       <div className="flex items-baseline justify-between gap-2">
         <span className="font-semibold" style={{ color: MARK_COLOR[judged.mark] }} data-testid="judged-mark">
-          {MARK_SYMBOL[judged.mark] ? `${MARK_SYMBOL[judged.mark]} ` : ""}
-          {markName(judged.mark)}
+          {markReason(judged)}
         </span>
         <span className="text-xs text-muted tabular-nums">
           {/* A loss that rounds to 0 % is not written as "−0 %". */}

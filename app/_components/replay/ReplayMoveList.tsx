@@ -1,15 +1,16 @@
 "use client";
-// The replay's move list: one button a move (its label, the analysis's mark, the score shown),
-// the swap2 opening apart, the current move kept in sight.
-import { useEffect, useRef } from "react";
+// The replay's move list: one button a move (its label, the analysis's mark and its reason, the score
+// shown with its win chance: lib/shared/analysis shownScores), the swap2 opening apart, the current move kept in sight.
+import { useEffect, useMemo, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { toLabel } from "@/lib/shared/notation";
 import type { ReplayGame, ReplayMove } from "@/lib/shared/replay/game";
-import { MARK_SYMBOL, plyOf, shownScore, type AnalysisView } from "@/lib/shared/analysis";
-import { MARK_COLOR, useMarkName } from "./AnalysisPanel";
+import { MARK_SYMBOL, plyOf, shownScores, type AnalysisView } from "@/lib/shared/analysis";
+import { MARK_COLOR } from "./AnalysisPanel";
 import { Swap2Opening, splitSwap2 } from "../Swap2Opening";
 import { moveRows } from "../move-rows";
 import { useScoreText } from "../i18n/words";
+import { useMarkReason, useWinChance } from "../i18n/score-words";
 
 export function ReplayMoveList({ game, ply, onPly, analysis }: { game: ReplayGame; ply: number; onPly: (p: number) => void; analysis: AnalysisView | null }) {
   const box = useRef<HTMLDivElement>(null);
@@ -23,7 +24,9 @@ export function ReplayMoveList({ game, ply, onPly, analysis }: { game: ReplayGam
   }, [ply]);
   const t = useTranslations("replay");
   const formatScore = useScoreText();
-  const markName = useMarkName();
+  const markReason = useMarkReason();
+  const chance = useWinChance();
+  const shownAll = useMemo(() => shownScores(analysis, game.moves, game.reason === "five"), [analysis, game.moves, game.reason]);
   const { opening, rest } = splitSwap2(game.moves, game.swap2);
   const rows = moveRows(rest);
   const cell = (m: ReplayMove | null) => {
@@ -31,7 +34,7 @@ export function ReplayMoveList({ game, ply, onPly, analysis }: { game: ReplayGam
     const current = m.ply === ply;
     const j = plyOf(analysis, m.ply);
     const sym = j ? MARK_SYMBOL[j.mark] : "";
-    const shown = shownScore(analysis, m);
+    const shown = game.moves[m.ply - 1] === m ? shownAll[m.ply - 1] : null;
     const color = m.color === 1 ? "black" : "white";
     return (
       <button
@@ -43,26 +46,35 @@ export function ReplayMoveList({ game, ply, onPly, analysis }: { game: ReplayGam
         title={
           !shown
             ? undefined
-            : j
-              ? t("analysedScoreTitle", { score: formatScore(shown.score), color, rank: j.rank, total: j.candidates })
-              : t("moveScoreTitle", { score: formatScore(shown.score), color })
+            : [
+                j
+                  ? t("analysedScoreTitle", { score: formatScore(shown.score), color, rank: j.rank, total: j.candidates })
+                  : t("moveScoreTitle", { score: formatScore(shown.score), color }),
+                chance.title(shown.score),
+                ...(j && sym ? [markReason(j)] : []),
+              ].join(" · ")
         }
       >
         <span className="font-mono">
           {toLabel(m, game.size)}
           {sym && (
-            <span className="ml-0.5 font-sans font-bold" style={{ color: MARK_COLOR[j!.mark] }} data-testid={`mark-${m.ply}`} title={markName(j!.mark)}>
+            <span className="ml-0.5 font-sans font-bold" style={{ color: MARK_COLOR[j!.mark] }} data-testid={`mark-${m.ply}`} title={markReason(j!)}>
               {sym}
             </span>
           )}
         </span>
         {shown && (
-          <span
-            className={`text-xs tabular-nums ${shown.score.kind === "win" || (shown.score.kind === "eval" && shown.score.value > 0) ? "text-accent-dark" : shown.score.kind === "loss" || (shown.score.kind === "eval" && shown.score.value < 0) ? "text-danger" : "text-muted"}`}
-            data-testid={`rscore-${m.ply}`}
-            data-from={shown.from}
-          >
-            {formatScore(shown.score)}
+          <span className="flex items-baseline gap-1">
+            <span
+              className={`text-xs tabular-nums ${shown.score.kind === "win" || (shown.score.kind === "eval" && shown.score.value > 0) ? "text-accent-dark" : shown.score.kind === "loss" || (shown.score.kind === "eval" && shown.score.value < 0) ? "text-danger" : "text-muted"}`}
+              data-testid={`rscore-${m.ply}`}
+              data-from={shown.from}
+            >
+              {formatScore(shown.score)}
+            </span>
+            <span className="text-[0.7rem] font-normal text-muted tabular-nums" data-testid={`rchance-${m.ply}`}>
+              {chance.short(shown.score)}
+            </span>
           </span>
         )}
       </button>

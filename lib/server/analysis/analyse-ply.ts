@@ -1,8 +1,9 @@
 // One ply of a game analysed: the position before the move is searched (every root candidate
 // scored exactly), and the played move is judged against the best (lib/shared/analysis/marks).
-import { negateScore, type Analysis, type Limits, type Point, type Position, type Score, type Stone } from "../../../engine";
+import { type Analysis, type Limits, type Point, type Position, type Score, type Stone } from "../../../engine";
 import { judgeMove, type PlyAnalysis } from "../../shared/analysis";
 import type { GameState } from "../../shared/protocol";
+import { scoreFromReply } from "../../shared/scores";
 
 export type Search = (position: Position, limits: Omit<Limits, "onProgress">) => Promise<Analysis>;
 
@@ -29,19 +30,21 @@ export async function analysePly(
   const limits = { timeMs: budget.timeMs, exactRootScores: true, ...(budget.depth ? { maxDepth: budget.depth } : {}) };
   const a = await search(positionBefore(game, ply), limits);
   const candidates = a.rootScores.map((r) => r.score);
+  const roots = a.rootScores.filter((r) => !r.bound).map((r) => ({ x: r.move.x, y: r.move.y, score: r.score }));
   const bestScore = a.rootScores[0]?.score ?? a.score;
   let played: Score | undefined = a.rootScores.find((r) => same(r.move, move))?.score;
   if (!played) {
     // A move the search did not consider (far from every stone): the position after it, searched,
-    // seen from the mover's side. The last move of a game won by five wins at once.
+    // seen from the mover's side (lib/shared/scores: one ply longer). The last move of a game won by five wins at once.
     if (ply === game.moves.length && game.reason === "five") played = { kind: "win", plies: 1 };
     else {
       const after = positionBefore(game, ply);
       after.stones.push({ x: move.x, y: move.y, color: move.color });
       after.toMove = move.color === 1 ? 2 : 1;
-      played = negateScore((await search(after, { ...limits, exactRootScores: false })).score);
+      played = scoreFromReply((await search(after, { ...limits, exactRootScores: false })).score);
     }
     candidates.push(played);
+    roots.push({ x: move.x, y: move.y, score: played });
   }
   const j = judgeMove({ best: bestScore, played, candidates });
   return {
@@ -59,5 +62,6 @@ export async function analysePly(
     loss: j.loss,
     mark: j.mark,
     depth: a.depth,
+    roots,
   };
 }

@@ -6,7 +6,7 @@ import type { Score } from "../../../engine";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/client";
 import { fairOrder, SERVED_WINDOW_MS, type OpenJob, type RecentStart } from "./fairness";
-import { summarize, type AnalysisStatus, type AnalysisView, type Mark, type PlyAnalysis } from "../../shared/analysis";
+import { summarize, type AnalysisRoot, type AnalysisStatus, type AnalysisView, type Mark, type PlyAnalysis } from "../../shared/analysis";
 
 /** Requested or running: the jobs that count against the caps. */
 const OPEN: AnalysisStatus[] = ["requested", "running"];
@@ -109,6 +109,7 @@ export class AnalysisStore {
       loss: p.loss,
       mark: p.mark,
       depth: p.depth,
+      roots: p.roots ? JSON.stringify(p.roots) : null,
     };
     // One transaction: a node killed between the two writes must not leave `done` past a ply with no row
     // (the node taking the job over resumes at done + 1, and that ply would be missing for good).
@@ -151,6 +152,7 @@ export class AnalysisStore {
       loss: r.loss,
       mark: r.mark as Mark,
       depth: r.depth,
+      ...(r.roots ? { roots: JSON.parse(r.roots) as AnalysisRoot[] } : {}),
     }));
   }
 

@@ -43,7 +43,10 @@ export class CandidateScores {
     if (running && running.ply === last?.ply) return;
     if (running) this.settle(e.id); // a newer position: the older move keeps what its search has so far
     if (this.closed || !last || last.by !== "engine" || e.status !== "playing" || priorityOf(e) !== "live") return;
-    if (!last.rootScores?.some((r) => r.bound)) return; // exact already (a forced line, one candidate)
+    // A move without a score (the casual player's: its values are not scores) is scored here, every
+    // candidate exactly; otherwise only bounds need it (none: exact already, a forced line, one candidate).
+    const unscored = last.score === undefined;
+    if (!unscored && !last.rootScores?.some((r) => r.bound)) return;
     const seat = e.seats[last.color];
     if (seat.kind !== "engine") return;
     const abort = new AbortController();
@@ -54,7 +57,7 @@ export class CandidateScores {
         position: { size: e.size, rule: e.rule, stones: stonesOf(e).slice(0, -1), toMove: last.color },
         limits: {
           timeMs: seat.engine.timeMs,
-          exactRootScores: SITE_EXACT_ROOT_MOVES,
+          exactRootScores: unscored ? true : SITE_EXACT_ROOT_MOVES,
           ...(seat.engine.maxDepth ? { maxDepth: seat.engine.maxDepth } : {}),
         },
         algo: "alphabeta",

@@ -203,7 +203,7 @@ export class EngineTurns {
             }),
         });
         log.debug({ gameId: e.id, ply, ms: clock.now() - started, depth: analysis.depth, nodes: analysis.nodes }, "ai move");
-        return (turn) => this.host.playEngineMove({ gameId: e.id, ply, color, analysis }, turn);
+        return (turn) => this.host.playEngineMove({ gameId: e.id, ply, color, analysis, ...(engine.algo ? { algo: engine.algo } : {}) }, turn);
       },
     };
   }

@@ -2,7 +2,7 @@
 // (lib/server/games/ai-seat). The service knows only EngineSeats: it is handed a factory for one
 // (GameServiceOptions.engines) and never imports the AI. The seats know only EngineHost: a narrow
 // door into the service, which makes the changes (the service stays the only writer of games).
-import type { Analysis, Color } from "../../../engine";
+import type { Algo, Analysis, Color } from "../../../engine";
 import type { Thinking } from "../../shared/protocol";
 import type { Logger } from "../log";
 import type { Clock } from "../time";
@@ -38,6 +38,8 @@ export interface EngineMove {
   ply: number;
   color: Color;
   analysis: Analysis;
+  /** The player that chose it (default alphabeta): the casual one's values are not scores (lib/shared/scores). */
+  algo?: Algo;
 }
 
 /** An engine's step in a swap2 opening (lib/shared/swap2), made with `plies` stones on the board. */

@@ -12,6 +12,7 @@ import { offerAfterMove } from "./endings";
 import type { EngineMove } from "./engines";
 import { colorName, inOpening, requirePlaying, requireSeat, toMoveOf, type Actor, type Entry } from "./entry";
 import { fail } from "../errors";
+import { searchIsScore } from "../../shared/scores";
 import type { MoveInput } from "./inputs";
 import { applyEnding, applyRatingChange, engineMoveScored, forbiddenFor, humanMoveScored, humanMoveScoredByReply, playMove, ratedPlayersOf } from "./moves";
 
@@ -63,9 +64,12 @@ export class Mover {
       if (!mv || moveError(cur.size, cur.cells, mv) || forbiddenFor(cur, m.color, mv)) throw new Error(`engine returned an illegal move ${JSON.stringify(mv)}`);
       turn.committing();
       const before = cur.moves.at(-1);
-      await this.commit(cur, m.color, mv, "engine", m.analysis);
+      // The casual player's values are not scores: its move is scored by the real engine afterwards
+      // (./candidate-scores), and so is the person's move before it when pondering left it unscored.
+      const scores = searchIsScore(m.algo);
+      await this.commit(cur, m.color, mv, "engine", scores ? m.analysis : undefined);
       // The person's move just before, if pondering left it unscored: the reply's search scores it.
-      const scored = before && humanMoveScoredByReply(before, m.analysis);
+      const scored = scores && before && humanMoveScoredByReply(before, m.analysis);
       if (scored) await this.storeScore(cur, scored);
     });
   }
@@ -137,6 +141,11 @@ export class Mover {
       if (!e || !rec || rec.ply !== ply || rec.by !== "engine" || rec.at !== at) return;
       const scored = engineMoveScored(rec, a);
       if (scored) await this.storeScore(e, scored);
+      // A person's move before it left unscored (a casual player's reply scores nothing): this search
+      // of the position after it scores it.
+      const before = e.moves[ply - 2];
+      const byReply = before && e.moves[ply - 1] === (scored ?? rec) && humanMoveScoredByReply(before, a);
+      if (byReply) await this.storeScore(e, byReply);
     });
   }
 

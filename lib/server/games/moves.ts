@@ -1,10 +1,11 @@
 // What a move, an ending or a takeback does to a game in memory, pure: the service validates,
 // commits the rows, and only then applies these to its Entry.
-import { cellsOf, forbiddenReason, negateScore, winningLine, type Analysis, type Color, type Point } from "../../../engine";
+import { cellsOf, forbiddenReason, winningLine, type Analysis, type Color, type Point } from "../../../engine";
 import type { GameEndReason, GameResult, MoveRecord } from "../../shared/protocol";
 import { NO_STALLS, turnElapsedMs, type StallSource } from "./clock";
 import { cellsFor, colorName, type Entry } from "./entry";
 import type { RatedPlayers, RatingChange } from "../ratings/update";
+import { scoreFromReply } from "../../shared/scores";
 
 /** How a game ended. */
 export interface Ending {
@@ -128,23 +129,27 @@ export function humanMoveScored(rec: MoveRecord, a: Analysis): MoveRecord | null
 
 /**
  * An engine's move `rec` with its candidates' scores from `a`, a search of the position before it made
- * after the move was played (./candidate-scores): the move's own score, depth and line stay its search's.
+ * after the move was played (./candidate-scores): the move's own score, depth and line stay its search's
+ * (a move without one, the casual player's, takes its exact score among the candidates).
  * Null when the search saw no candidates.
  */
 export function engineMoveScored(rec: MoveRecord, a: Analysis): MoveRecord | null {
   if (rec.by !== "engine" || !a.rootScores.length) return null;
-  return { ...rec, rootScores: storedRootScores(a) };
+  if (rec.score !== undefined) return { ...rec, rootScores: storedRootScores(a) };
+  // A move without a score of its own (the casual player's): its exact score among the candidates.
+  const mine = a.rootScores.find((r) => r.move.x === rec.x && r.move.y === rec.y && !r.bound);
+  return { ...rec, ...(mine ? { score: mine.score } : {}), depth: a.depth, nodes: a.nodes, rootScores: storedRootScores(a) };
 }
 
 /**
  * A person's move that pondering left without a score (played before the first depth was done, or
- * outside the exact candidates) scored as the terminal lab scores it: the negated score of the
- * search after it — here the engine's reply, a search of exactly that position. Null when it has a
+ * outside the exact candidates) scored as the terminal lab scores it: the score of the search after it
+ * turned round (lib/shared/scores scoreFromReply) — here the engine's reply, a search of exactly that position. Null when it has a
  * score already or the reply searched nothing.
  */
 export function humanMoveScoredByReply(rec: MoveRecord, reply: Analysis): MoveRecord | null {
   if (rec.by !== "human" || rec.score !== undefined || reply.depth <= 0) return null;
-  return { ...rec, score: negateScore(reply.score), ...(rec.depth === undefined ? { depth: reply.depth } : {}) };
+  return { ...rec, score: scoreFromReply(reply.score), ...(rec.depth === undefined ? { depth: reply.depth } : {}) };
 }
 
 /** Who a rated game's end rates (null: not rated, or a seat without an identity). */

@@ -28,6 +28,13 @@ export interface PlyAnalysis {
   loss: number;
   mark: Mark;
   depth: number;
+  /** Every candidate's score (mover's side), best first: the heatmap. Absent in analyses stored before it was kept. */
+  roots?: AnalysisRoot[];
+}
+
+/** A candidate of an analysed ply: its point and exact score (mover's side). */
+export interface AnalysisRoot extends Point {
+  score: Score;
 }
 
 export interface AnalysisView {

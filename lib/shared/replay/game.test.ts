@@ -141,6 +141,9 @@ describe("replay model", () => {
     expect(s[2].black).toEqual({ kind: "win", plies: 6 }); // white's loss in 6 is black's win in 6
     expect(graphValue(s[2].black, 100)).toBe(1);
     expect(Math.abs(graphValue({ kind: "eval", value: 1e6 }, 100))).toBeLessThan(0.91);
+    // The axis is black's win chance: even at 0, 0.9 × (2·62 % − 1) at +720 (WIN_PROB_K).
+    expect(graphValue({ kind: "eval", value: 0 })).toBe(0);
+    expect(graphValue({ kind: "eval", value: 720 })).toBeCloseTo(0.9 * (2 / (1 + Math.exp(-0.000672 * 720)) - 1), 6);
   });
 
   it("heat cells: best first, played marked", () => {

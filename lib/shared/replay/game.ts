@@ -11,6 +11,7 @@ import { seatLabel } from "../labels";
 import { MAX_SIZE, MIN_SIZE, cellsOf, replay, sideToMove, winningLine } from "../../../engine";
 import { formatScore, negateScore, scoreRank } from "../../../engine";
 import { ImportError } from "../import-errors";
+import { winPercent } from "../analysis/winprob";
 import { movesToString } from "../notation";
 import type { GameEndReason, GameKind, GameResult, GameState, MoveRecord } from "../protocol";
 import { openingAsMoves, writePsq } from "../psq";
@@ -140,11 +141,15 @@ export function graphScale(series: readonly EvalPoint[]): number {
   return Math.max(100, vals[Math.floor(vals.length * 0.75)] ?? 100);
 }
 
-/** A score on the graph, -1 (bottom edge: white wins) … 1 (top edge: black wins); evaluations stay within ±0.9. */
-export function graphValue(s: Score, scale: number): number {
+/**
+ * A black-side score on the graph, whose axis is black's win chance (lib/shared/analysis winprob):
+ * -1 (bottom edge: white wins) … 1 (top edge: black wins); evaluations (0–100 %) stay within ±0.9.
+ * (`_scale` is no longer used: the win chance is the scale.)
+ */
+export function graphValue(s: Score, _scale?: number): number {
   if (s.kind === "win") return 1;
   if (s.kind === "loss") return -1;
-  return 0.9 * Math.tanh(s.value / scale);
+  return 0.9 * (winPercent(s) / 50 - 1);
 }
 
 /** "black: win in 3", "+120" … a black-side score for labels. */
