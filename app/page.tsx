@@ -6,8 +6,10 @@ import { PlayOnline } from "@/app/_components/lobby/PlayOnline";
 
 export default function Lobby() {
   const t = useTranslations("lobby");
+  const brand = useTranslations("common");
   return (
     <div className="space-y-5">
+      <h1 className="sr-only">{brand("brand")}</h1>
       <section className="card p-5" aria-labelledby="play-online">
         <h2 id="play-online" className="mb-1 text-xl font-bold">
           {t("online")}

@@ -150,10 +150,12 @@ function Explorer({ start }: { start: Start }) {
     ...path.map((m, i) => ({ ...m, color: (i % 2 === 0 ? first : first === 1 ? 2 : 1) as 1 | 2, n: i + 1 })),
   ];
   const toMove = shown.position.toMove;
+  const titles = useTranslations("common.titles");
   const p = engine.progress;
 
   return (
     <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]" data-testid="analysis">
+      <h1 className="sr-only">{titles("analysis")}</h1>
       <div className="card p-3 sm:p-4">
         <Board
           size={start.size}

@@ -39,6 +39,7 @@ export function ReplayView({
   const [showPv, setShowPv] = useState(true);
   const [numbers, setNumbers] = useState(false);
   const t = useTranslations("replay");
+  const titles = useTranslations("common.titles");
 
   const pos = useMemo(() => positionAt(game, ply), [game, ply]);
   // Renju: black's forbidden points at this ply, when black is the one to move.
@@ -111,6 +112,7 @@ export function ReplayView({
       </div>
 
       <aside className="flex min-w-0 flex-col gap-3">
+        <h1 className="sr-only">{titles(game.source === "import" ? "importedReplay" : "replay")}</h1>
         <GameHeader game={game} />
         <section className="card p-3" aria-labelledby="graph-h">
           <h2 id="graph-h" className="mb-2 flex items-baseline justify-between px-1 text-sm font-bold">

@@ -12,6 +12,7 @@ export function TvView() {
   const [tv, setTv] = useState<TvCurrent | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const t = useTranslations("tv");
+  const titles = useTranslations("common.titles");
 
   useEffect(() => {
     const socket = getSocket();
@@ -39,10 +40,19 @@ export function TvView() {
     return () => clearInterval(timer);
   }, [waiting]);
 
-  if (!tv) return <div className="grid place-items-center py-24 text-muted">{t("tuning")}</div>;
+  // No game on: the page's h1 is here (with a game, it is the game's: GameView).
+  const heading = <h1 className="sr-only">{titles("tv")}</h1>;
+  if (!tv)
+    return (
+      <div className="grid place-items-center py-24 text-muted">
+        {heading}
+        {t("tuning")}
+      </div>
+    );
   if (!tv.enabled || !tv.gameId)
     return (
       <div className="card p-6 text-center text-muted" data-testid="tv-off">
+        {heading}
         {tv.enabled ? t("starting") : t("off")}
       </div>
     );
