@@ -9,6 +9,7 @@ import {
   gameAlert,
   lowTimeCrossed,
   parsePrefs,
+  sitePath,
   stripTurn,
   titleFor,
   type AlertContext,
@@ -45,6 +46,14 @@ describe("alertPlan", () => {
     expect(alertPlan("paired", ctx({ hidden: false })).notify).toBe(false);
     for (const permission of ["default", "denied", "unsupported"] as const) expect(alertPlan("paired", ctx({ hidden: true, permission })).notify).toBe(false);
     expect(alertPlan("challenge", ctx({ hidden: true, hasNote: false })).notify).toBe(false);
+  });
+});
+
+describe("sitePath", () => {
+  it("lets a notification open a path on this site only", () => {
+    expect(sitePath("/game/abc")).toBe("/game/abc");
+    for (const bad of [undefined, "", "game/abc", "https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)"])
+      expect(sitePath(bad)).toBeNull();
   });
 });
 

@@ -51,6 +51,11 @@ export function alertPlan(kind: AlertKind, ctx: AlertContext): AlertPlan {
   };
 }
 
+/** A notification's link: a path on this site, or null (another site, a scheme, "//host", "/\\host"). */
+export function sitePath(url: string | undefined): string | null {
+  return url && /^\/(?![/\\])/.test(url) ? url : null;
+}
+
 // ---- settings (localStorage) ----
 
 /** Move confirmation on the board: "auto" asks for a second tap on touch screens only (a coarse pointer). */

@@ -4,7 +4,7 @@
 // and shows, and keeps the settings (mute, volume, move confirmation) in localStorage for the nav's
 // control and the board. Callers: the game page (useGameAlerts), the lobby (paired), and anyone with a
 // note to raise (challenges by name, correspondence turns): see /work/notes/alerts-contract.md.
-import { alertPlan, parsePrefs, PREFS_KEY, type AlertKind, type AlertPrefs, type Permission, type SoundName } from "./alert-rules";
+import { alertPlan, parsePrefs, PREFS_KEY, sitePath, type AlertKind, type AlertPrefs, type Permission, type SoundName } from "./alert-rules";
 
 export type { AlertKind, AlertPrefs, SoundName } from "./alert-rules";
 
@@ -46,7 +46,7 @@ export async function askNotifyPermission(): Promise<Permission> {
 function showNotification(kind: AlertKind, note: AlertNote): void {
   try {
     const n = new window.Notification(note.title, { body: note.body, tag: note.tag ?? kind, icon: "/icon.svg" });
-    const url = note.url && note.url.startsWith("/") && !note.url.startsWith("//") ? note.url : null;
+    const url = sitePath(note.url);
     n.onclick = () => {
       window.focus();
       if (url && window.location.pathname !== url) window.location.assign(url);
