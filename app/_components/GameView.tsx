@@ -29,6 +29,7 @@ import { Invite, Reserved } from "./game/Invite";
 import { GameActions, type SeatAction } from "./game/GameActions";
 import { GameFacts, ViewOptions } from "./game/ViewOptions";
 import { MoveAnnouncer, TextPlay } from "./game/TextPlay";
+import { ChatPanel } from "./chat/ChatPanel";
 
 export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boolean }) {
   const router = useRouter();
@@ -138,6 +139,10 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
         <GameActions state={state} me={color} view={view} busy={busy} run={run} rematch={() => void rematch()} controls={controls} />
         <ViewOptions state={state} numbers={numbers} setNumbers={setNumbers} showPv={showPv} setShowPv={setShowPv} />
         <GameFacts state={state} me={color} />
+        {/* Two chats, kept apart: the players' (person against person) and the spectators'. */}
+        {(color !== null ? state.kind === "hvh" : state.kind !== "imported") && (
+          <ChatPanel gameId={state.id} channel={color !== null ? "players" : "spectators"} live connected={connected} />
+        )}
       </aside>
       <OffscreenNotice text={view.notice && tEndings(view.notice)} target={controls} />
     </div>

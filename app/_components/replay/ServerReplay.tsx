@@ -9,6 +9,7 @@ import { fromState } from "@/lib/shared/replay/game";
 import { useAnalysis } from "@/lib/client/useAnalysis";
 import { ReplayView } from "./ReplayView";
 import { AnalysisPanel } from "./AnalysisPanel";
+import { ReplayChat } from "../chat/ReplayChat";
 
 export function ServerReplay({ gameId, initialPly }: { gameId: string; initialPly: number | null }) {
   const [view] = useGame(gameId, { watchOnly: true });
@@ -33,13 +34,17 @@ export function ServerReplay({ gameId, initialPly }: { gameId: string; initialPl
       </div>
     );
   return (
-    <ReplayView
-      game={game}
-      initialPly={initialPly}
-      analysis={analysis.analysis}
-      analysisPanel={
-        <AnalysisPanel game={game} analysis={analysis.analysis} error={analysis.error} requesting={analysis.requesting} onRequest={() => void request()} />
-      }
-    />
+    <>
+      <ReplayView
+        game={game}
+        initialPly={initialPly}
+        analysis={analysis.analysis}
+        analysisPanel={
+          <AnalysisPanel game={game} analysis={analysis.analysis} error={analysis.error} requesting={analysis.requesting} onRequest={() => void request()} />
+        }
+      />
+      {/* The players' chat, to the two players only (the server says so). */}
+      {view.state?.kind === "hvh" && <ReplayChat gameId={gameId} />}
+    </>
   );
 }
