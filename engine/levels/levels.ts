@@ -1,7 +1,7 @@
 // The AI's levels 1–10: each a setting of the one engine (engine/search's think()), from a level a
 // beginner beats to full strength. What makes a level weaker, in order of effect:
-//   - depth: a depth cap, and below level 5 no threat search (plain alpha-beta: a long win by fours
-//     or threes is not seen unless the depth reaches it);
+//   - depth: a depth cap, and below level 4 no threat search (plain alpha-beta: a win by fours or
+//     threes is not seen unless the depth reaches it); from level 4 the threat search again, shallow;
 //   - temperature: the move is drawn among the best candidates (exact scores) with weight
 //     e^(−(best − score) / temperature), so a near-equal move is often played, a bad one rarely;
 //   - blunders: with a probability that grows with how sharp the position is (the share of candidates
@@ -28,15 +28,15 @@ export const MIN_LEVEL = 1;
 export const MAX_LEVEL = 10;
 
 export const LEVELS: readonly LevelSetting[] = [
-  { level: 1, maxDepth: 1, plain: true, temperature: 2500, blunder: 0.5, candidates: 8, timeMs: 300 },
-  { level: 2, maxDepth: 2, plain: true, temperature: 1500, blunder: 0.35, candidates: 8, timeMs: 300 },
-  { level: 3, maxDepth: 2, plain: true, temperature: 800, blunder: 0.25, candidates: 8, timeMs: 400 },
-  { level: 4, maxDepth: 3, plain: true, temperature: 500, blunder: 0.15, candidates: 8, timeMs: 500 },
-  { level: 5, maxDepth: 3, plain: false, temperature: 300, blunder: 0.1, candidates: 8, timeMs: 500 },
-  { level: 6, maxDepth: 4, plain: false, temperature: 150, blunder: 0.06, candidates: 6, timeMs: 700 },
-  { level: 7, maxDepth: 6, plain: false, temperature: 60, blunder: 0.03, candidates: 4, timeMs: 1000 },
-  { level: 8, maxDepth: 7, plain: false, temperature: 0, blunder: 0.02, candidates: 3, timeMs: null },
-  { level: 9, maxDepth: 10, plain: false, temperature: 0, blunder: 0, candidates: 1, timeMs: null },
+  { level: 1, maxDepth: 1, plain: true, temperature: 3000, blunder: 0.6, candidates: 8, timeMs: 300 },
+  { level: 2, maxDepth: 2, plain: true, temperature: 2000, blunder: 0.5, candidates: 8, timeMs: 300 },
+  { level: 3, maxDepth: 3, plain: true, temperature: 1500, blunder: 0.5, candidates: 8, timeMs: 400 },
+  { level: 4, maxDepth: 2, plain: false, temperature: 1000, blunder: 0.4, candidates: 8, timeMs: 500 },
+  { level: 5, maxDepth: 3, plain: false, temperature: 600, blunder: 0.3, candidates: 8, timeMs: 500 },
+  { level: 6, maxDepth: 4, plain: false, temperature: 300, blunder: 0.15, candidates: 6, timeMs: 700 },
+  { level: 7, maxDepth: 5, plain: false, temperature: 120, blunder: 0.08, candidates: 4, timeMs: 1000 },
+  { level: 8, maxDepth: 6, plain: false, temperature: 40, blunder: 0.03, candidates: 3, timeMs: null },
+  { level: 9, maxDepth: 8, plain: false, temperature: 0, blunder: 0, candidates: 1, timeMs: null },
   { level: 10, maxDepth: null, plain: false, temperature: 0, blunder: 0, candidates: 1, timeMs: null },
 ];
 
