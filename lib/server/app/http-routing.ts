@@ -5,7 +5,7 @@ import type http from "node:http";
 import type { Db } from "../db/client";
 import type { GameService } from "../games/service";
 import { gamePageRoutes, stripUnknownGameMark } from "../games/pages";
-import type { RouterOptions } from "../http/router";
+import type { Route, RouterOptions } from "../http/router";
 import { identityRoutes, type IdentityHttpOptions } from "../identity/http";
 import { createIdentityLimiter } from "../identity/limits";
 import { PlayerTraces } from "../identity/traces";
@@ -15,9 +15,9 @@ import { rateLimitedInfo, type Limiter } from "../limits/limiter";
 import { opsRoutes, type OpsOptions } from "../metrics/http";
 import type { Metrics } from "../metrics/registry";
 import { ratingsRoutes } from "../ratings/http";
-import { moderationRoutes } from "../moderation/http";
 import { puzzleRoutes } from "../puzzles/http";
 import { PuzzleService } from "../puzzles/service";
+import { moderationRoutes } from "../moderation/http";
 import type { GameServerSettings } from "./options";
 
 export interface RoutingParts {
@@ -33,6 +33,8 @@ export interface RoutingParts {
   shared: { redis?: import("ioredis").Redis; prefix?: string };
   /** Next's request handler (default: 404). */
   pages?: http.RequestListener;
+  /** The tournaments' API (lib/server/tournaments/http). */
+  tournaments?: Route[];
 }
 
 export function httpRouting(s: GameServerSettings, p: RoutingParts): RouterOptions {
@@ -50,8 +52,9 @@ export function httpRouting(s: GameServerSettings, p: RoutingParts): RouterOptio
       ...p.imports.routes,
       ...gamePageRoutes({ exists: (id) => games.exists(id), log }),
       ...ratingsRoutes({ db, log }),
-      ...moderationRoutes({ db, token: s.operatorToken, now: () => games.clock.now() }),
+      ...(p.tournaments ?? []),
       ...puzzleRoutes({ db, puzzles: new PuzzleService(db, games.clock), identities: p.identity.identities }),
+      ...moderationRoutes({ db, token: s.operatorToken, now: () => games.clock.now() }),
     ],
     guards: [
       httpThrottle({

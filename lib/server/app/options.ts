@@ -36,6 +36,8 @@ export interface GameServerOptions {
   limits?: LimitSettings;
   /** This node's name in AI claims (default random). */
   nodeId?: string;
+  /** The tournaments' director: its tick, lease and whether it makes the site's scheduled events (lib/server/tournaments/director). */
+  tournaments?: import("../tournaments/director").DirectorOptions;
   /** The time and timers of the games, the engine seats, the TV, the pairing and the analysis queue (default the wall clock; lib/server/time). */
   clock?: Clock;
   /** Port to listen on (0: any free port). Default env PORT or 3000. */

@@ -5,10 +5,10 @@ import { isUniqueViolation, type Db } from "./client";
 
 /**
  * Takes or renews lease `name` for `holder` until now + ttlMs. True: `holder` holds it now. False:
- * another holder's lease has not lapsed.
+ * another holder's lease has not lapsed. `nowMs`: the caller's clock (tests on fake time; default the wall clock).
  */
-export async function claimLease(db: Db, name: string, holder: string, ttlMs: number): Promise<boolean> {
-  const now = new Date();
+export async function claimLease(db: Db, name: string, holder: string, ttlMs: number, nowMs = Date.now()): Promise<boolean> {
+  const now = new Date(nowMs);
   const until = new Date(now.getTime() + ttlMs);
   const { count } = await db.lease.updateMany({
     where: { name, OR: [{ holder }, { until: { lt: now } }] },

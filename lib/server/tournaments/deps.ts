@@ -1,0 +1,23 @@
+// What every part of the tournaments gets: the rows, the game service (games are made there, as any
+// pairing's), the clock (tests hand a FakeClock), and how to tell a player their game started.
+import type { Db } from "../db/client";
+import type { GameService } from "../games/service";
+import type { Logger } from "../log";
+import type { Clock } from "../time";
+
+export interface TournamentDeps {
+  db: Db;
+  games: GameService;
+  clock: Clock;
+  log: Logger;
+  nodeId: string;
+  /** A game of theirs started (the realtime layer: lobby:started to the player's room, every node). */
+  started(playerId: string, gameId: string): void;
+}
+
+export type TournamentRow = NonNullable<Awaited<ReturnType<Db["tournament"]["findUnique"]>>>;
+export type EntrantRow = NonNullable<Awaited<ReturnType<Db["tournamentPlayer"]["findUnique"]>>>;
+export type PairingRow = NonNullable<Awaited<ReturnType<Db["tournamentPairing"]["findUnique"]>>>;
+
+/** Open pairings: made ("starting": its game not yet created) or played. */
+export const OPEN = ["starting", "playing"];

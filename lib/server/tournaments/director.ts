@@ -1,0 +1,90 @@
+// The director: every TICK_MS each node looks at the events not finished and, for each, steps it only
+// while holding its lease "tour:<id>" (lib/server/db/lease): exactly one node pairs an event at a
+// time. All state is in rows, so a node that stops (its leases released) or dies (they lapse after
+// LEASE_MS) loses nothing: the next holder reads the same rows. Time and timers from the Clock.
+import { claimLease, releaseLease } from "../db/lease";
+import type { TimerHandle } from "../time";
+import type { TournamentDeps } from "./deps";
+import { ensureScheduled } from "./schedule";
+import { stepEvent } from "./steps";
+
+export const TICK_MS = 1_000;
+export const LEASE_MS = 10_000;
+const leaseName = (id: string) => `tour:${id}`;
+
+export interface DirectorOptions {
+  tickMs?: number;
+  leaseMs?: number;
+  /** Make the site's scheduled events (default true). */
+  schedule?: boolean;
+}
+
+export class Director {
+  private timer: TimerHandle | null = null;
+  private running: Promise<void> | null = null;
+  private closed = false;
+  private readonly held = new Set<string>();
+  private readonly tickMs: number;
+  private readonly leaseMs: number;
+
+  constructor(
+    private readonly d: TournamentDeps,
+    private readonly opts: DirectorOptions = {},
+  ) {
+    this.tickMs = opts.tickMs ?? TICK_MS;
+    this.leaseMs = opts.leaseMs ?? LEASE_MS;
+  }
+
+  start(): void {
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.closed) return;
+    this.timer = this.d.clock.setTimeout(() => {
+      this.timer = null;
+      void this.tick().finally(() => this.schedule());
+    }, this.tickMs);
+    this.timer.unref();
+  }
+
+  /** One pass over the events (exposed for tests). */
+  tick(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (!this.running)
+      this.running = this.pass()
+        .catch((err: unknown) => this.d.log.error({ err }, "tournament director pass failed"))
+        .finally(() => (this.running = null));
+    return this.running;
+  }
+
+  /** The events this node directs now. */
+  holding(): string[] {
+    return [...this.held];
+  }
+
+  private async pass(): Promise<void> {
+    const now = this.d.clock.now();
+    if (this.opts.schedule ?? true) await ensureScheduled(this.d.db, now);
+    const events = await this.d.db.tournament.findMany({ where: { status: { in: ["created", "started"] }, startsAt: { lte: new Date(now + this.tickMs) } } });
+    for (const t of events) {
+      if (this.closed) return;
+      const mine = await claimLease(this.d.db, leaseName(t.id), this.d.nodeId, this.leaseMs, now);
+      if (!mine) {
+        this.held.delete(t.id);
+        continue;
+      }
+      this.held.add(t.id);
+      await stepEvent(this.d, t).catch((err: unknown) => this.d.log.error({ err, tournamentId: t.id }, "tournament step failed"));
+    }
+  }
+
+  /** Stops; the leases go at once, so another node takes the events on its next tick. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.d.clock.clearTimeout(this.timer);
+    await this.running;
+    await Promise.all([...this.held].map((id) => releaseLease(this.d.db, leaseName(id), this.d.nodeId).catch(() => {})));
+    this.held.clear();
+  }
+}

@@ -1,0 +1,87 @@
+// Pairs become games: the players are claimed (waiting → playing) with their pairing rows in one
+// transaction ("starting"), the games are made by the game service as any pairing's (reserved seats,
+// rated unless ratings/eligibility says not, the event's clock), then the rows get their game ids.
+// A node that dies between the two leaves "starting" rows: the next director puts them back (unstick).
+import { ratingPoolOf } from "../../shared/pools";
+import { ratedEligibility } from "../ratings/eligibility";
+import { ratingsIn, seatRatings } from "../ratings/read";
+import { newGameId } from "../tokens";
+import type { TournamentDeps, TournamentRow } from "./deps";
+
+/** A "starting" pairing older than this was left by a node that died: undone. */
+export const STARTING_STALE_MS = 30_000;
+
+class Taken extends Error {}
+
+/** Makes the games of `pairs` ([black, white]); returns how many started. */
+export async function startGames(d: TournamentDeps, t: TournamentRow, pairs: Array<[string, string]>, round: number): Promise<number> {
+  const now = d.clock.now();
+  const claimed: Array<{ id: string; black: string; white: string }> = [];
+  for (const [black, white] of pairs) {
+    const id = newGameId();
+    const ok = await d.db
+      .$transaction(async (tx) => {
+        const { count } = await tx.tournamentPlayer.updateMany({
+          where: { tournamentId: t.id, playerId: { in: [black, white] }, status: "waiting" },
+          data: { status: "playing" },
+        });
+        if (count !== 2) throw new Taken();
+        await tx.tournamentPairing.create({
+          data: { id, tournamentId: t.id, round, blackId: black, whiteId: white, status: "starting", createdAt: new Date(now) },
+        });
+        return true;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof Taken) return false;
+        throw err;
+      });
+    if (ok) claimed.push({ id, black, white });
+  }
+  if (!claimed.length) return 0;
+  const clock = { initialMs: t.initialMs, incrementMs: t.incrementMs };
+  const pool = ratingPoolOf({ rule: t.rule as "freestyle", size: t.size, clock });
+  const r = await ratingsIn(
+    d.db,
+    pool,
+    claimed.flatMap((c) => [c.black, c.white]),
+  );
+  const inputs = await Promise.all(
+    claimed.map(async (c) => {
+      const eligible = t.rated ? await ratedEligibility(d.db, { pool, black: c.black, white: c.white }, new Date(now)) : null;
+      return {
+        size: t.size,
+        rule: t.rule as "freestyle",
+        clock,
+        swap2: false,
+        black: c.black,
+        white: c.white,
+        rated: eligible?.rated ?? false,
+        pool,
+        ...(eligible?.rated ? seatRatings(r, c.black, c.white) : eligible ? { unrated: eligible.code } : {}),
+      };
+    }),
+  );
+  const gameIds = await d.games.createMatchedMany(inputs);
+  for (let i = 0; i < claimed.length; i++) {
+    await d.db.tournamentPairing.update({ where: { id: claimed[i].id }, data: { gameId: gameIds[i], status: "playing" } });
+    d.started(claimed[i].black, gameIds[i]);
+    d.started(claimed[i].white, gameIds[i]);
+  }
+  return claimed.length;
+}
+
+/** "starting" rows a dead node left: removed, their players back to waiting. */
+export async function unstick(d: TournamentDeps, t: TournamentRow): Promise<void> {
+  const stale = await d.db.tournamentPairing.findMany({
+    where: { tournamentId: t.id, status: "starting", createdAt: { lt: new Date(d.clock.now() - STARTING_STALE_MS) } },
+  });
+  for (const p of stale)
+    await d.db.$transaction(async (tx) => {
+      const { count } = await tx.tournamentPairing.deleteMany({ where: { id: p.id, status: "starting" } });
+      if (count)
+        await tx.tournamentPlayer.updateMany({
+          where: { tournamentId: t.id, playerId: { in: [p.blackId, p.whiteId ?? ""] }, status: "playing" },
+          data: { status: "waiting" },
+        });
+    });
+}

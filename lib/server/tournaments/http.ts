@@ -1,0 +1,84 @@
+// The tournaments' HTTP API (routes of lib/server/http/router, before Next): JSON, { ok, … } or
+// { ok: false, error: { code, message } }. Reads cost READ_COST of the address's event budget and
+// every POST passes the router's Origin check and the address's POST throttle.
+//   GET  /api/tournaments                      the lists
+//   POST /api/tournaments                      create (CreateTournamentSchema)
+//   GET  /api/tournaments/<id>                 one event, as the viewer sees it
+//   POST /api/tournaments/<id>/<action>        join | withdraw | pause | berserk
+//   GET  /api/tournaments/players/<playerId>   a player page's line
+import type { IncomingMessage } from "node:http";
+import type { Me } from "../../shared/identity";
+import { CreateTournamentSchema } from "../../shared/tournaments";
+import { json, refuse } from "../http/answers";
+import type { Route } from "../http/router";
+import { sessionTokenOf } from "../identity/cookie";
+import type { Identities } from "../identity/identities";
+import type { Entrants } from "./entrants";
+import type { Db } from "../db/client";
+import { eventView, listEvents, playerLine } from "./views";
+
+const READ_COST = 2;
+/** A create costs more than a read (it writes a row others see); the live and daily caps bound it further (./entrants). */
+const CREATE_COST = 5;
+const ID = "([A-Za-z0-9_-]{1,40})";
+
+export interface TournamentHttpOptions {
+  db: Db;
+  entrants: Entrants;
+  identities: Pick<Identities, "ofSession">;
+}
+
+export function tournamentRoutes(o: TournamentHttpOptions): Route[] {
+  const me = (req: IncomingMessage): Promise<Me | null> => o.identities.ofSession(sessionTokenOf(req.headers));
+  const actions = {
+    join: (m: Me | null, id: string) => o.entrants.join(m, id).then(() => ({})),
+    withdraw: (m: Me | null, id: string) => o.entrants.withdraw(m, id).then(() => ({})),
+    pause: (m: Me | null, id: string) => o.entrants.pause(m, id).then(() => ({})),
+    berserk: (m: Me | null, id: string) => o.entrants.berserk(m, id),
+  };
+  return [
+    {
+      name: "tournament list",
+      methods: ["GET", "HEAD"],
+      path: "/api/tournaments",
+      cost: READ_COST,
+      handle: async () => json(200, { ok: true, ...(await listEvents(o.db)) }),
+    },
+    {
+      name: "tournament create",
+      methods: ["POST"],
+      path: "/api/tournaments",
+      body: { maxBytes: 2048, fieldInMessage: true },
+      cost: CREATE_COST,
+      handle: async (req, ctx) => {
+        const input = await ctx.body(CreateTournamentSchema);
+        return json(200, { ok: true, ...(await o.entrants.create(await me(req), ctx.address, input)) });
+      },
+    },
+    {
+      name: "tournament player line",
+      methods: ["GET", "HEAD"],
+      path: new RegExp(`^/api/tournaments/players/${ID}$`),
+      cost: READ_COST,
+      handle: async (_req, { params: [id] }) => json(200, { ok: true, line: await playerLine(o.db, id) }),
+    },
+    {
+      name: "tournament view",
+      methods: ["GET", "HEAD"],
+      path: new RegExp(`^/api/tournaments/${ID}$`),
+      cost: READ_COST,
+      handle: async (req, { params: [id] }) => {
+        const view = await eventView(o.db, id, (await me(req))?.id ?? null);
+        if (!view) refuse("NOT_FOUND", "There is no such event.");
+        return json(200, { ok: true, tournament: view });
+      },
+    },
+    {
+      name: "tournament action",
+      methods: ["POST"],
+      path: new RegExp(`^/api/tournaments/${ID}/(join|withdraw|pause|berserk)$`),
+      cost: READ_COST,
+      handle: async (req, { params: [id, action] }) => json(200, { ok: true, ...(await actions[action as keyof typeof actions](await me(req), id)) }),
+    },
+  ];
+}

@@ -1,0 +1,32 @@
+// Tournaments (issue 30; docs/TOURNAMENTS.md): arenas and Swiss events. One Director per node
+// (each event stepped only by the holder of its lease), the people's actions (Entrants), the HTTP
+// routes. Built by the composition root (lib/server/app.ts).
+import type { Identities } from "../identity/identities";
+import type { Route } from "../http/router";
+import type { TournamentDeps } from "./deps";
+import { Director, type DirectorOptions } from "./director";
+import { Entrants } from "./entrants";
+import { tournamentRoutes } from "./http";
+
+export { Director, Entrants };
+export type { TournamentDeps };
+
+export class Tournaments {
+  readonly entrants: Entrants;
+  readonly director: Director;
+  readonly routes: Route[];
+
+  constructor(deps: TournamentDeps, identities: Pick<Identities, "ofSession">, opts: DirectorOptions = {}) {
+    this.entrants = new Entrants(deps);
+    this.director = new Director(deps, opts);
+    this.routes = tournamentRoutes({ db: deps.db, entrants: this.entrants, identities });
+  }
+
+  start(): void {
+    this.director.start();
+  }
+
+  close(): Promise<void> {
+    return this.director.close();
+  }
+}

@@ -1,0 +1,96 @@
+// Scoring: the event's open pairings whose games have ended are scored from the Game rows (whichever
+// node ended them, even while no director ran), each once: the pairing's conditional update from
+// "playing" to "done" decides it, in the same transaction as the players' rows. An aborted game, or
+// an arena game that ended after the arena did, scores nothing ("none").
+import type { Db } from "../db/client";
+import type { TournamentRow } from "./deps";
+import { arenaStanding, swissStandingsOf, swissPoints, type Standing } from "./recount";
+
+type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+/** Scores what has ended; returns how many pairings were scored. */
+export async function scoreFinished(db: Db, t: TournamentRow, nowMs: number): Promise<number> {
+  const open = await db.tournamentPairing.findMany({ where: { tournamentId: t.id, status: "playing", gameId: { not: null } } });
+  if (!open.length) return 0;
+  const ids = open.map((p) => p.gameId!);
+  const ended = await db.game.findMany({ where: { id: { in: ids }, status: "finished" }, select: { id: true, result: true, reason: true, finishedAt: true } });
+  if (!ended.length) return 0;
+  const plies = new Map(
+    (await db.move.groupBy({ by: ["gameId"], where: { gameId: { in: ended.map((g) => g.id) } }, _count: { _all: true } })).map((r) => [
+      r.gameId,
+      r._count._all,
+    ]),
+  );
+  const byGame = new Map(open.map((p) => [p.gameId!, p]));
+  let scored = 0;
+  for (const g of ended) {
+    const p = byGame.get(g.id)!;
+    const late = t.endsAt !== null && g.finishedAt !== null && g.finishedAt > t.endsAt;
+    const result = g.reason === "abort" || !g.result || late ? "none" : g.result;
+    const done = await db.$transaction(async (tx) => {
+      const { count } = await tx.tournamentPairing.updateMany({
+        where: { id: p.id, status: "playing" },
+        data: { status: "done", result, plies: plies.get(g.id) ?? 0 },
+      });
+      if (count !== 1) return false;
+      await writeStandings(tx, t, [p.blackId, ...(p.whiteId ? [p.whiteId] : [])], nowMs);
+      return true;
+    });
+    if (done) scored++;
+  }
+  return scored;
+}
+
+/** Rewrites the rows of `ids` (arena) or of everyone (swiss: tie-breaks move with every result) from the pairings. */
+export async function writeStandings(tx: Tx | Db, t: TournamentRow, ids: string[], nowMs: number): Promise<void> {
+  const pairings = await tx.tournamentPairing.findMany({ where: { tournamentId: t.id } });
+  const entrants = await tx.tournamentPlayer.findMany({ where: { tournamentId: t.id } });
+  const rating = new Map(entrants.map((e) => [e.playerId, e.rating]));
+  const before = new Map(entrants.map((e) => [e.playerId, e]));
+  if (t.kind === "arena") {
+    for (const id of ids) {
+      const { standing, points } = arenaStanding(id, pairings, (o) => rating.get(o) ?? 1500);
+      for (const p of pairings)
+        if (points.has(p.id)) {
+          const pts = points.get(p.id)!;
+          const field = p.blackId === id ? "blackPoints" : "whitePoints";
+          if (p[field] !== pts) await tx.tournamentPairing.update({ where: { id: p.id }, data: { [field]: pts } });
+        }
+      await writeRow(tx, t.id, id, standing, before.get(id)?.score, nowMs);
+    }
+    return;
+  }
+  const all = swissStandingsOf(
+    entrants.map((e) => e.playerId),
+    pairings,
+  );
+  for (const p of pairings.filter((x) => x.status === "done")) {
+    const pts = swissPoints(p);
+    if (p.blackPoints !== pts.black || p.whitePoints !== pts.white)
+      await tx.tournamentPairing.update({ where: { id: p.id }, data: { blackPoints: pts.black, whitePoints: pts.white } });
+  }
+  for (const [id, s] of all) await writeRow(tx, t.id, id, s, before.get(id)?.score, nowMs);
+}
+
+async function writeRow(tx: Tx | Db, tournamentId: string, playerId: string, s: Standing, scoreBefore: number | undefined, nowMs: number) {
+  const data = { ...s, ...(scoreBefore !== s.score ? { scoredAt: new Date(nowMs) } : {}) };
+  await tx.tournamentPlayer.update({ where: { tournamentId_playerId: { tournamentId, playerId } }, data });
+  // Back in the waiting room unless they paused or withdrew meanwhile (and not while another game of theirs is open).
+  const open = await tx.tournamentPairing.count({
+    where: { tournamentId, status: { in: ["starting", "playing"] }, OR: [{ blackId: playerId }, { whiteId: playerId }] },
+  });
+  if (!open) await tx.tournamentPlayer.updateMany({ where: { tournamentId, playerId, status: "playing" }, data: { status: "waiting" } });
+}
+
+/** The whole event recounted from its pairings (nothing written): equal to the rows when all is well. */
+export async function recountEvent(db: Db, t: TournamentRow): Promise<Map<string, Standing>> {
+  const pairings = await db.tournamentPairing.findMany({ where: { tournamentId: t.id } });
+  const entrants = await db.tournamentPlayer.findMany({ where: { tournamentId: t.id } });
+  if (t.kind === "swiss")
+    return swissStandingsOf(
+      entrants.map((e) => e.playerId),
+      pairings,
+    );
+  const rating = new Map(entrants.map((e) => [e.playerId, e.rating]));
+  return new Map(entrants.map((e) => [e.playerId, arenaStanding(e.playerId, pairings, (o) => rating.get(o) ?? 1500).standing]));
+}

@@ -1,0 +1,107 @@
+// One director's step for one event (it holds the event's lease): start it when due, score what has
+// ended, pair (arena: the waiting room; Swiss: the next round once the last one is over), end it.
+import type { TournamentDeps, TournamentRow } from "./deps";
+import { OPEN } from "./deps";
+import { pairArena } from "./arena-pairing";
+import { coloursOf } from "./colours";
+import { pairSwiss } from "./swiss-pairing";
+import { scoreFinished, writeStandings } from "./scoring";
+import { startGames, unstick } from "./games";
+import { ranked } from "./standings";
+
+export async function stepEvent(d: TournamentDeps, t: TournamentRow): Promise<void> {
+  const now = d.clock.now();
+  if (t.status === "created") {
+    if (now < t.startsAt.getTime()) return;
+    const { count } = await d.db.tournament.updateMany({ where: { id: t.id, status: "created" }, data: { status: "started" } });
+    if (!count) return;
+    t = { ...t, status: "started" };
+    d.log.info({ tournamentId: t.id, kind: t.kind }, "tournament started");
+  }
+  if (t.status !== "started") return;
+  await scoreFinished(d.db, t, now);
+  await unstick(d, t);
+  if (t.kind === "arena") await arenaStep(d, t, now);
+  else await swissStep(d, t);
+}
+
+async function arenaStep(d: TournamentDeps, t: TournamentRow, now: number): Promise<void> {
+  if (t.endsAt && now >= t.endsAt.getTime()) return finish(d, t);
+  const entrants = await d.db.tournamentPlayer.findMany({ where: { tournamentId: t.id } });
+  const places = new Map(ranked("arena", entrants).map((r) => [r.playerId, r.place]));
+  const waiting = entrants.filter((e) => e.status === "waiting" && (!e.pausedUntil || e.pausedUntil.getTime() <= now));
+  if (waiting.length < 2) return;
+  const byId = new Map(entrants.map((e) => [e.playerId, e]));
+  const pairs = pairArena(waiting.map((e) => ({ id: e.playerId, rank: places.get(e.playerId)!, rating: e.rating, lastOpponent: e.lastOpponent })));
+  const coloured = pairs.map(([a, b]) => coloursOf(history(byId.get(a)!), history(byId.get(b)!), byId.get(a)!.games + 1));
+  if (coloured.length) await startGames(d, t, coloured, 0);
+}
+
+const history = (e: { playerId: string; blacks: number; whites: number }) => ({ id: e.playerId, blacks: e.blacks, whites: e.whites, last: null });
+
+async function swissStep(d: TournamentDeps, t: TournamentRow): Promise<void> {
+  const open = await d.db.tournamentPairing.count({ where: { tournamentId: t.id, status: { in: OPEN } } });
+  if (open) return;
+  const rounds = t.rounds ?? 0;
+  if (t.round >= rounds) return finish(d, t);
+  const entrants = await d.db.tournamentPlayer.findMany({ where: { tournamentId: t.id } });
+  const active = entrants.filter((e) => e.status !== "withdrawn");
+  if (active.length < 2) return finish(d, t);
+  const pairings = await d.db.tournamentPairing.findMany({ where: { tournamentId: t.id, status: "done" } });
+  const opponents = new Map<string, Set<string>>(active.map((e) => [e.playerId, new Set()]));
+  const last = new Map<string, "black" | "white">();
+  for (const p of [...pairings].sort((a, b) => a.round - b.round)) {
+    if (!p.whiteId) continue;
+    opponents.get(p.blackId)?.add(p.whiteId);
+    opponents.get(p.whiteId)?.add(p.blackId);
+    last.set(p.blackId, "black");
+    last.set(p.whiteId, "white");
+  }
+  const round = t.round + 1;
+  const plan = pairSwiss(
+    active.map((e) => ({
+      id: e.playerId,
+      score: e.score,
+      rating: e.rating,
+      byes: e.byes,
+      opponents: opponents.get(e.playerId)!,
+      blacks: e.blacks,
+      whites: e.whites,
+      last: last.get(e.playerId) ?? null,
+    })),
+    round,
+  );
+  if (plan.rematches) d.log.warn({ tournamentId: t.id, round }, "swiss: no pairing without a rematch; rematches allowed");
+  // The round is this node's to start: the conditional update decides it.
+  const { count } = await d.db.tournament.updateMany({ where: { id: t.id, round: t.round }, data: { round } });
+  if (!count) return;
+  const now = d.clock.now();
+  if (plan.bye)
+    await d.db.tournamentPairing.create({
+      data: { id: `${t.id}-r${round}-bye`, tournamentId: t.id, round, blackId: plan.bye, status: "done", result: "bye", createdAt: new Date(now) },
+    });
+  // Paused players between rounds play on (a pause is the arena's): everyone active is waiting.
+  await d.db.tournamentPlayer.updateMany({ where: { tournamentId: t.id, status: "paused" }, data: { status: "waiting" } });
+  await writeStandings(d.db, { ...t, round }, [], now);
+  await startGames(d, t, plan.pairs, round);
+  d.log.info({ tournamentId: t.id, round, pairs: plan.pairs.length, bye: plan.bye }, "swiss round started");
+}
+
+/** The end: open games score nothing more, ranks frozen (1–3 the podium). */
+async function finish(d: TournamentDeps, t: TournamentRow): Promise<void> {
+  const now = d.clock.now();
+  const open = await d.db.tournamentPairing.findMany({ where: { tournamentId: t.id, status: { in: OPEN } } });
+  for (const p of open) await d.db.tournamentPairing.updateMany({ where: { id: p.id, status: p.status }, data: { status: "done", result: "none" } });
+  const entrants = await d.db.tournamentPlayer.findMany({ where: { tournamentId: t.id } });
+  await writeStandings(
+    d.db,
+    t,
+    entrants.map((e) => e.playerId),
+    now,
+  );
+  const rows = await d.db.tournamentPlayer.findMany({ where: { tournamentId: t.id } });
+  for (const r of ranked(t.kind as "arena", rows))
+    await d.db.tournamentPlayer.update({ where: { tournamentId_playerId: { tournamentId: t.id, playerId: r.playerId } }, data: { rank: r.place } });
+  await d.db.tournament.updateMany({ where: { id: t.id, status: "started" }, data: { status: "finished", finishedAt: new Date(now) } });
+  d.log.info({ tournamentId: t.id, players: rows.length }, "tournament finished");
+}
