@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { Archive } from "@/app/_components/replay/Archive";
 import { MAX_LIST_PAGE, type GameKind } from "@/lib/shared/protocol";
+import { readArchiveFilters } from "@/lib/shared/archive-filters";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("common.titles"))("games") };
@@ -18,6 +19,9 @@ export default async function Games({ searchParams }: { searchParams: Promise<Re
   // Past the last page the archive says so; past the furthest page the server serves, that one.
   const page = typeof sp.page === "string" && /^\d{1,9}$/.test(sp.page) ? Math.min(MAX_LIST_PAGE, Math.max(1, Number(sp.page))) : 1;
   const t = await getTranslations("games");
+  // The filters, checked as the server checks them: a value out of range is said, not sent.
+  const read = readArchiveFilters(sp);
+  const tf = await getTranslations("records.filters");
   return (
     <div className="mx-auto max-w-5xl">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
@@ -29,7 +33,16 @@ export default async function Games({ searchParams }: { searchParams: Promise<Re
           ⬆ {t("import")}
         </Link>
       </div>
-      <Archive key={`${kind}-${page}-${by}`} kind={kind} page={page} by={by} />
+      {read.ok ? (
+        <Archive key={`${kind}-${page}-${by}-${JSON.stringify(read.filters)}`} kind={kind} page={page} by={by} filters={read.filters} />
+      ) : (
+        <div className="card p-6" role="alert" data-testid="filter-refused">
+          <p className="mb-3 text-danger">{tf("bad", { field: read.field, value: read.value })}</p>
+          <Link href="/games" className="btn-primary">
+            {tf("clear")}
+          </Link>
+        </div>
+      )}
     </div>
   );
 }

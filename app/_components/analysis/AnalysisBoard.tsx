@@ -15,6 +15,7 @@ import { TreeLinkError, decodeTree, nodeOfLine } from "@/lib/client/analysis/tre
 import { useLocalEngine } from "@/lib/client/analysis/useLocalEngine";
 import { MoveTree } from "./MoveTree";
 import { NewBoardForm } from "./NewBoardForm";
+import { TreeExport } from "./TreeExport";
 import { EnginePanel, StepButtons, useLineInAddress, useStepKeys } from "./ExplorerParts";
 import { shownImportError, useImportErrorText, type ShownImportError } from "../replay/import-errors";
 
@@ -194,6 +195,7 @@ function Explorer({ start }: { start: Start }) {
         <p className="text-xs text-muted">
           {start.size}×{start.size} · {rules.text(start.rule)} · {t("share")}
         </p>
+        <TreeExport tree={tree} start={start} path={path} />
         <NewBoardForm size={start.size} rule={start.rule} />
       </aside>
     </div>

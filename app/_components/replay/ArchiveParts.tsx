@@ -7,6 +7,7 @@ import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { EV, type ErrorInfo, type GameKind, type GameSummary } from "@/lib/shared/protocol";
 import { request } from "@/lib/client/socket";
+import { filterQuery, type ArchiveFilters } from "@/lib/shared/archive-filters";
 import { PlayerLink } from "../PlayerLink";
 import { useDates, useListedName, useRuleWords } from "../i18n/words";
 
@@ -18,9 +19,9 @@ export interface ArchivePage {
   pages: number;
 }
 
-/** The archive's address: a kind's tab (all: none), a page, and one importer's games. */
-export function archiveHref(k: GameKind | "all" | null, p: number, importer: string | null = null): string {
-  const q = new URLSearchParams();
+/** The archive's address: a kind's tab (all: none), a page, one importer's games, and the filters (lib/shared/archive-filters). */
+export function archiveHref(k: GameKind | "all" | null, p: number, importer: string | null = null, filters: ArchiveFilters = {}): string {
+  const q = new URLSearchParams(filterQuery(filters));
   if (importer) q.set("by", importer);
   if (k && k !== "all") q.set("kind", k);
   if (p > 1) q.set("page", String(p));
@@ -29,23 +30,31 @@ export function archiveHref(k: GameKind | "all" | null, p: number, importer: str
 }
 
 /** A page of finished games from the server (null while it loads), or its refusal. */
-export function useArchivePage(kind: GameKind | null, page: number, by: string | null): { data: ArchivePage | null; error: ErrorInfo | null } {
+export function useArchivePage(
+  kind: GameKind | null,
+  page: number,
+  by: string | null,
+  filters: ArchiveFilters = {},
+): { data: ArchivePage | null; error: ErrorInfo | null } {
+  const filterKey = JSON.stringify(filters);
   const [data, setData] = useState<ArchivePage | null>(null);
   const [error, setError] = useState<ErrorInfo | null>(null);
   useEffect(() => {
     let alive = true;
     setData(null);
-    void request(EV.list, { status: "finished", page, ...(kind ? { kind } : {}), ...(by ? { by } : {}) }).then((ack) => {
-      if (!alive) return;
-      if (ack.ok) {
-        setData({ games: ack.games, page: ack.page, pages: ack.pages });
-        setError(null);
-      } else setError(ack.error);
-    });
+    void request(EV.list, { status: "finished", page, ...(kind ? { kind } : {}), ...(by ? { by } : {}), ...(JSON.parse(filterKey) as ArchiveFilters) }).then(
+      (ack) => {
+        if (!alive) return;
+        if (ack.ok) {
+          setData({ games: ack.games, page: ack.page, pages: ack.pages });
+          setError(null);
+        } else setError(ack.error);
+      },
+    );
     return () => {
       alive = false;
     };
-  }, [kind, page, by]);
+  }, [kind, page, by, filterKey]);
   return { data, error };
 }
 
@@ -60,8 +69,8 @@ function useResultText(): (g: GameSummary) => string {
   };
 }
 
-/** One tab per kind; a tab drops `by` (one importer's games are under "Imported"). */
-export function KindTabs({ kind, by }: { kind: GameKind | null; by: string | null }) {
+/** One tab per kind; a tab drops `by` (one importer's games are under "Imported") and keeps the filters. */
+export function KindTabs({ kind, by, filters = {} }: { kind: GameKind | null; by: string | null; filters?: ArchiveFilters }) {
   const t = useTranslations("games");
   return (
     <div role="tablist" aria-label={t("kindLabel")} className="mb-4 flex flex-wrap gap-1 rounded-lg border border-line bg-white p-0.5 sm:inline-flex">
@@ -72,7 +81,7 @@ export function KindTabs({ kind, by }: { kind: GameKind | null; by: string | nul
             key={k}
             role="tab"
             aria-selected={on}
-            href={archiveHref(k, 1)}
+            href={archiveHref(k, 1, null, filters)}
             className={`rounded-md px-3 py-1.5 text-sm font-medium transition-colors ${on ? "bg-accent text-white shadow-sm" : "text-ink hover:bg-page"}`}
             data-testid={`filter-${k}`}
           >
@@ -87,6 +96,7 @@ export function KindTabs({ kind, by }: { kind: GameKind | null; by: string | nul
 /** The games, a row each (a click opens the replay). */
 export function ArchiveTable({ games }: { games: GameSummary[] }) {
   const t = useTranslations("games");
+  const tA11y = useTranslations("a11y.table");
   return (
     // Fixed columns: on a phone the players take what the result-and-replay columns leave, a long
     // name is cut, and the result, board and rule go on a second line (nothing hides past the edge).
@@ -98,7 +108,9 @@ export function ArchiveTable({ games }: { games: GameSummary[] }) {
           <th className="hidden w-48 px-2 py-2 font-semibold sm:table-cell">{t("resultHead")}</th>
           <th className="hidden w-16 px-2 py-2 text-right font-semibold sm:table-cell">{t("moves")}</th>
           <th className="hidden w-40 px-2 py-2 font-semibold md:table-cell">{t("date")}</th>
-          <th className="w-24 px-3 py-2 sm:w-28 sm:px-4" />
+          <th className="w-24 px-3 py-2 sm:w-28 sm:px-4">
+            <span className="sr-only">{tA11y("replayColumn")}</span>
+          </th>
         </tr>
       </thead>
       <tbody className="divide-y divide-line">
@@ -118,6 +130,8 @@ function ArchiveRow({ g }: { g: GameSummary }) {
   const resultText = useResultText();
   const dates = useDates();
   const fmtDate = (iso: string | null) => (iso ? dates.dateTime(iso) : "");
+  // An imported game's date is when it was played (an SGF's DT: lib/server/games/imported), not the import.
+  const when = g.kind === "imported" ? g.createdAt : g.finishedAt;
   return (
     <tr className="cursor-pointer hover:bg-wood/15" onClick={() => router.push(`/replay/${g.id}`)} data-testid={`archive-row-${g.id}`}>
       <td className="px-3 py-2.5 sm:px-4">
@@ -138,7 +152,7 @@ function ArchiveRow({ g }: { g: GameSummary }) {
         </div>
         <div className="text-xs text-muted sm:hidden" data-testid="archive-details">
           <span className="font-medium text-ink">{resultText(g)}</span> · {g.size}×{g.size} · {rules.text(g.rule)} · {t("plies", { n: g.plies })} ·{" "}
-          {fmtDate(g.finishedAt)}
+          {fmtDate(when)}
         </div>
       </td>
       <td className="hidden px-2 py-2.5 text-muted sm:table-cell">
@@ -146,7 +160,7 @@ function ArchiveRow({ g }: { g: GameSummary }) {
       </td>
       <td className="hidden px-2 py-2.5 sm:table-cell">{resultText(g)}</td>
       <td className="hidden px-2 py-2.5 text-right tabular-nums sm:table-cell">{g.plies}</td>
-      <td className="hidden px-2 py-2.5 whitespace-nowrap text-muted md:table-cell">{fmtDate(g.finishedAt)}</td>
+      <td className="hidden px-2 py-2.5 whitespace-nowrap text-muted md:table-cell">{fmtDate(when)}</td>
       <td className="px-3 py-2.5 text-right sm:px-4">
         <Link href={`/replay/${g.id}`} className="btn-ghost px-3 py-1" onClick={(e) => e.stopPropagation()} data-testid={`replay-${g.id}`}>
           {t("replay")}
@@ -156,13 +170,27 @@ function ArchiveRow({ g }: { g: GameSummary }) {
   );
 }
 
-/** Newer and older pages (a page of one importer's games keeps `by`). */
-export function Pager({ kind, page, pages, shownPage, by }: { kind: GameKind | null; page: number; pages: number; shownPage: number; by: string | null }) {
+/** Newer and older pages (a page of one importer's games keeps `by`, and the filters stay). */
+export function Pager({
+  kind,
+  page,
+  pages,
+  shownPage,
+  by,
+  filters = {},
+}: {
+  kind: GameKind | null;
+  page: number;
+  pages: number;
+  shownPage: number;
+  by: string | null;
+  filters?: ArchiveFilters;
+}) {
   const t = useTranslations("games");
   return (
     <nav className="mt-4 flex items-center justify-center gap-3 text-sm" aria-label={t("pages")}>
       {page > 1 ? (
-        <Link className="btn-ghost" href={archiveHref(kind, page - 1, by)} data-testid="page-prev">
+        <Link className="btn-ghost" href={archiveHref(kind, page - 1, by, filters)} data-testid="page-prev">
           ← {t("newer")}
         </Link>
       ) : (
@@ -170,7 +198,7 @@ export function Pager({ kind, page, pages, shownPage, by }: { kind: GameKind | n
       )}
       <span className="tabular-nums text-muted">{t("page", { page: shownPage, pages })}</span>
       {page < pages ? (
-        <Link className="btn-ghost" href={archiveHref(kind, page + 1, by)} data-testid="page-next">
+        <Link className="btn-ghost" href={archiveHref(kind, page + 1, by, filters)} data-testid="page-next">
           {t("older")} →
         </Link>
       ) : (

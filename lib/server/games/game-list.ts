@@ -12,10 +12,28 @@ export interface ListQuery {
   kind?: GameKind;
   /** Only the games this player imported (a player id). */
   importedBy?: string;
+  /** The archive's filters (issue 27): a player's games in either seat (a player id), result, rule, board, finished between two days. */
+  playerId?: string;
+  result?: "black" | "white" | "draw" | "unknown";
+  rule?: string;
+  size?: number;
+  /** Finished at or after `from`, before `until` (the day after the last day asked). */
+  from?: Date;
+  until?: Date;
   page: number;
   pageSize: number;
   /** Live: only games created or moved since then. */
   liveSince: Date;
+}
+
+/** The archive's filters as columns besides the player's (each one indexed or read along the finish-time index: docs/SECURITY.md "Archive filters"). */
+function archiveFilters(q: ListQuery) {
+  return {
+    ...(q.result ? { result: q.result === "unknown" ? null : q.result } : {}),
+    ...(q.rule ? { rule: q.rule } : {}),
+    ...(q.size ? { size: q.size } : {}),
+    ...(q.from || q.until ? { finishedAt: { ...(q.from ? { gte: q.from } : {}), ...(q.until ? { lt: q.until } : {}) } } : {}),
+  };
 }
 
 /** One page of the list and how many games match in all; `namesOf`: the players' names now (./store). */
@@ -31,11 +49,20 @@ export async function listGames(
     status: q.status === "live" ? "playing" : "finished",
     ...(q.status === "live" ? { OR: [{ createdAt: { gte: recent } }, { moves: { some: { createdAt: { gte: recent } } } }] } : {}),
     // Aborted games (nobody played: lib/server/games/endings) are no part of the archive.
-    ...(q.status === "finished" ? { AND: [{ OR: [{ reason: null }, { reason: { not: "abort" } }] }] } : {}),
+    // (With a player's filter: their games in either seat, as a second condition.)
+    ...(q.status === "finished"
+      ? {
+          AND: [
+            { OR: [{ reason: null }, { reason: { not: "abort" } }] },
+            ...(q.playerId ? [{ OR: [{ blackPlayerId: q.playerId }, { whitePlayerId: q.playerId }] }] : []),
+          ],
+        }
+      : {}),
     // Imported games (anyone may post a thousand an hour, with any names) only under their own filter
     // or their importer's: never in the archive's default view, where they could bury the games played here.
     ...(q.kind ? { kind: q.kind } : q.status === "finished" && !q.importedBy ? { kind: { not: "imported" } } : {}),
     ...(q.importedBy ? { importedById: q.importedBy } : {}),
+    ...archiveFilters(q),
   };
   const [count, rows] = await Promise.all([
     db.game.count({ where }),

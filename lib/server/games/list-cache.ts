@@ -52,7 +52,9 @@ export function createListCache(games: GameService, opts: { liveTtlMs?: number; 
     invalidate,
     list(input = {}) {
       const status = input.status ?? "live";
-      const key = `${status}|${input.kind ?? ""}|${input.page ?? 1}|${input.by ?? ""}`;
+      // Every field of the request (the archive's filters too: issue 27) in the key.
+      const f = [input.player, input.result, input.rule, input.size, input.from, input.to].map((v) => v ?? "").join("|");
+      const key = `${status}|${input.kind ?? ""}|${input.page ?? 1}|${input.by ?? ""}|${f}`;
       const ttl = status === "live" ? liveTtl : finishedTtl;
       const t = now();
       const hit = slots.get(key);

@@ -36,6 +36,13 @@ export type { Presence, PresenceSource } from "./state";
 export type { CreateAiMatchInput, CreateGameInput, JoinInput, ListInput, MatchedGameInput, MoveInput, SeatActionInput, Swap2ChooseInput } from "./inputs";
 export { LIVE_WINDOW_MS, PAGE_SIZE, type GameServiceOptions, type MovedEvent } from "./core";
 
+/** The archive's days (UTC, inclusive) as a finish-time range; a range that ends before it starts is refused. */
+function archiveDays(from: string | undefined, to: string | undefined): { from?: Date; until?: Date } {
+  if (from && to && from > to) throw new GameError("BAD_PAYLOAD", `The first day (${from}) is after the last (${to}).`);
+  const day = (d: string) => new Date(`${d}T00:00:00Z`);
+  return { ...(from ? { from: day(from) } : {}), ...(to ? { until: new Date(day(to).getTime() + 86_400_000) } : {}) };
+}
+
 export class GameService extends GameCore {
   private readonly creator: Creator;
   private readonly seater: Seater;
@@ -198,7 +205,12 @@ export class GameService extends GameCore {
     // Imported by a player: by their name now (nobody of that name: no games).
     const importedBy = input.by === undefined ? undefined : await this.store.playerIdByName(input.by);
     if (importedBy === null) return { games: [], page, pages: 1 };
-    const { games, count } = await this.store.list({ status, kind: input.kind, importedBy, page, pageSize: this.pageSize, liveSince });
+    // A player's games by their name now (nobody of that name: no games).
+    const playerId = input.player === undefined ? undefined : await this.store.playerIdByName(input.player);
+    if (playerId === null) return { games: [], page, pages: 1 };
+    const days = archiveDays(input.from, input.to);
+    const filters = { playerId, result: input.result, rule: input.rule, size: input.size, ...days };
+    const { games, count } = await this.store.list({ status, kind: input.kind, importedBy, page, pageSize: this.pageSize, liveSince, ...filters });
     return { games: games.map((g) => (this.isTvGame(g.id) ? { ...g, tv: true } : g)), page, pages: Math.max(1, Math.ceil(count / this.pageSize)) };
   }
 

@@ -55,6 +55,8 @@ export const EngineSettingsSchema = z.strictObject({
   algo: z.enum(ALGOS).default("alphabeta"),
   timeMs: z.number().int().min(100).max(10_000),
   maxDepth: z.number().int().min(1).max(64).optional(),
+  /** alphabeta at a level 1–10 (engine/levels: its depth, temperature and blunders); unset: full strength. */
+  level: z.number().int().min(1).max(10).optional(),
 });
 export type EngineSettings = z.infer<typeof EngineSettingsSchema>;
 type _EngineAlgos = Assert<Same<EngineSettings["algo"], Algo>>;
@@ -167,6 +169,14 @@ export const PairingJoinSchema = z.strictObject({ pool: z.string().min(1).max(40
 
 /** Follow the TV (watch: true, the default) or stop following it. */
 export const TvWatchSchema = z.strictObject({ watch: z.boolean().default(true) });
+/** A day of the archive's date filter: "YYYY-MM-DD", a real day between 2000 and 2100. */
+export const ArchiveDaySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "A day is written YYYY-MM-DD.")
+  .refine((d) => {
+    const t = new Date(`${d}T00:00:00Z`);
+    return !Number.isNaN(t.getTime()) && t.toISOString().startsWith(d) && d >= "2000-01-01" && d <= "2100-12-31";
+  }, "Not a day between 2000-01-01 and 2100-12-31.");
 /** The furthest page of a games list that may be asked for. */
 export const MAX_LIST_PAGE = 10_000;
 export const ListGamesSchema = z.strictObject({
@@ -175,4 +185,13 @@ export const ListGamesSchema = z.strictObject({
   page: z.number().int().min(1).max(MAX_LIST_PAGE).default(1),
   /** The games this player imported (their page links here); without it and without kind, imported games are left out. */
   by: z.string().trim().min(1).max(40).optional(),
+  // The archive's filters (issue 27; lib/shared/archive-filters reads them from /games?…): a player's
+  // games by name (either seat; "my games" is your own name), the result, rule, board and the days
+  // the games finished (UTC, inclusive).
+  player: z.string().trim().min(1).max(40).optional(),
+  result: z.enum(["black", "white", "draw", "unknown"]).optional(),
+  rule: RuleSchema.optional(),
+  size: z.number().int().min(MIN_SIZE).max(MAX_SIZE).optional(),
+  from: ArchiveDaySchema.optional(),
+  to: ArchiveDaySchema.optional(),
 });
