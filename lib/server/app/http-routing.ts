@@ -15,9 +15,9 @@ import { rateLimitedInfo, type Limiter } from "../limits/limiter";
 import { opsRoutes, type OpsOptions } from "../metrics/http";
 import type { Metrics } from "../metrics/registry";
 import { ratingsRoutes } from "../ratings/http";
+import { moderationRoutes } from "../moderation/http";
 import { puzzleRoutes } from "../puzzles/http";
 import { PuzzleService } from "../puzzles/service";
-import { moderationRoutes } from "../moderation/http";
 import type { GameServerSettings } from "./options";
 
 export interface RoutingParts {
@@ -53,8 +53,8 @@ export function httpRouting(s: GameServerSettings, p: RoutingParts): RouterOptio
       ...gamePageRoutes({ exists: (id) => games.exists(id), log }),
       ...ratingsRoutes({ db, log }),
       ...(p.tournaments ?? []),
-      ...puzzleRoutes({ db, puzzles: new PuzzleService(db, games.clock), identities: p.identity.identities }),
       ...moderationRoutes({ db, token: s.operatorToken, now: () => games.clock.now() }),
+      ...puzzleRoutes({ db, puzzles: new PuzzleService(db, games.clock), identities: p.identity.identities }),
     ],
     guards: [
       httpThrottle({
