@@ -81,7 +81,7 @@ export function ReplayMoveList({ game, ply, onPly, analysis }: { game: ReplayGam
     );
   };
   return (
-    <div ref={box} className="relative max-h-64 overflow-y-auto text-sm" data-testid="replay-moves">
+    <div ref={box} className="relative max-h-64 overflow-y-auto overscroll-contain text-sm lg:max-h-none lg:min-h-0 lg:flex-1" data-testid="replay-moves">
       <button
         type="button"
         onClick={() => onPly(0)}

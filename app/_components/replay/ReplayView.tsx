@@ -88,8 +88,17 @@ export function ReplayView({
   );
 
   return (
-    <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_24rem]" data-testid="replay" data-ply={ply} data-plies={total} data-source={game.source}>
-      <div className="mx-auto flex w-full max-w-[min(100%,calc(100vh-11rem))] flex-col gap-3">
+    // On a wide screen the replay is one viewport (issue 27: 1366×768 and 1280×720, as lichess): the
+    // board as large as the height leaves, the side column its own scroll box, the move list a box
+    // inside it (overscroll-contain: scrolling it moves nothing else). 8rem: the nav and the page's padding.
+    <div
+      className="grid grid-cols-1 gap-5 lg:h-[calc(100dvh-8rem)] lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[minmax(0,1fr)]"
+      data-testid="replay"
+      data-ply={ply}
+      data-plies={total}
+      data-source={game.source}
+    >
+      <div className="mx-auto flex w-full max-w-[min(100%,calc(100vh-11rem))] flex-col gap-3 lg:max-w-[min(100%,calc(100dvh-14.5rem))]">
         <Board size={game.size} stones={pos.stones} lastMove={pos.last} winLine={pos.winLine} showNumbers={numbers} overlay={overlay} forbidden={forbidden} />
         <Scrubber ply={ply} total={total} onPly={setPly} />
         <ReplayAnnouncer game={game} ply={ply} analysis={analysis} />
@@ -111,7 +120,7 @@ export function ReplayView({
         </div>
       </div>
 
-      <aside className="flex min-w-0 flex-col gap-3">
+      <aside className="flex min-w-0 flex-col gap-3 lg:min-h-0 lg:overflow-y-auto lg:overscroll-contain" data-testid="replay-side">
         <h1 className="sr-only">{titles(game.source === "import" ? "importedReplay" : "replay")}</h1>
         <GameHeader game={game} />
         <section className="card p-3" aria-labelledby="graph-h">
@@ -129,7 +138,7 @@ export function ReplayView({
           hover={hover}
           judged={judged}
         />
-        <section className="card overflow-hidden" aria-labelledby="moves-h">
+        <section className="card overflow-hidden lg:flex lg:min-h-40 lg:flex-1 lg:flex-col" aria-labelledby="moves-h">
           <h2 id="moves-h" className="flex items-baseline justify-between border-b border-line px-4 py-2 text-sm font-bold">
             {t("moves")} <span className="text-xs font-normal text-muted">{t("fromMover")}</span>
           </h2>
