@@ -5,6 +5,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import "./globals.css";
 import { Nav } from "@/app/_components/Nav";
 import { ToastProvider } from "@/app/_components/Toast";
+import { ChallengeInbox } from "@/app/_components/people/ChallengeInbox";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("common");
@@ -34,6 +35,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <NextIntlClientProvider>
           <ToastProvider>
             <Nav />
+            <ChallengeInbox />
             <main className="mx-auto max-w-6xl px-3 py-5 sm:px-4 sm:py-8">{children}</main>
           </ToastProvider>
         </NextIntlClientProvider>

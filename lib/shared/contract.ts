@@ -30,6 +30,20 @@ import {
   type TvCurrent,
 } from "./protocol";
 import type { AnalysisView } from "./analysis/view";
+import {
+  DirectAnswerSchema,
+  DirectCreateSchema,
+  DirectIdSchema,
+  FollowSetSchema,
+  NameOnlySchema,
+  NoPayloadSchema,
+  PlayersSearchSchema,
+  SOCIAL_CLIENT_EV as SOCIAL,
+  type DirectChallengeView,
+  type FollowView,
+  type PlayerHit,
+} from "./social";
+import type { CorrTurnView } from "./correspondence";
 import { BlockSetSchema, ChatHistorySchema, ChatSendSchema, ReportCreateSchema, type ChatLine } from "./protocol/chat";
 
 /** One client event's contract. */
@@ -102,6 +116,26 @@ export const CONTRACT = {
   [EV.analysisRequest]: { payload: AnalysisGameSchema, ack: z.object({ analysis: z.custom<AnalysisView>() }) },
   /** A game's analysis as it stands, or null when nobody asked for one. */
   [EV.analysisGet]: { payload: AnalysisGameSchema, ack: z.object({ analysis: z.custom<AnalysisView>().nullable() }) },
+  // People (lib/shared/social, lib/server/social).
+  /** Names starting with `prefix` (any case), at most 10. */
+  [SOCIAL.playersSearch]: { payload: PlayersSearchSchema, ack: z.object({ players: z.array(z.custom<PlayerHit>()) }) },
+  /** Follow or unfollow a player by name: the name as stored. */
+  [SOCIAL.followSet]: { payload: FollowSetSchema, ack: z.object({ name: z.string() }) },
+  /** Whom you follow: who is online, who is playing (a game to watch). */
+  [SOCIAL.followList]: { payload: NoPayloadSchema, ack: z.object({ players: z.array(z.custom<FollowView>()) }) },
+  [SOCIAL.followStatus]: { payload: NameOnlySchema, ack: z.object({ following: z.boolean() }) },
+  /** Challenge a player by name: they hear EV.directIncoming; you hear EV.directAnswered (and EV.started once accepted). */
+  [SOCIAL.directCreate]: { payload: DirectCreateSchema, ack: z.object({ challenge: z.custom<DirectChallengeView>() }) },
+  /** Accept (the game's id) or decline a challenge addressed to you. */
+  [SOCIAL.directAnswer]: { payload: DirectAnswerSchema, ack: z.object({ gameId: z.string().nullable() }) },
+  [SOCIAL.directCancel]: { payload: DirectIdSchema, ack: NoDataSchema },
+  /** Your pending challenges by name, to you and from you. */
+  [SOCIAL.directInbox]: {
+    payload: NoPayloadSchema,
+    ack: z.object({ incoming: z.array(z.custom<DirectChallengeView>()), outgoing: z.array(z.custom<DirectChallengeView>()) }),
+  },
+  /** Your correspondence games where it is your move, the nearest deadline first. */
+  [SOCIAL.corrTurns]: { payload: NoPayloadSchema, ack: z.object({ games: z.array(z.custom<CorrTurnView>()) }) },
   /** A chat message (its channel's room hears EV.chat, the sender too): the line as stored (profanity masked). */
   [EV.chatSend]: { payload: ChatSendSchema, ack: z.object({ line: z.custom<ChatLine>() }) },
   /** The lines kept in one of a game's chats that you may read (the players': its two players only). */

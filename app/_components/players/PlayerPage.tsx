@@ -11,6 +11,8 @@ import { PlayerLink, diffText, ratingText } from "../PlayerLink";
 import { RatingChart } from "./RatingChart";
 import { ImportedGames } from "./ImportedGames";
 import { recentOutcome, showsRated } from "./recent-game";
+import { useMe } from "@/lib/client/identity";
+import { PlayerActions } from "../people/PlayerActions";
 
 export function PlayerPage({ name }: { name: string }) {
   const [profile, setProfile] = useState<PlayerProfile | null>(null);
@@ -20,6 +22,7 @@ export function PlayerPage({ name }: { name: string }) {
   const errorText = useErrorText();
   const dates = useDates();
   const poolLabel = usePoolLabel();
+  const me = useMe();
 
   useEffect(() => {
     let alive = true;
@@ -68,6 +71,7 @@ export function PlayerPage({ name }: { name: string }) {
             </span>
           </p>
         </div>
+        {me && me.name.toLowerCase() !== profile.name.toLowerCase() && <PlayerActions name={profile.name} />}
         <div className="card p-4">
           <h2 className="mb-2 font-semibold">{t("recent")}</h2>
           {profile.recent.length === 0 ? (

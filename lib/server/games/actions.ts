@@ -7,6 +7,7 @@ import type { GameEndReason, GameResult, GameState, MoveRecord } from "../../sha
 import type { Db } from "../db/client";
 import type { Logger } from "../log";
 import type { MovedEvent } from "./core";
+import type { CorrTurnEvent } from "./correspondence";
 import type { Refusal } from "./endings";
 import type { EngineSeats } from "./engines";
 import type { Entry, Actor } from "./entry";
@@ -27,6 +28,8 @@ export interface ActionEvents {
   scored: [e: { gameId: string; move: MoveRecord }];
   /** A game between people ended without a result because of `playerId` (lib/server/limits/aborts counts them). */
   aborted: [e: { gameId: string; playerId: string }];
+  /** A correspondence game's move was made: `playerId` is to move by `deadline` (ms) (lib/server/social tells them). */
+  corrTurn: [e: CorrTurnEvent];
 }
 
 export interface ActionHost {

@@ -20,6 +20,7 @@ import { realClock, type Clock } from "../time";
 import { NOBODY, stateOf, type PresenceSource } from "./state";
 import { betweenPeople, claimableAt } from "./endings";
 import type { EngineHost, EngineSeats } from "./engines";
+import { corrDeadlineOf, type CorrTurnEvent } from "./correspondence";
 
 export type MovedEvent = Parameters<ServerToClient["game:moved"]>[0];
 
@@ -124,6 +125,8 @@ export abstract class GameCore extends EventEmitter {
   override on(event: "changed", fn: (gameId: string, move?: MoveRecord) => void): this;
   /** A game between people ended without a result because of this player: an abort, or their first-move window passed. */
   override on(event: "aborted", fn: (e: { gameId: string; playerId: string }) => void): this;
+  /** A correspondence game's move was made: who is to move, by when (lib/server/games/correspondence). */
+  override on(event: "corrTurn", fn: (e: CorrTurnEvent) => void): this;
   /** A player's name changed here (other nodes update their cached games: lib/server/realtime/adapter). */
   override on(event: "renamed", fn: (playerId: string, name: string) => void): this;
   /** A join started; `done` settles (never rejects) when it ends, however it ends (for timing: bin/load). */
@@ -175,7 +178,10 @@ export abstract class GameCore extends EventEmitter {
    */
   protected flagIfExpired(e: Entry): "timeout" | "abort" | null {
     const now = this.now();
-    const ending = firstMoveExpired(e, now, this.firstMoveMs, this.stalls) ? "abort" : timeIsUp(e, now, this.stalls) ? "timeout" : null;
+    // A correspondence game's days run out as a clock does (./correspondence; the sweeper comes here through resume).
+    const corrDue = corrDeadlineOf(e);
+    const late = timeIsUp(e, now, this.stalls) || (corrDue !== null && now >= corrDue);
+    const ending = firstMoveExpired(e, now, this.firstMoveMs, this.stalls) ? "abort" : late ? "timeout" : null;
     if (!ending) return null;
     // The database write follows; the game counts as over from now on.
     const result = ending === "abort" ? null : colorName(other(toMoveOf(e)));

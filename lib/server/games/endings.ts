@@ -52,7 +52,8 @@ export const offerAfterMove = (offer: Color | null, mover: Color): Color | null 
 
 /** From when `e`'s player to move, absent, can be claimed as a loss (null: they are here, or it is no game between people). */
 export function claimableAt(e: Entry, presence: Presence, graceMs: number): number | null {
-  if (e.status !== "playing" || !betweenPeople(e)) return null;
+  // A correspondence game waits for its player for days (./correspondence): never claimed for leaving.
+  if (e.status !== "playing" || !betweenPeople(e) || e.corrDays) return null;
   const absent = actingSeatOf(e);
   if (presence.connected[absent]) return null;
   // Absent since they left, or since their turn began if they left before it (or were never seen);
@@ -64,6 +65,8 @@ export function claimableAt(e: Entry, presence: Presence, graceMs: number): numb
 /** Why `color` may not claim the win in `e` at `now` (null: it may). */
 export function claimRefusal(e: Entry, color: Color, presence: Presence, graceMs: number, now: number): Refusal | null {
   if (!betweenPeople(e)) return { code: "NOT_ALLOWED", message: "A win can be claimed only in a game between two people." };
+  if (e.corrDays)
+    return { code: "NOT_ALLOWED", message: "A correspondence game waits for your opponent: it is won only when their days for the move run out." };
   if (actingSeatOf(e) === color) return { code: "NOT_ALLOWED", message: "It is your turn: the win can be claimed only while your opponent is to move." };
   const at = claimableAt(e, presence, graceMs);
   if (at === null) return { code: "NOT_ALLOWED", message: "Your opponent is connected: there is nothing to claim." };

@@ -46,6 +46,8 @@ export interface Entry {
   clockCredit?: { ply: number; ms: number } | null;
   /** A swap2 game: the choices so far (null: no swap2). */
   swap2: Swap2Record | null;
+  /** A correspondence game: days per move, no clock (./correspondence); absent otherwise. */
+  corrDays?: number;
   status: GameStatus;
   result: GameResult | null;
   reason: GameEndReason | null;

@@ -7,6 +7,7 @@ import type { ClockSettings, GameEndReason, GameKind, GameResult, GameStatus, Mo
 import { isUnratedCode } from "../../shared/eligibility";
 import type { Swap2Record } from "../../shared/swap2";
 import { cellsFor, type Entry, type SeatDesc } from "./entry";
+import { corrColumnsOf } from "./correspondence";
 import type { Ending } from "./moves";
 
 export const json = <T>(s: string | null | undefined, fallback: T): T => (s ? (JSON.parse(s) as T) : fallback);
@@ -81,6 +82,7 @@ export function decodeGame(r: GameRow, moves: MoveRowRead[]): Entry {
     clockCredit: r.clockCreditPly !== null && r.clockCreditMs !== null ? { ply: r.clockCreditPly, ms: r.clockCreditMs } : null,
     swap2: json<Swap2Record | null>(r.swap2, null),
     ...(isUnratedCode(r.unrated) ? { unrated: r.unrated } : {}),
+    ...(r.corrDays ? { corrDays: r.corrDays } : {}),
     status: r.status as GameStatus,
     result: r.result as GameResult | null,
     reason: r.reason as GameEndReason | null,
@@ -129,6 +131,8 @@ export function gameRowOf(e: Entry) {
     clock: e.clock ? JSON.stringify(e.clock) : null,
     swap2: e.swap2 ? JSON.stringify(e.swap2) : null,
     unrated: e.unrated ?? null,
+    corrDays: e.corrDays ?? null,
+    ...corrColumnsOf(e),
     status: e.status,
     createdAt: e.createdAt,
     startedAt: e.startedAt,

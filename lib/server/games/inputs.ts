@@ -48,4 +48,6 @@ export interface MatchedGameInput {
   swap2?: boolean;
   /** Asked for as rated, played as casual: why (lib/server/ratings/eligibility; `rated` is false then). */
   unrated?: UnratedCode;
+  /** A correspondence game: days per move (clock null; lib/shared/correspondence). */
+  corrDays?: number;
 }

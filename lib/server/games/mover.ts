@@ -9,6 +9,7 @@ import { refuseIf, type ActionHost } from "./actions";
 import { clockOf } from "./clock";
 import type { MovedEvent } from "./core";
 import { offerAfterMove } from "./endings";
+import { writeCorrTurn } from "./correspondence";
 import type { EngineMove } from "./engines";
 import { colorName, inOpening, requirePlaying, requireSeat, toMoveOf, type Actor, type Entry } from "./entry";
 import { fail } from "../errors";
@@ -95,6 +96,13 @@ export class Mover {
       if (written.change) applyRatingChange(e, written.change);
       h.engines()?.reset(e.id);
       h.log.info({ gameId: e.id, result: e.result, reason: e.reason, plies: rec.ply }, "game over");
+    } else if (e.corrDays) {
+      // A correspondence game: the next move's deadline and mover, in the row (the sweeper reads them).
+      e.drawOffer = offer;
+      const turn = await writeCorrTurn(h.db, e);
+      if (offer !== offerBefore) await h.store.setDrawOffer(e.id, offer);
+      if (turn.corrToMoveId && turn.corrDeadline)
+        h.emit("corrTurn", { gameId: e.id, playerId: turn.corrToMoveId, deadline: turn.corrDeadline.getTime(), opponent: e.names[color] });
     } else if (offer !== offerBefore) {
       // The offerer's opponent moved: the offer lapses (written only then: most moves touch no game row).
       e.drawOffer = offer;

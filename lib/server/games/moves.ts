@@ -18,7 +18,7 @@ export interface Ending {
 
 /** What a new game starts with. */
 export type NewGame = Pick<Entry, "kind" | "size" | "rule" | "opening" | "seats" | "tokens" | "clock" | "status"> &
-  Partial<Pick<Entry, "players" | "names" | "access" | "rated" | "pool" | "ratings" | "aiOwner" | "swap2" | "unrated">>;
+  Partial<Pick<Entry, "players" | "names" | "access" | "rated" | "pool" | "ratings" | "aiOwner" | "swap2" | "unrated" | "corrDays">>;
 
 /** A new game's Entry, created `now` (started too, unless it waits for a player). */
 export function newEntry(id: string, g: NewGame, now: Date): Entry {

@@ -1,5 +1,6 @@
 // What a game looks like from outside: the GameState sent to sockets, made of the Entry, the
 // room's presence (the realtime layer knows it) and what the caller knows besides (a TV game).
+import { corrDeadlineOf } from "./correspondence";
 import type { Color } from "../../../engine";
 import type { GameState, Seat } from "../../shared/protocol";
 import { clockOf } from "./clock";
@@ -28,6 +29,8 @@ export const NOBODY: PresenceSource = { presenceOf: noPresence };
  * The state of `e` as sockets see it (copies: the Entry stays the service's). claimAt: when the absent
  * player to move can be claimed as a loss; firstMoveMs: FIRST_MOVE_MS (the clock says when the first-move window closes).
  */
+const deadlineIso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
+
 export function stateOf(e: Entry, presence: Presence, tv: boolean, claimAt: number | null = null, firstMoveMs?: number): GameState {
   const seat = (c: Color): Seat => {
     const s = e.seats[c];
@@ -66,5 +69,6 @@ export function stateOf(e: Entry, presence: Presence, tv: boolean, claimAt: numb
     drawOffer: e.drawOffer,
     ...(claimAt !== null ? { claimableAt: new Date(claimAt).toISOString() } : {}),
     ...(e.swap2 ? { swap2: { ...e.swap2 } } : {}),
+    ...(e.corrDays ? { correspondence: { days: e.corrDays, deadline: deadlineIso(corrDeadlineOf(e)) } } : {}),
   };
 }

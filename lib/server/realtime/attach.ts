@@ -13,6 +13,7 @@ import { identifySockets } from "./socket-identity";
 import { createPresence } from "./presence";
 import { wireBroadcasts } from "./broadcasts";
 import { createHandlers } from "./handlers";
+import { whereAboutsOf, wireSocial } from "./social-handlers";
 import { createDispatch } from "./dispatch";
 import { serveConnections, type Role, type Sock } from "./conn";
 import type { RealtimeOptions, RealtimeServices } from "./options";
@@ -39,7 +40,23 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
   // Identical list requests share one query, and its answer for a second or two.
   const lists = createListCache(games);
   const [chat, moderation] = [services.chat ?? null, services.moderation ?? null];
-  const handlers = createHandlers({ games, lobby, analysis, tv, aborts: services.aborts ?? null, limiter, metrics, lists, setMember, chat, moderation });
+  const social = services.social ?? null;
+  wireSocial(io, social, games, log);
+  const handlers = createHandlers({
+    games,
+    lobby,
+    analysis,
+    tv,
+    aborts: services.aborts ?? null,
+    limiter,
+    metrics,
+    lists,
+    setMember,
+    chat,
+    moderation,
+    social,
+    whereAbouts: whereAboutsOf(io, games.db),
+  });
   const dispatch = createDispatch({ handlers, limiter, metrics, log });
   serveConnections(io, { games, lobby, limiter, log, addressOf, setMember, dispatch });
 

@@ -40,6 +40,17 @@ export const EVENT_COST: Readonly<Record<ClientEvent, number>> = {
   // a minute of engine time, bounded by its own caps (ANALYSIS_PER_REQUESTER, ANALYSIS_QUEUE_MAX).
   [EV.analysisGet]: 3,
   [EV.analysisRequest]: 5,
+  // People (lib/server/social): a search reads an index range; follows and challenges by name write a
+  // row and have their own caps (per day, pending and per hour); the lists are a query or two.
+  [EV.playersSearch]: 4,
+  [EV.followSet]: 3,
+  [EV.followList]: 4,
+  [EV.followStatus]: 2,
+  [EV.directCreate]: 5,
+  [EV.directAnswer]: 3,
+  [EV.directCancel]: 2,
+  [EV.directInbox]: 3,
+  [EV.corrTurns]: 3,
   // Chat (lib/server/chat): a message reads the game, counts and writes a row (and has its own limit
   // per player: lib/server/limits/chat); a history or block list is a query; a report a few queries and a row.
   [EV.chatSend]: 2,

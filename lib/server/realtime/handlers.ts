@@ -14,6 +14,8 @@ import type { Lobby } from "../lobby";
 import type { AnalysisService } from "../analysis/service";
 import { actorOfConn, remember, type Conn, type Role, type Sock } from "./conn";
 import { LOBBY_ROOM, TV_ROOM } from "./rooms";
+import type { Social, WhereAbouts } from "../social";
+import { createSocialHandlers } from "./social-handlers";
 import { createChatHandlers, joinChatRoom, leaveChatRooms, type ChatHost } from "./chat-handlers";
 
 export interface HandlersHost extends ChatHost {
@@ -28,6 +30,10 @@ export interface HandlersHost extends ChatHost {
   lists: ReturnType<typeof createListCache>;
   /** Records a socket entering (a role) or leaving (undefined) a game's room (./presence). */
   setMember(socket: Sock, gameId: string, role: Role | undefined): Promise<void>;
+  /** People (lib/server/social); none: their events answer NOT_FOUND. */
+  social?: Social | null;
+  /** Who is online and playing (./social-handlers whereAboutsOf). */
+  whereAbouts?: WhereAbouts;
 }
 
 export function createHandlers(host: HandlersHost): Handlers<Conn> {
@@ -103,5 +109,6 @@ export function createHandlers(host: HandlersHost): Handlers<Conn> {
       else await c.socket.leave(TV_ROOM);
       return { current: tv ? tv.snapshot() : TV_OFF };
     },
+    ...createSocialHandlers({ social: host.social ?? null, whereAbouts: host.whereAbouts ?? (async () => new Map()), onBreak }),
   };
 }

@@ -11,6 +11,7 @@ import type { Lobby } from "../lobby";
 import type { AnalysisService } from "../analysis/service";
 import type { ChatService } from "../chat/service";
 import type { Moderation } from "../moderation";
+import type { Social } from "../social";
 
 export interface RealtimeServices {
   games: GameService;
@@ -27,6 +28,8 @@ export interface RealtimeServices {
   /** Game chat (lib/server/chat) and blocks and reports (lib/server/moderation); none: their events answer NOT_FOUND. */
   chat?: ChatService | null;
   moderation?: Moderation | null;
+  /** People: search, follows, challenges by name, correspondence turns (lib/server/social); none: their events answer NOT_FOUND. */
+  social?: Social | null;
   log?: Logger;
 }
 

@@ -1,6 +1,7 @@
 // The socket events' names, once, and what each server → client event carries.
 import type { Point } from "../../../engine";
 import type { AnalysisUpdate } from "../analysis/view";
+import { SOCIAL_CLIENT_EV, SOCIAL_SERVER_EV, type SocialServerToClient } from "../social";
 import type { ChatLine } from "./chat";
 import type { ClockState, GameEndReason, GameResult, GameState, GameStatus, LobbyState, MoveRecord, Thinking, TvCurrent } from "./views";
 
@@ -32,6 +33,8 @@ export const CLIENT_EV = {
   pairingLeave: "pairing:leave",
   analysisRequest: "analysis:request",
   analysisGet: "analysis:get",
+  /** People (lib/shared/social): search, follows, challenges by name, correspondence turns. */
+  ...SOCIAL_CLIENT_EV,
   /** Game chat, blocks and reports (lib/shared/protocol/chat): a message to one of a game's two chats, its kept lines. */
   chatSend: "chat:send",
   chatHistory: "chat:history",
@@ -57,13 +60,15 @@ export const SERVER_EV = {
   started: "lobby:started",
   /** To a game's room: its analysis moved on (progress, a ply analysed, done or failed). */
   analysis: "analysis:update",
+  /** People (lib/shared/social): a challenge by name and its answer, your move in a correspondence game. */
+  ...SOCIAL_SERVER_EV,
   /** To one chat of a game (its players', or its spectators'): a new message. */
   chat: "chat:message",
 } as const;
 
 export const EV = { ...CLIENT_EV, ...SERVER_EV } as const;
 
-export interface ServerToClient {
+export interface ServerToClient extends SocialServerToClient {
   [EV.state]: (state: GameState) => void;
   /** A committed move, with the game's status after it. Apply if ply === moves.length + 1, else rejoin. */
   [EV.moved]: (e: {

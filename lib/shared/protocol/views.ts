@@ -1,5 +1,6 @@
 // The data the server sends: a game's state, its moves and clocks, the lobby, the TV, a search
 // under way, the lists' summaries. Types only.
+import type { CorrespondenceView } from "../correspondence";
 import type { Color, Point, Rule, Score, Stone } from "../../../engine";
 import type { Swap2Record } from "../swap2";
 import type { UnratedNote } from "../eligibility";
@@ -86,6 +87,8 @@ export interface GameState {
   claimableAt?: string;
   /** A swap2 game: the choices so far (the phase follows from them and the moves: lib/shared/swap2). */
   swap2?: Swap2Record;
+  /** A correspondence game: days per move and the deadline of the move due (lib/shared/correspondence). */
+  correspondence?: CorrespondenceView;
 }
 
 /** An open challenge as the lobby shows it. */

@@ -1,0 +1,94 @@
+// People (issue 28) in real Chromium: find a player by name, follow them and see them online,
+// challenge them by name from their page; they accept with one click and both are in the game. A
+// correspondence game (days per move): the player to move sees it in the nav.
+import { expect, type Page } from "@playwright/test";
+import { newPage, test } from "./helpers";
+
+test.describe.configure({ timeout: 180_000 });
+
+async function guest(page: Page): Promise<string> {
+  await page.goto("/players");
+  await expect(page.getByTestId("nav-me")).toContainText("(guest)");
+  return (await page.getByTestId("nav-me").innerText()).replace("(guest)", "").trim();
+}
+
+async function challengeFromTheirPage(a: Page, name: string, o: { days?: number } = {}): Promise<void> {
+  await a.goto(`/@/${name}`);
+  await a.getByTestId("challenge-open").click();
+  const form = a.getByTestId("direct-challenge-form");
+  await form.getByText("● Black").click();
+  if (o.days) {
+    await form.locator("label", { hasText: "Days per move" }).click();
+    await a.getByTestId("direct-days").selectOption(String(o.days));
+  }
+  await a.getByTestId("direct-challenge-send").click();
+  await expect(a.getByTestId("challenge-pending")).toBeVisible();
+}
+
+test("follow → the friend shows online → challenge by name → accepted with one click → both are in the game", async ({ browser }) => {
+  const [a, b] = [await newPage(browser), await newPage(browser)];
+  await guest(a);
+  const bName = await guest(b);
+
+  // A finds B by the first letters of the name, in any case, and opens B's page.
+  await a.getByLabel("Search players by name").fill(bName.slice(0, 5).toLowerCase());
+  await a.getByTestId("player-search-results").getByRole("link", { name: bName }).click();
+  await expect(a.getByTestId("player-name")).toHaveText(bName);
+  await a.getByTestId("follow-toggle").click();
+  await expect(a.getByTestId("follow-toggle")).toHaveText("Unfollow");
+
+  // Following: B is online.
+  await a.goto("/players");
+  await expect(a.locator(`[data-testid="following-row"][data-name="${bName}"]`)).toHaveAttribute("data-online", "true");
+
+  // A challenges B by name; B (on another page) gets it live and accepts with one click.
+  await challengeFromTheirPage(a, bName);
+  const card = b.getByTestId("incoming-challenge");
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("challenges you");
+  await card.getByTestId("incoming-accept").click();
+  await b.waitForURL(/\/game\//);
+  await a.waitForURL(/\/game\//);
+  expect(a.url()).toBe(b.url());
+  await expect(a.getByTestId("game")).toHaveAttribute("data-my-color", "1");
+  await expect(b.getByTestId("game")).toHaveAttribute("data-my-color", "2");
+  await a.getByTestId("pt-h8").click();
+  await expect(b.getByTestId("pt-h8")).toHaveAttribute("data-stone", "1");
+
+  // The friend is playing now: the following list links to the game to watch.
+  const c = a.context();
+  const list = await c.newPage();
+  await list.goto("/players");
+  await expect(list.locator(`[data-testid="following-row"][data-name="${bName}"]`).getByTestId("following-watch")).toHaveAttribute(
+    "href",
+    new RegExp(`/game/${a.url().split("/game/")[1]}`),
+  );
+});
+
+test("a declined challenge is told to the challenger; a correspondence game's player to move sees it in the nav", async ({ browser }) => {
+  const [a, b] = [await newPage(browser), await newPage(browser)];
+  await guest(a);
+  const bName = await guest(b);
+
+  await challengeFromTheirPage(a, bName);
+  await b.getByTestId("incoming-challenge").getByTestId("incoming-decline").click();
+  await expect(a.getByTestId("toast").filter({ hasText: `${bName} declined your challenge.` })).toBeVisible();
+
+  // Three days a move; A plays black, so it is A's move first: A's nav says so.
+  await a.getByTestId("challenge-open").click();
+  const form = a.getByTestId("direct-challenge-form");
+  await form.getByText("● Black").click();
+  await form.locator("label", { hasText: "Days per move" }).click();
+  await a.getByTestId("direct-days").selectOption("3");
+  await a.getByTestId("direct-challenge-send").click();
+  await b.getByTestId("incoming-challenge").getByTestId("incoming-accept").click();
+  await a.waitForURL(/\/game\//);
+  await expect(a.getByTestId("nav-corr-turns")).toHaveAttribute("data-count", "1");
+  await a.getByTestId("pt-h8").click();
+  // Now it is B's move: B's nav counts it, A's no longer shows it.
+  await expect(b.getByTestId("nav-corr-turns")).toHaveAttribute("data-count", "1");
+  await expect(a.getByTestId("nav-corr-turns")).toHaveCount(0);
+  await b.getByTestId("nav-corr-turns").click();
+  await expect(b.getByRole("heading", { level: 1 })).toHaveText("Correspondence: your turn");
+  await expect(b.getByTestId("corr-turn")).toHaveCount(1);
+});
