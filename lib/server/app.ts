@@ -30,6 +30,8 @@ import { Lobby } from "./lobby";
 import { AnalysisService } from "./analysis/service";
 import { Tournaments } from "./tournaments";
 import { EV } from "../shared/protocol";
+import { Social } from "./social";
+import { CorrespondenceSweeper } from "./correspondence/sweeper";
 import { ChatService } from "./chat/service";
 import { Moderation } from "./moderation";
 import { createChatLimits } from "./limits/chat";
@@ -50,6 +52,10 @@ export interface GameServer {
   analysis: AnalysisService;
   /** Guests, accounts and sessions (lib/server/identity). */
   identities: Identities;
+  /** Search, follows, challenges by name (lib/server/social). */
+  social: Social;
+  /** Ends overdue correspondence games (one node of a cluster at a time). */
+  correspondence: CorrespondenceSweeper;
   db: Db;
   ai: AiPool;
   io: ReturnType<typeof attachRealtime>["io"];
@@ -111,7 +117,11 @@ async function compose(s: GameServerSettings, opts: GameServerOptions, parts: Pa
   const analysis = new AnalysisService({ db, games, ai, log, nodeId: games.nodeId, settings: s.analysis, redis: analysisRedis, pollMs: opts.analysis?.pollMs });
   const httpServer = opts.httpServer ?? http.createServer();
   const identity = { identities, known, sessionsEnded: sessionsEnded.call };
-  serveHttp(httpServer, s.limits.trustProxy, httpRouting(s, { db, games, limiter, metrics, ops, identity, imports, shared, tournaments: tournaments.routes, pages: opts.requestHandler }));
+  serveHttp(
+    httpServer,
+    s.limits.trustProxy,
+    httpRouting(s, { db, games, limiter, metrics, ops, identity, imports, shared, tournaments: tournaments.routes, pages: opts.requestHandler }),
+  );
   // Aborts per player (limits/aborts): with the rate limits off (benchmarks), none.
   const aborts = s.limits.enabled ? new AbortAllowance(shared) : null;
   if (aborts) games.on("aborted", (e) => void aborts.aborted(e.playerId).catch((err: unknown) => log.warn({ err }, "could not count an abort")));
@@ -119,7 +129,9 @@ async function compose(s: GameServerSettings, opts: GameServerOptions, parts: Pa
   const chatLimits = createChatLimits(s.limits.enabled, shared);
   const now = () => games.clock.now();
   const [chat, moderation] = [new ChatService({ db, limits: chatLimits, now }), new Moderation({ db, limits: chatLimits, now })];
-  const services = { games, log, tv, identities, lobby, analysis, aborts, chat, moderation };
+  // People (issue 28): search, follows (their daily cap shared through Redis), challenges by name.
+  const social = new Social(db, games, shared);
+  const services = { games, log, tv, identities, lobby, analysis, aborts, chat, moderation, social };
   const realtime = parts.add("sockets and the HTTP server", attachRealtime(httpServer, services, { ...s.sockets, limiter, adapter, metrics }), (r) =>
     r.close(),
   );
@@ -145,8 +157,29 @@ async function compose(s: GameServerSettings, opts: GameServerOptions, parts: Pa
   await parts.add("lobby", lobby, (l) => l.close()).start();
   parts.add("tournaments", tournaments, (t) => t.close()).start();
   await parts.add("analysis", analysis, (a) => a.close()).start();
+  // Overdue correspondence games end on one node at a time (the lease), from the deadlines in the rows.
+  const correspondence = parts
+    .add("correspondence sweeper", new CorrespondenceSweeper(db, games, { nodeId: games.nodeId, log, everyMs: opts.corrSweepMs }), (c) => c.close())
+    .start();
   const url = `http://${opts.host && opts.host !== "0.0.0.0" && opts.host !== "::" ? opts.host : "127.0.0.1"}:${port}`;
-  return { httpServer, games, lobby, analysis, identities, db, ai, io: realtime.io, tv, port, url, metrics, metricsPort, close: () => parts.close() };
+  return {
+    httpServer,
+    games,
+    lobby,
+    analysis,
+    identities,
+    social,
+    correspondence,
+    db,
+    ai,
+    io: realtime.io,
+    tv,
+    port,
+    url,
+    metrics,
+    metricsPort,
+    close: () => parts.close(),
+  };
 }
 
 /** The main port, then /metrics on its own port (METRICS_PORT; WORKERS=N: worker i on METRICS_PORT + i). */
