@@ -34,7 +34,8 @@ export function MoveAnalysis({
   if (!move) {
     body = <p className="text-sm text-muted">{t("startExplain", { opening: game.opening.length })}</p>;
   } else if (!move.score) {
-    body = judged ? null : <p className="text-sm text-muted">{move.by === "human" ? t("humanMove") : t("noAnalysis")}</p>;
+    // An imported game's moves are its players' (engines of a Gomocup file, people…): never called "human".
+    body = judged ? null : <p className="text-sm text-muted">{move.by === "human" && game.kind !== "imported" ? t("humanMove") : t("noAnalysis")}</p>;
   } else {
     const who = move.color === 1 ? "black" : "white";
     const best = heat.find((h) => h.best);
@@ -81,7 +82,11 @@ export function MoveAnalysis({
     <section className="card p-4" data-testid="analysis" aria-labelledby="analysis-h">
       <h2 id="analysis-h" className="mb-2 flex items-baseline justify-between text-sm font-bold">
         <span>{move ? t("title", { ply, color: colorName(move.color), move: toLabel(move, game.size) }) : t("start")}</span>
-        {move?.by && <span className="text-xs font-normal text-muted">{move.by === "engine" ? t("byEngine") : t("byHuman")}</span>}
+        {move?.by && (
+          <span className="text-xs font-normal text-muted" data-testid="move-by">
+            {game.kind === "imported" ? (move.color === 1 ? game.black : game.white) : move.by === "engine" ? t("byEngine") : t("byHuman")}
+          </span>
+        )}
       </h2>
       {judged && <JudgedLine game={game} judged={judged} />}
       {judged && body ? (
