@@ -45,7 +45,7 @@ export function AlertSettings() {
         aria-label={t("button")}
         title={t("button")}
         aria-expanded={open}
-        aria-controls="alert-settings"
+        aria-controls={open ? "alert-settings" : undefined}
         data-testid="alerts-button"
         data-muted={silent}
         onClick={() => setOpen((o) => !o)}
