@@ -27,6 +27,8 @@ const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")],
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     // Game analysis (e2e/analysis.spec.ts): short searches, so a game is analysed in seconds.
     ANALYSIS_PLY_MS: process.env.ANALYSIS_PLY_MS ?? "150",
+    // The operator's page /mod (e2e/chat.spec.ts): a token known to the tests.
+    OPERATOR_TOKEN: process.env.OPERATOR_TOKEN ?? "e2e-operator-token-not-secret",
   },
 });
 let clusterServer = null;

@@ -170,6 +170,7 @@ describe("loadConfig", () => {
       importsPerHour: 0, // RATE_LIMITS off
       importParse: { timeMs: 2000, memoryMb: 64, threads: 1 },
       metrics: { port: null, token: null },
+      operatorToken: null,
       allowedOrigins: ["https://play.example.com"],
       fairness: { socketsPerAddress: 0, challengesPerAddress: 10, postsPerMin: 0, readyzPerMin: 0 }, // RATE_LIMITS off: the lobby cap stays
       fairPlay: DEFAULT_FAIR_PLAY,
