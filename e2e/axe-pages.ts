@@ -58,6 +58,7 @@ export const AXE_PAGES: AxePage[] = [
   { route: "/account", name: "account", open: visit("/account", id("account-kind")) },
   { route: "/games", name: "the games archive", open: visit("/games", id("archive")) },
   { route: "/tv", name: "TV", open: visit("/tv", `${id("tv")}, ${id("tv-off")}`) },
+  { route: "/mod", name: "the operator's page (asking for the token)", open: visit("/mod", id("mod-token")) },
 ];
 
 /** The route of an app/…/page.tsx file (relative to the project): "app/game/[id]/page.tsx" → "/game/[id]". */

@@ -33,7 +33,7 @@ export function ReportCard({ report: r, api, changed }: { report: ReportRow; api
       </p>
       {r.note && <p className="break-words">{t("note", { note: r.note })}</p>}
       <div>
-        <h3 className="font-semibold">{t("messages", { name: r.target })}</h3>
+        <h2 className="font-semibold">{t("messages", { name: r.target })}</h2>
         {r.messages.length === 0 ? (
           <p className="text-muted">{t("noMessages")}</p>
         ) : (
