@@ -70,7 +70,7 @@ export function chooseMove(size: number, cells: Cell[], me: 1 | 2): Cell {
   return best;
 }
 
-export type LobbyOptions = { size?: 11 | 15 | 19; aiSeconds?: string; color?: "black" | "white" };
+export type LobbyOptions = { size?: 11 | 15 | 19; aiSeconds?: string; color?: "black" | "white"; level?: number };
 
 /** Creates a game against the AI from the lobby and waits for the game page. */
 export async function playAi(page: Page, o: LobbyOptions = {}) {
@@ -78,7 +78,9 @@ export async function playAi(page: Page, o: LobbyOptions = {}) {
   const form = page.getByTestId("form-ai");
   await form.getByText(`${o.size ?? 11}×${o.size ?? 11}`, { exact: true }).click();
   if (o.color === "white") await form.getByText(/White · AI first/).click();
-  await form.getByTestId("ai-time").selectOption({ label: o.aiSeconds ?? "0.2 s (quick)" });
+  // A level 1–9 (engine/levels) sets the AI's time itself; full strength (the default) takes a time.
+  if (o.level) await form.getByTestId("ai-level").selectOption(String(o.level));
+  else await form.getByTestId("ai-time").selectOption({ label: o.aiSeconds ?? "0.2 s (quick)" });
   await form.getByRole("button", { name: "Play the AI" }).click();
   await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
   await expect(page.getByTestId("board")).toBeVisible();

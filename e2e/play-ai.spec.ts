@@ -1,15 +1,18 @@
-// A person plays the AI in real Chromium against the production server: a whole game on 11×11 at
-// 0.2 s per move; the AI's live search, takeback and resign with a 1 s AI.
+// A person plays the AI in real Chromium against the production server: a whole game on 11×11 against
+// level 1 (engine/levels: the level a beginner beats); the AI's live search, takeback and resign with a 1 s AI.
 import { expect, test } from "@playwright/test";
 import { chooseMove, createInvite, moveLabels, playAi, readBoard, waitMyTurnOrEnd } from "./helpers";
 
 const SCORE = /^([+-]?\d+|0|win in \d+|loss in \d+)$/;
 
-test("plays a whole game against the AI on 11×11 until the result banner shows", async ({ page }) => {
+test("plays a whole game against the AI's level 1 on 11×11 until the result banner shows", async ({ page }) => {
   test.setTimeout(180_000);
-  await playAi(page, { size: 11, aiSeconds: "0.2 s (quick)", color: "black" });
+  await page.goto("/");
+  // The lobby offers the ten levels, each with its measured Elo.
+  await expect(page.getByTestId("form-ai").getByTestId("ai-level").locator("option")).toHaveCount(10);
+  await playAi(page, { size: 11, level: 1, color: "black" });
   await expect(page.getByTestId("game")).toHaveAttribute("data-my-color", "1");
-  await expect(page.getByTestId("player-white")).toContainText("AI 0.2 s");
+  await expect(page.getByTestId("player-white")).toContainText(/Level 1 · ≈ \d+/);
 
   let myMoves = 0;
   for (let turn = 0; turn < 70; turn++) {

@@ -4,6 +4,7 @@
 import { useTranslations } from "next-intl";
 import { ALGOS, type Algo, type Color, type Rule } from "@/engine";
 import type { CreateGame } from "@/lib/shared/protocol";
+import { LEVEL_NUMBERS, levelElo } from "@/lib/shared/levels";
 import { Field, Segmented } from "./FormParts";
 
 export const AI_TIMES = [200, 500, 1000, 2000, 3000, 5000, 10000] as const;
@@ -16,6 +17,8 @@ export interface NewGameSettings {
   color: Color;
   timeMs: number;
   algo: Algo;
+  /** The AI's level 1–9 (engine/levels), or null: full strength (level 10) with the chosen time and player. */
+  level: number | null;
   lab: boolean;
   swap2: boolean;
   clockOn: boolean;
@@ -29,6 +32,7 @@ export const DEFAULT_SETTINGS: NewGameSettings = {
   color: 1,
   timeMs: 1000,
   algo: "alphabeta",
+  level: null,
   lab: false,
   swap2: false,
   clockOn: false,
@@ -46,7 +50,7 @@ export function createPayload(opponent: "ai" | "human", s: NewGameSettings): Cre
     labOpening: s.lab && !s.swap2,
     swap2: s.swap2,
     clock: s.clockOn ? { initialMs: s.minutes * 60_000, incrementMs: s.increment * 1000 } : null,
-    ...(opponent === "ai" ? { ai: { algo: s.algo, timeMs: s.timeMs } } : {}),
+    ...(opponent === "ai" ? { ai: s.level ? { algo: "alphabeta", timeMs: 1000, level: s.level } : { algo: s.algo, timeMs: s.timeMs } } : {}),
   };
 }
 
@@ -78,8 +82,34 @@ export function ColorChoice({ opponent, s, set, id }: FieldsProps) {
   );
 }
 
-/** The AI's thinking time and its player. */
+/** The AI's level; at full strength, its thinking time and its player. */
 export function AiFields({ s, set, id }: FieldsProps) {
+  const t = useTranslations("lobby.form");
+  return (
+    <>
+      <Field label={t("aiLevel")} htmlFor={id("level")}>
+        <select
+          id={id("level")}
+          className="select"
+          value={s.level ?? ""}
+          onChange={(e) => set({ level: e.target.value ? Number(e.target.value) : null })}
+          data-testid="ai-level"
+        >
+          {LEVEL_NUMBERS.slice(0, -1).map((n) => (
+            <option key={n} value={n}>
+              {t("levelOption", { level: n, elo: levelElo(n) })}
+            </option>
+          ))}
+          <option value="">{t("fullStrength")}</option>
+        </select>
+      </Field>
+      {!s.level && <FullStrengthFields s={s} set={set} id={id} opponent="ai" />}
+    </>
+  );
+}
+
+/** Full strength: the AI's time a move and its player. */
+function FullStrengthFields({ s, set, id }: FieldsProps) {
   const t = useTranslations("lobby.form");
   return (
     <>

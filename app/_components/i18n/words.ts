@@ -8,6 +8,7 @@ import type { Rule, Score } from "@/engine";
 import { RULE_OPTIONS } from "@/lib/shared/rule-names";
 import type { EngineSettings, ErrorInfo, MoveRecord } from "@/lib/shared/protocol";
 import { moveNoteFacts } from "@/lib/shared/move-note";
+import { levelElo } from "@/lib/shared/levels";
 
 /** Score → "+135", "−40", "win in 7" / "7 步胜". */
 export function useScoreText(): (s: Score) => string {
@@ -47,10 +48,16 @@ export function useRuleChoices(): Array<{ value: Rule; label: string; title: str
 /** The board sizes a new game or an open challenge offers. */
 export const PLAY_SIZES = [11, 15, 19, 20] as const;
 
-/** "AI 1 s · depth ≤ 6 · MCTS". */
+/** "AI 1 s · depth ≤ 6 · MCTS", "Level 4 · ≈ 1350". */
 export function useEngineLabel(): (e: EngineSettings) => string {
   const t = useTranslations("common.engine");
-  return useCallback((e: EngineSettings) => t("label", { seconds: e.timeMs / 1000, depth: e.maxDepth ?? 0, algo: e.algo ?? "alphabeta" }), [t]);
+  return useCallback(
+    (e: EngineSettings) =>
+      e.level
+        ? t("levelLabel", { level: e.level, elo: levelElo(e.level) })
+        : t("label", { seconds: e.timeMs / 1000, depth: e.maxDepth ?? 0, algo: e.algo ?? "alphabeta" }),
+    [t],
+  );
 }
 
 /** 1 → "Black", 2 → "White"; lower: in running text. */
@@ -124,6 +131,8 @@ export function useListedName(): (label: string) => string {
     (label: string) => {
       if (label === "Human") return t("human");
       if (label === "Black" || label === "White") return colors(label === "Black" ? 1 : 2);
+      const level = /^AI level (\d+)$/.exec(label);
+      if (level) return engine({ algo: "alphabeta", timeMs: 1000, level: Number(level[1]) });
       const m = /^AI (\d+(?:\.\d+)?) s(?: · depth ≤ (\d+))?(?: · (\w+))?$/.exec(label);
       return m
         ? engine({ timeMs: Number(m[1]) * 1000, maxDepth: m[2] ? Number(m[2]) : undefined, algo: (m[3] as EngineSettings["algo"]) ?? "alphabeta" })

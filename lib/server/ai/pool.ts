@@ -45,6 +45,8 @@ export interface ThinkRequest {
   limits: Omit<Limits, "onProgress">;
   /** The seat's algorithm (alphabeta, mcts, casual; default alphabeta). */
   algo?: Algo;
+  /** alphabeta at a level 1–10 (engine/levels); unset: full strength. */
+  level?: number;
   onProgress?: (p: Progress) => void;
   /** Abort when the answer can no longer be used: the search stops and its thread is freed at once. */
   signal?: AbortSignal;
@@ -118,7 +120,7 @@ export function createAiPool(opts: AiPoolOptions = {}): AiPool {
       .catch(() => {});
   /** One task through the scheduler: a search, or a swap2 step (`swap2`). */
   async function task(
-    { position, limits, algo, onProgress, signal, finish, priority = "live", owner = `anonymous-${++anonymous}` }: ThinkRequest,
+    { position, limits, algo, level, onProgress, signal, finish, priority = "live", owner = `anonymous-${++anonymous}` }: ThinkRequest,
     swap2?: Swap2Step,
   ): Promise<Analysis | Swap2Answer> {
     if (closed) throw new Error("AI pool closed");
@@ -129,7 +131,7 @@ export function createAiPool(opts: AiPoolOptions = {}): AiPool {
       if (closed) throw new Error("AI pool closed");
       const threadsOf = priority === "live" ? live : (background ??= pool(tvThreads, BACKGROUND_NICE));
       const timed = chargeWait(limits, Date.now() - asked);
-      const analysis = await run(threadsOf, { position, limits: timed, algo, onProgress, signal, finish, swap2 }, release);
+      const analysis = await run(threadsOf, { position, limits: timed, algo, level, onProgress, signal, finish, swap2 }, release);
       signal?.throwIfAborted(); // stopped early: its answer is of no use
       return analysis;
     } catch (err) {
@@ -172,10 +174,10 @@ const STOP_GRACE_MS = 1000;
  */
 async function run(
   pool: Piscina,
-  req: Pick<ThinkRequest, "position" | "limits" | "algo" | "onProgress" | "signal" | "finish"> & { swap2?: Swap2Step },
+  req: Pick<ThinkRequest, "position" | "limits" | "algo" | "level" | "onProgress" | "signal" | "finish"> & { swap2?: Swap2Step },
   release: () => void,
 ): Promise<Analysis | Swap2Answer> {
-  const { position, limits, algo, onProgress, signal, finish, swap2 } = req;
+  const { position, limits, algo, level, onProgress, signal, finish, swap2 } = req;
   signal?.throwIfAborted();
   const { port1, port2 } = new MessageChannel();
   // The worker posts { done: true } after the last progress message.
@@ -198,7 +200,7 @@ async function run(
   };
   signal?.addEventListener("abort", onAbort, { once: true });
   finish?.addEventListener("abort", onAbort, { once: true });
-  const task: ThinkTask = { position, limits, ...(algo ? { algo } : {}), ...(swap2 ? { swap2 } : {}), port: port2, stop };
+  const task: ThinkTask = { position, limits, ...(algo ? { algo } : {}), ...(level ? { level } : {}), ...(swap2 ? { swap2 } : {}), port: port2, stop };
   try {
     const analysis = (await pool.run(task, { transferList: [port2], signal: hard.signal })) as Analysis | Swap2Answer;
     if (!signal?.aborted) await Promise.race([drained, new Promise((r) => setTimeout(r, 100).unref())]);

@@ -28,6 +28,8 @@ export interface ThinkTask {
   limits: Omit<Limits, "onProgress">;
   /** The engine seat's algorithm (engine/play.ts: alphabeta, mcts, casual); default alphabeta. */
   algo?: Algo;
+  /** alphabeta at a level 1–10 (engine/levels); unset: full strength. Not for swap2 steps. */
+  level?: number;
   port?: MessagePort;
   /** Set by the pool when the answer is no longer wanted: the search stops at once (./stop-clock). */
   stop?: StopFlag;
@@ -53,6 +55,7 @@ export async function runThinkTask(play: PlayFn, task: ThinkTask): Promise<Analy
     return play(task.position, {
       ...task.limits,
       ...(task.algo ? { algo: task.algo } : {}),
+      ...(task.level ? { level: task.level } : {}),
       onProgress: port ? (p: Progress) => port.postMessage(p) : undefined,
     });
   } finally {

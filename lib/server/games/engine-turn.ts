@@ -187,6 +187,7 @@ export class EngineTurns {
           // heatmap, the notes) come after the move is played (./candidate-scores).
           limits: { timeMs, exactRootScores: BRAIN_EXACT_ROOT, ...(engine.maxDepth ? { maxDepth: engine.maxDepth } : {}) },
           algo: engine.algo,
+          ...(engine.level ? { level: engine.level } : {}),
           priority: priorityOf(e),
           owner: ownerOf(e),
           signal,
