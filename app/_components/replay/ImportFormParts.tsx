@@ -248,9 +248,10 @@ export function ImportButtons({ form }: { form: ImportFormState }) {
   );
 }
 
-/** The games stored from a file of several, each a link to its replay. */
+/** The games stored from a file of several, each a link to its replay (a game imported before: the stored one, said so). */
 export function StoredList({ stored }: { stored: StoredImport[] }) {
   const t = useTranslations("import");
+  const tr = useTranslations("records");
   const listed = useListedName();
   return (
     <div className="card p-3 text-sm" data-testid="import-stored">
@@ -261,6 +262,11 @@ export function StoredList({ stored }: { stored: StoredImport[] }) {
             <Link href={`/replay/${g.id}`} className="text-accent-dark underline" data-testid="import-stored-link">
               {t("storedGame", { n: g.index, black: listed(g.black), white: listed(g.white), moves: g.plies })}
             </Link>
+            {g.existing && (
+              <span className="ml-2 text-xs text-muted" data-testid="import-existing">
+                ({tr("existing")})
+              </span>
+            )}
           </li>
         ))}
       </ul>
