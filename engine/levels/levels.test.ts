@@ -22,8 +22,7 @@ describe("levels", () => {
       expect(b.level).toBe(a.level + 1);
       if (a.plain === b.plain) expect(b.maxDepth ?? 99).toBeGreaterThanOrEqual(a.maxDepth ?? 99);
       expect(a.plain || !b.plain).toBe(true); // once the threat search is on, it stays on
-      expect(b.temperature).toBeLessThanOrEqual(a.temperature);
-      expect(b.blunder).toBeLessThanOrEqual(a.blunder);
+      // Temperature and blunders tune the spacing between levels (measured: docs/LEVELS.md); the top never draws.
     }
     expect(LEVELS[9]).toMatchObject({ maxDepth: null, temperature: 0, blunder: 0, timeMs: null });
     expect(() => levelSetting(0)).toThrow(RangeError);
@@ -45,7 +44,7 @@ describe("levels", () => {
     expect(missed(10)).toBe(0);
     expect(missed(1)).toBeGreaterThan(missed(4));
     expect(missed(4)).toBeGreaterThan(missed(7));
-    expect(missed(1) / 2000).toBeGreaterThan(0.45); // blunder 0.6 × sharpness 1
+    expect(missed(1) / 2000).toBeGreaterThan(0.55); // blunder 0.7 × sharpness 1
   });
 
   it("the temperature spreads choices among near-equal moves only", () => {

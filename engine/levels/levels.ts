@@ -28,14 +28,14 @@ export const MIN_LEVEL = 1;
 export const MAX_LEVEL = 10;
 
 export const LEVELS: readonly LevelSetting[] = [
-  { level: 1, maxDepth: 1, plain: true, temperature: 3000, blunder: 0.6, candidates: 8, timeMs: 300 },
-  { level: 2, maxDepth: 2, plain: true, temperature: 2000, blunder: 0.5, candidates: 8, timeMs: 300 },
-  { level: 3, maxDepth: 3, plain: true, temperature: 1500, blunder: 0.5, candidates: 8, timeMs: 400 },
-  { level: 4, maxDepth: 2, plain: false, temperature: 1000, blunder: 0.4, candidates: 8, timeMs: 500 },
-  { level: 5, maxDepth: 3, plain: false, temperature: 600, blunder: 0.3, candidates: 8, timeMs: 500 },
-  { level: 6, maxDepth: 4, plain: false, temperature: 300, blunder: 0.15, candidates: 6, timeMs: 700 },
-  { level: 7, maxDepth: 5, plain: false, temperature: 120, blunder: 0.08, candidates: 4, timeMs: 1000 },
-  { level: 8, maxDepth: 6, plain: false, temperature: 40, blunder: 0.03, candidates: 3, timeMs: null },
+  { level: 1, maxDepth: 1, plain: true, temperature: 3000, blunder: 0.7, candidates: 8, timeMs: 300 },
+  { level: 2, maxDepth: 2, plain: true, temperature: 3000, blunder: 0.7, candidates: 8, timeMs: 300 },
+  { level: 3, maxDepth: 3, plain: true, temperature: 2500, blunder: 0.7, candidates: 8, timeMs: 400 },
+  { level: 4, maxDepth: 2, plain: false, temperature: 1500, blunder: 0.6, candidates: 8, timeMs: 500 },
+  { level: 5, maxDepth: 3, plain: false, temperature: 1000, blunder: 0.45, candidates: 8, timeMs: 500 },
+  { level: 6, maxDepth: 4, plain: false, temperature: 600, blunder: 0.3, candidates: 6, timeMs: 700 },
+  { level: 7, maxDepth: 5, plain: false, temperature: 300, blunder: 0.15, candidates: 4, timeMs: 1000 },
+  { level: 8, maxDepth: 6, plain: false, temperature: 100, blunder: 0.05, candidates: 3, timeMs: null },
   { level: 9, maxDepth: 8, plain: false, temperature: 0, blunder: 0, candidates: 1, timeMs: null },
   { level: 10, maxDepth: null, plain: false, temperature: 0, blunder: 0, candidates: 1, timeMs: null },
 ];
