@@ -82,7 +82,7 @@ function ChallengeCard({ c, onAnswer }: { c: DirectChallengeView; onAnswer: (acc
       </p>
       <p className="text-muted">
         {c.size}×{c.size} {rules.name(c.rule)} · {timing} · {t(c.rated ? "rated" : "casual")} · {t("colour", { name: c.from, colour: c.color })}
-        {c.swap2 ? " · swap2" : ""}
+        {c.swap2 ? ` · ${t("swap2")}` : ""}
       </p>
       <div className="mt-2 flex gap-2">
         <button type="button" className="btn-primary flex-1" onClick={() => onAnswer(true)} data-testid="incoming-accept">

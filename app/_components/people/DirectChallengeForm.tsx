@@ -105,7 +105,7 @@ export function DirectChallengeForm({ name, onSent }: { name: string; onSent: (i
             options={[
               { value: "clock", label: tp("clock") },
               { value: "days", label: tp("days") },
-              { value: "none", label: "—" },
+              { value: "none", label: tp("noClock") },
             ]}
           />
         </Field>
@@ -117,43 +117,62 @@ export function DirectChallengeForm({ name, onSent }: { name: string; onSent: (i
             {t("swap2Short")}
           </label>
         )}
-        {timing === "clock" && (
-          <>
-            <Field label={t("minutes")} htmlFor="dc-min">
-              <select id="dc-min" className="select" value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
-                {MINUTES.map((m) => (
-                  <option key={m} value={m}>
-                    {t("min", { n: m })}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field label={t("increment")} htmlFor="dc-inc">
-              <select id="dc-inc" className="select" value={increment} onChange={(e) => setIncrement(Number(e.target.value))}>
-                {INCREMENTS.map((s) => (
-                  <option key={s} value={s}>
-                    +{t("seconds", { n: s })}
-                  </option>
-                ))}
-              </select>
-            </Field>
-          </>
-        )}
-        {timing === "days" && (
-          <Field label={tp("days")} htmlFor="dc-days">
-            <select id="dc-days" className="select" value={days} onChange={(e) => setDays(Number(e.target.value))} data-testid="direct-days">
-              {CORR_DAYS.map((d) => (
-                <option key={d} value={d}>
-                  {tp("daysN", { n: d })}
-                </option>
-              ))}
-            </select>
-          </Field>
-        )}
+        <TimingFields timing={timing} minutes={minutes} increment={increment} days={days} set={{ setMinutes, setIncrement, setDays }} />
         <button type="submit" className="btn-primary ml-auto" disabled={busy} data-testid="direct-challenge-send">
           {busy ? tp("sending") : tp("send")}
         </button>
       </div>
     </form>
+  );
+}
+
+/** The clock's minutes and increment, or the days per move, as the timing chosen asks. */
+function TimingFields(p: {
+  timing: Timing;
+  minutes: number;
+  increment: number;
+  days: number;
+  set: { setMinutes: (n: number) => void; setIncrement: (n: number) => void; setDays: (n: number) => void };
+}) {
+  const t = useTranslations("lobby.form");
+  const tp = useTranslations("people.challenge");
+  const { timing, minutes, increment, days } = p;
+  const { setMinutes, setIncrement, setDays } = p.set;
+  return (
+    <>
+      {timing === "clock" && (
+        <>
+          <Field label={t("minutes")} htmlFor="dc-min">
+            <select id="dc-min" className="select" value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
+              {MINUTES.map((m) => (
+                <option key={m} value={m}>
+                  {t("min", { n: m })}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label={t("increment")} htmlFor="dc-inc">
+            <select id="dc-inc" className="select" value={increment} onChange={(e) => setIncrement(Number(e.target.value))}>
+              {INCREMENTS.map((s) => (
+                <option key={s} value={s}>
+                  +{t("seconds", { n: s })}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </>
+      )}
+      {timing === "days" && (
+        <Field label={tp("days")} htmlFor="dc-days">
+          <select id="dc-days" className="select" value={days} onChange={(e) => setDays(Number(e.target.value))} data-testid="direct-days">
+            {CORR_DAYS.map((d) => (
+              <option key={d} value={d}>
+                {tp("daysN", { n: d })}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+    </>
   );
 }
