@@ -141,7 +141,7 @@ export async function playLab(o: LabOptions, io: LabIO, think: Think): Promise<n
  * before it (a quarter of the computer's time), or, when the engine did not consider it, the score of
  * a short search after it turned round (lib/shared/scores scoreFromReply). `cells` already holds the move.
  */
-function scoreHumanMove(before: Position, move: Point, o: LabOptions, think: Think, cells: Uint8Array): HumanMoveScore {
+export function scoreHumanMove(before: Position, move: Point, o: LabOptions, think: Think, cells: Uint8Array): HumanMoveScore {
   const { size, rule, toMove } = before;
   if (winningLine(size, rule, cells, move, toMove)) return { score: { kind: "win", plies: 1 }, source: "end" };
   if (before.stones.length + 1 === size * size) return { score: { kind: "eval", value: 0 }, source: "end" };

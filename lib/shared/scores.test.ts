@@ -38,11 +38,11 @@ describe("one definition of a move's score (lib/shared/scores)", () => {
   it("agreed scores have no contradiction; raw ones are found with their gap in win-% points", () => {
     const raw = [ev(0), win(13), ev(1311), win(11), ev(3241)];
     const found = contradictions(raw, 10);
-    expect(found.map((c) => [c.ply, c.kind])).toEqual([
-      [2, "mate"],
-      [3, "mate"],
-      [4, "mate"],
-      [5, "mate"],
+    expect(found.map((c) => [c.ply, c.kind, Math.round(c.gap)])).toEqual([
+      [2, "chance", 50], // a win found after an even score: the earlier search did not see it
+      [3, "mate", 71], // "+1311" after a win in 13
+      [4, "chance", 71], // a win after "+1311" for the other side
+      [5, "mate", 90],
     ]);
     expect(contradictions(agreeingScores(raw), 10)).toEqual([]);
     // Evaluations: the next mover cannot gain more than the tolerance over 100 − win%(previous).

@@ -71,11 +71,13 @@ export interface Contradiction {
 }
 
 /**
- * Where consecutive scores contradict each other. After the mover's score s, the other side's next
- * move is worth at most 100 − win%(s) to them (they move in the position s valued; a move cannot
- * make it better): more than `tolerance` win-% points above that is a contradiction (searches of
- * different depths do disagree a little), and so is a forced result the other score denies
- * (a win in N not followed by a loss within N−1, a win of the other side not preceded by a loss).
+ * Where consecutive scores contradict each other. After a win in N the other side's next move is a
+ * loss within N−1 ("mate": anything else denies the forced result). Otherwise, after the mover's score
+ * s the other side's next move is worth at most 100 − win%(s) to them (they move in the position s
+ * valued; a move cannot make it better): more than `tolerance` win-% points above that is a
+ * contradiction ("chance"; searches of different depths do disagree a little). A forced win found
+ * after an evaluation counts as 100 %: after "+1311" (70 %) a "win in 11" of the other side is 70
+ * points beyond; after "−1929" (21 %), 21.
  */
 export function contradictions(scores: ReadonlyArray<Score | null | undefined>, tolerance: number): Contradiction[] {
   const found: Contradiction[] = [];
@@ -84,10 +86,10 @@ export function contradictions(scores: ReadonlyArray<Score | null | undefined>, 
     const cur = scores[i];
     if (!prev || !cur) continue;
     const bound = nextMoveBound(prev);
-    const mate = (bound && !lossWithin(cur, bound.plies)) || (cur.kind === "win" && !lossWithin(prev, cur.plies + 1));
     const gap = winPercent(cur) - (100 - winPercent(prev));
-    if (mate) found.push({ ply: i + 1, prev, cur, kind: "mate", gap });
-    else if (prev.kind === "eval" && cur.kind === "eval" && gap > tolerance) found.push({ ply: i + 1, prev, cur, kind: "chance", gap });
+    if (bound) {
+      if (!lossWithin(cur, bound.plies)) found.push({ ply: i + 1, prev, cur, kind: "mate", gap });
+    } else if (gap > tolerance) found.push({ ply: i + 1, prev, cur, kind: "chance", gap });
   }
   return found;
 }
