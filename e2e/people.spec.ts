@@ -84,6 +84,7 @@ test("a declined challenge is told to the challenger; a correspondence game's pl
   await b.getByTestId("incoming-challenge").getByTestId("incoming-accept").click();
   await a.waitForURL(/\/game\//);
   await expect(a.getByTestId("nav-corr-turns")).toHaveAttribute("data-count", "1");
+  await expect(a.getByTestId("corr-note")).toContainText("3 days a move");
   await a.getByTestId("pt-h8").click();
   // Now it is B's move: B's nav counts it, A's no longer shows it.
   await expect(b.getByTestId("nav-corr-turns")).toHaveAttribute("data-count", "1");

@@ -17,6 +17,7 @@ import { useGameAlerts } from "./alerts/useGameAlerts";
 import { usePlayMove } from "./game/usePlayMove";
 import { MoveList } from "./MoveList";
 import { UnratedNotice } from "./UnratedNotice";
+import { CorrespondenceNote } from "./people/CorrespondenceNote";
 import { useToast } from "./Toast";
 import { OffscreenNotice } from "./OffscreenNotice";
 import { useTranslations } from "next-intl";
@@ -122,6 +123,7 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
           <div className="border-y border-line bg-page/40 px-4 py-2.5">
             <StatusLine state={state} me={color} view={view} />
             {state.unrated && <UnratedNotice note={state.unrated} />}
+            {state.correspondence && <CorrespondenceNote corr={state.correspondence} />}
             {aiToMove && <ThinkingLine t={liveThinking} size={state.size} />}
             {view.choosing && <Swap2Choices phase={view.phase} busy={busy} choose={(c) => void choose(c)} />}
           </div>
