@@ -14,8 +14,10 @@ const LINKS = [
   { href: "/tv", label: "watch" },
   { href: "/games", label: "games" },
   { href: "/leaderboard", label: "leaderboard" },
+  { href: "/tournaments", label: "tournaments" },
   { href: "/players", label: "players" },
   { href: "/analysis", label: "analyse" },
+  { href: "/puzzles", label: "puzzles" },
   { href: "/learn", label: "learn" },
 ] as const;
 

@@ -190,7 +190,7 @@ describe("arena", () => {
     expect(v.podium.map((p: any) => p.rank)).toEqual([1, 2, 3]);
     expect(v.podium[0].playerId).toBe(leader.playerId);
     await expectRecountEqualsRows(id);
-    const line = await api(`/api/tournaments/players/${leader.playerId}`);
+    const line = await api(`/api/tournaments/players/${encodeURIComponent(leader.name)}`);
     expect(line.line).toMatchObject({ played: 1, won: 1, podiums: 1 });
     const list = await api("/api/tournaments");
     expect(list.finished.some((t: any) => t.id === id)).toBe(true);

@@ -5,11 +5,13 @@ import { useTranslations } from "next-intl";
 import { useDates, useErrorText, usePoolLabel, useRuleWords } from "../i18n/words";
 import Link from "next/link";
 import { useEffect, useState } from "react";
+import { TournamentLine } from "../tournaments/TournamentLine";
 import { PLAYERS_API, type PlayerProfile, type ProfileGame } from "@/lib/shared/players";
 import type { ApiAnswer } from "@/lib/shared/identity";
 import { PlayerLink, diffText, ratingText } from "../PlayerLink";
 import { RatingChart } from "./RatingChart";
 import { ImportedGames } from "./ImportedGames";
+import { PuzzleStats } from "../puzzles/PuzzleStats";
 import { recentOutcome, showsRated } from "./recent-game";
 import { useMe } from "@/lib/client/identity";
 import { PlayerActions } from "../people/PlayerActions";
@@ -70,6 +72,7 @@ export function PlayerPage({ name }: { name: string }) {
               {t("record", { wins, draws, losses })}
             </span>
           </p>
+          <TournamentLine name={profile.name} />
         </div>
         {me && me.name.toLowerCase() !== profile.name.toLowerCase() && <PlayerActions name={profile.name} />}
         <div className="card p-4">
@@ -85,6 +88,7 @@ export function PlayerPage({ name }: { name: string }) {
           )}
         </div>
         <ImportedGames name={profile.name} />
+        <PuzzleStats name={profile.name} />
       </section>
       <aside className="flex flex-col gap-4">
         <div className="card p-4">

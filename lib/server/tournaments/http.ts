@@ -5,7 +5,7 @@
 //   POST /api/tournaments                      create (CreateTournamentSchema)
 //   GET  /api/tournaments/<id>                 one event, as the viewer sees it
 //   POST /api/tournaments/<id>/<action>        join | withdraw | pause | berserk
-//   GET  /api/tournaments/players/<playerId>   a player page's line
+//   GET  /api/tournaments/players/<name>       a player page's line
 import type { IncomingMessage } from "node:http";
 import type { Me } from "../../shared/identity";
 import { CreateTournamentSchema } from "../../shared/tournaments";
@@ -15,6 +15,7 @@ import { sessionTokenOf } from "../identity/cookie";
 import type { Identities } from "../identity/identities";
 import type { Entrants } from "./entrants";
 import type { Db } from "../db/client";
+import { playerByName } from "../ratings/profiles";
 import { eventView, listEvents, playerLine } from "./views";
 
 const READ_COST = 2;
@@ -60,7 +61,11 @@ export function tournamentRoutes(o: TournamentHttpOptions): Route[] {
       methods: ["GET", "HEAD"],
       path: new RegExp(`^/api/tournaments/players/${ID}$`),
       cost: READ_COST,
-      handle: async (_req, { params: [id] }) => json(200, { ok: true, line: await playerLine(o.db, id) }),
+      handle: async (_req, { params: [name] }) => {
+        const player = await playerByName(o.db, name);
+        if (!player) refuse("NOT_FOUND", "There is no player by that name.");
+        return json(200, { ok: true, line: await playerLine(o.db, player!.id) });
+      },
     },
     {
       name: "tournament view",

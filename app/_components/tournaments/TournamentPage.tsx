@@ -1,0 +1,116 @@
+"use client";
+// One event's page: its name and state, the viewer's actions, the top game, the standings (polled
+// every two seconds: a finished game moves them, GET /api/tournaments/<id>) and, once over, the podium.
+// A new game of the viewer's opens by itself (once per game: sessionStorage remembers it).
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useState } from "react";
+import type { TournamentView } from "@/lib/shared/tournaments";
+import { useMe } from "@/lib/client/identity";
+import { useDates } from "../i18n/words";
+import { tourApi } from "./api";
+import { EventActions } from "./EventActions";
+import { Standings } from "./Standings";
+
+const POLL_MS = 2_000;
+
+export function TournamentPage({ id }: { id: string }) {
+  const t = useTranslations("tournaments");
+  const me = useMe();
+  const router = useRouter();
+  const { dateTime } = useDates();
+  const [view, setView] = useState<TournamentView | null>(null);
+  const [missing, setMissing] = useState(false);
+  const load = useCallback(
+    () =>
+      tourApi<{ tournament: TournamentView }>(`/${id}`).then(
+        (a) => (a.ok ? setView(a.tournament) : a.error.code === "NOT_FOUND" && setMissing(true)),
+        () => undefined,
+      ),
+    [id],
+  );
+  useEffect(() => {
+    void load();
+    const timer = setInterval(() => void load(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [load]);
+  const gameId = view?.me?.gameId ?? null;
+  useEffect(() => {
+    if (!gameId || sessionStorage.getItem(`tour-game-${gameId}`)) return;
+    sessionStorage.setItem(`tour-game-${gameId}`, "1");
+    router.push(`/game/${gameId}`);
+  }, [gameId, router]);
+  if (missing)
+    return (
+      <div className="mx-auto max-w-3xl">
+        <h1 className="mb-2 text-2xl font-bold">{t("event.notFound")}</h1>
+        <Link href="/tournaments" className="text-accent underline">
+          {t("event.back")}
+        </Link>
+      </div>
+    );
+  if (!view)
+    return (
+      <div className="mx-auto max-w-3xl">
+        <h1 className="mb-2 text-2xl font-bold">{t("title")}</h1>
+        <p className="text-muted">{t("loading")}</p>
+      </div>
+    );
+  return (
+    <div className="mx-auto max-w-4xl space-y-4" data-testid="tournament" data-status={view.status}>
+      <div>
+        <Link href="/tournaments" className="text-sm text-accent underline">
+          {t("event.back")}
+        </Link>
+        <h1 className="text-2xl font-bold" data-testid="tournament-name">
+          {view.name}
+        </h1>
+        <p className="text-muted">
+          {t(view.kind)} · {view.size}×{view.size} {t(`rules.${view.rule as "freestyle"}`)} · {view.clock} · {t("players", { count: view.players })} ·{" "}
+          <span data-testid="tournament-status">{t(`event.status.${view.status}`)}</span>
+          {view.status === "created" && ` · ${t("startsAt", { when: dateTime(view.startsAt) })}`}
+          {view.status === "started" && view.kind === "arena" && view.endsAt && ` · ${t("endsAt", { when: dateTime(view.endsAt) })}`}
+          {view.kind === "swiss" && view.round > 0 && ` · ${t("roundOf", { round: view.round, rounds: view.rounds ?? 0 })}`}
+        </p>
+      </div>
+      {view.podium.length > 0 && <Podium view={view} />}
+      {me ? <EventActions view={view} onChange={() => void load()} /> : <p className="text-muted">{t("event.signIn")}</p>}
+      {view.topGame && (
+        <section aria-labelledby="tour-top" className="card p-3">
+          <h2 id="tour-top" className="font-semibold">
+            {t("event.topGame")}
+          </h2>
+          <Link href={`/game/${view.topGame.gameId}?watch=1`} className="text-accent underline" data-testid="tour-top-game">
+            {t("event.watch", { black: view.topGame.black, white: view.topGame.white })}
+          </Link>
+        </section>
+      )}
+      <section aria-labelledby="tour-standings">
+        <h2 id="tour-standings" className="mb-2 text-lg font-semibold">
+          {t("event.standings")}
+        </h2>
+        <Standings kind={view.kind} rows={view.standings} meId={me?.id ?? null} />
+        <p className="mt-1 text-xs text-muted">{t("event.live")}</p>
+      </section>
+    </div>
+  );
+}
+
+function Podium({ view }: { view: TournamentView }) {
+  const t = useTranslations("tournaments.event");
+  return (
+    <section aria-labelledby="tour-podium" className="card p-3" data-testid="podium">
+      <h2 id="tour-podium" className="mb-2 font-semibold">
+        {t("podium")}
+      </h2>
+      <ol className="flex flex-wrap gap-4">
+        {view.podium.map((p) => (
+          <li key={p.playerId} className="text-lg">
+            <span className="font-bold">{t("place", { place: p.rank })}</span> {p.name}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
