@@ -54,6 +54,8 @@ export interface PlayerProfile {
   /** Every finished game between people, rated or not. */
   record: { wins: number; draws: number; losses: number };
   recent: ProfileGame[];
+  /** The highest AI level (engine/levels, 1–10) they have beaten, or null ("beat level 6"). */
+  bestLevelBeaten: number | null;
 }
 
 export interface LeaderboardEntry {

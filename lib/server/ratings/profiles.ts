@@ -30,7 +30,7 @@ export async function profileOf(db: Db, name: string): Promise<PlayerProfile | n
   if (!p) return null;
   const id = p.id;
   const mine = { OR: [{ blackPlayerId: id }, { whitePlayerId: id }] };
-  const [ratings, points, games, wins, draws, losses] = await Promise.all([
+  const [ratings, points, games, wins, draws, losses, bestLevelBeaten] = await Promise.all([
     db.rating.findMany({ where: { playerId: id }, orderBy: { games: "desc" } }),
     db.ratingPoint.findMany({ where: { playerId: id }, orderBy: { at: "desc" }, take: MAX_HISTORY * 4 }),
     db.game.findMany({ where: { ...mine, status: "finished" }, orderBy: { finishedAt: "desc" }, take: RECENT_GAMES }),
@@ -55,6 +55,7 @@ export async function profileOf(db: Db, name: string): Promise<PlayerProfile | n
         ],
       },
     }),
+    bestLevelOf(db, id),
   ]);
   const history: PlayerProfile["history"] = {};
   for (const pt of [...points].reverse()) {
@@ -95,7 +96,47 @@ export async function profileOf(db: Db, name: string): Promise<PlayerProfile | n
     history,
     record: { wins, draws, losses },
     recent,
+    bestLevelBeaten,
   };
+}
+
+/** Wins against the AI read for the best level beaten (the most recent; a bound on the work per page view). */
+const LEVEL_WINS_READ = 500;
+
+/** The highest AI level (EngineSettings.level in the engine seat's JSON) this player has beaten, or null. */
+async function bestLevelOf(db: Db, id: string): Promise<number | null> {
+  const won = await db.game.findMany({
+    where: {
+      status: "finished",
+      kind: "hva",
+      OR: [
+        { blackPlayerId: id, result: "black" },
+        { whitePlayerId: id, result: "white" },
+      ],
+    },
+    select: { black: true, white: true, blackPlayerId: true },
+    orderBy: { finishedAt: "desc" },
+    take: LEVEL_WINS_READ,
+  });
+  let best: number | null = null;
+  for (const g of won) {
+    const level = levelOfSeat(g.blackPlayerId === id ? g.white : g.black);
+    if (level !== null && (best === null || level > best)) best = level;
+  }
+  return best;
+}
+
+/** A seat's level: its own, or 10 for full strength (alpha-beta, no depth cap, at least a second a move). */
+function levelOfSeat(json: string): number | null {
+  try {
+    const seat = JSON.parse(json) as { kind?: string; engine?: { level?: unknown; algo?: string; maxDepth?: number; timeMs?: number } };
+    if (seat.kind !== "engine" || !seat.engine) return null;
+    const { level, algo = "alphabeta", maxDepth, timeMs = 0 } = seat.engine;
+    if (level === undefined) return algo === "alphabeta" && !maxDepth && timeMs >= 1000 ? 10 : null;
+    return typeof level === "number" && Number.isInteger(level) && level >= 1 && level <= 10 ? level : null;
+  } catch {
+    return null;
+  }
 }
 
 const standingOf = (r: { pool: string; rating: number; rd: number; games: number; wins: number; draws: number; losses: number }): PoolStanding => ({
