@@ -1,7 +1,7 @@
 // The AI's levels 1–10: each a setting of the one engine (engine/search's think()), from a level a
 // beginner beats to full strength. What makes a level weaker, in order of effect:
-//   - depth: a depth cap, and below level 4 no threat search (plain alpha-beta: a win by fours or
-//     threes is not seen unless the depth reaches it); from level 4 the threat search again, shallow;
+//   - depth: a depth cap, and on levels 1–2 no threat search (plain alpha-beta: a win by fours or
+//     threes is not seen unless the depth reaches it); from level 3 the threat search, shallow;
 //   - temperature: the move is drawn among the best candidates (exact scores) with weight
 //     e^(−(best − score) / temperature), so a near-equal move is often played, a bad one rarely;
 //   - blunders: with a probability that grows with how sharp the position is (the share of candidates
@@ -28,9 +28,9 @@ export const MIN_LEVEL = 1;
 export const MAX_LEVEL = 10;
 
 export const LEVELS: readonly LevelSetting[] = [
-  { level: 1, maxDepth: 1, plain: true, temperature: 3000, blunder: 0.7, candidates: 8, timeMs: 300 },
-  { level: 2, maxDepth: 2, plain: true, temperature: 3000, blunder: 0.7, candidates: 8, timeMs: 300 },
-  { level: 3, maxDepth: 3, plain: true, temperature: 2500, blunder: 0.7, candidates: 8, timeMs: 400 },
+  { level: 1, maxDepth: 3, plain: true, temperature: 4000, blunder: 0.9, candidates: 8, timeMs: 400 },
+  { level: 2, maxDepth: 3, plain: true, temperature: 3000, blunder: 0.7, candidates: 8, timeMs: 400 },
+  { level: 3, maxDepth: 2, plain: false, temperature: 2500, blunder: 0.7, candidates: 8, timeMs: 500 },
   { level: 4, maxDepth: 2, plain: false, temperature: 1500, blunder: 0.6, candidates: 8, timeMs: 500 },
   { level: 5, maxDepth: 3, plain: false, temperature: 1000, blunder: 0.45, candidates: 8, timeMs: 500 },
   { level: 6, maxDepth: 4, plain: false, temperature: 600, blunder: 0.3, candidates: 6, timeMs: 700 },
