@@ -70,7 +70,8 @@ export const TreeView = memo(function TreeView({ layout, snap, showWindow, selec
       viewBox={`0 0 ${layout.width} ${layout.height}`}
       className="mx-auto block h-auto w-full select-none"
       style={{ maxWidth: maxW, minWidth: Math.round(layout.width * 0.72) }}
-      role="img"
+      // A group, not an image: its nodes are buttons (an image's insides are hidden from screen readers).
+      role="group"
       aria-label={t("label")}
       data-testid="tree-svg"
     >
@@ -178,7 +179,7 @@ function NodeGlyph({
       aria-label={label}
       role="button"
       tabIndex={0}
-      className="cursor-pointer outline-none"
+      className="cursor-pointer outline-none focus-visible:outline-3 focus-visible:outline-[var(--focus)]"
       onClick={() => onSelect(pl.path)}
       onKeyDown={(e) => {
         if (e.key === "Enter" || e.key === " ") {

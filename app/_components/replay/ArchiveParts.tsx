@@ -136,15 +136,21 @@ function ArchiveRow({ g }: { g: GameSummary }) {
     <tr className="cursor-pointer hover:bg-wood/15" onClick={() => router.push(`/replay/${g.id}`)} data-testid={`archive-row-${g.id}`}>
       <td className="px-3 py-2.5 sm:px-4">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5 font-medium">
-          <span aria-label={t("black")} className={`max-w-full truncate ${g.result === "black" ? "font-bold" : ""}`}>
-            ● {g.blackName ? <PlayerLink name={g.blackName} /> : listed(g.black)}
+          <span className={`max-w-full truncate ${g.result === "black" ? "font-bold" : ""}`}>
+            <span role="img" aria-label={t("black")}>
+              ●
+            </span>{" "}
+            {g.blackName ? <PlayerLink name={g.blackName} /> : listed(g.black)}
           </span>
           <span className="text-muted">{t("vs")}</span>
-          <span aria-label={t("white")} className={`max-w-full truncate ${g.result === "white" ? "font-bold" : ""}`}>
-            ○ {g.whiteName ? <PlayerLink name={g.whiteName} /> : listed(g.white)}
+          <span className={`max-w-full truncate ${g.result === "white" ? "font-bold" : ""}`}>
+            <span role="img" aria-label={t("white")}>
+              ○
+            </span>{" "}
+            {g.whiteName ? <PlayerLink name={g.whiteName} /> : listed(g.white)}
           </span>
           {g.kind === "imported" && (
-            <span className="rounded bg-accent/15 px-1.5 text-[10px] font-bold tracking-wide text-accent uppercase" data-testid="imported-badge">
+            <span className="rounded bg-accent/15 px-1.5 text-[10px] font-bold tracking-wide text-accent-dark uppercase" data-testid="imported-badge">
               {t("imported")}
             </span>
           )}
