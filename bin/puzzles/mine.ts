@@ -2,6 +2,9 @@
 // appends each proven one to the data file as it is found (a run can be stopped and resumed with
 // another seed; positions already in the file, up to symmetry, are skipped).
 //   npm run puzzles:mine -- --seed 1 --games 40 [--nodes 4000] [--branch 2] [--per-game 4] [--defend 0.3] [--out FILE]
+//   npm run puzzles:mine -- --from a.ndjson,b.ndjson [--out FILE]: no self-play; add those runs' puzzles
+//   (each run on its own core) to the data file, without duplicates (up to symmetry) or ids seen before.
+//   npm run puzzles:mine -- --tactics: the engine's tactics suite's positions (bin/tactics) that prove as puzzles.
 // Every position of every game from ply 8 is tried, for the side to move; `--branch K`: also K random
 // nearby moves instead of the game's move (a blunder), then the opponent's position is tried (a
 // "missed defence" or "only move" puzzle). Reproducible from the seed: think() with a node limit.
@@ -16,6 +19,7 @@ import { readArgs } from "../cli/args";
 import { Referee } from "../match/referee";
 import { prove, stonesOfRecord } from "./prove";
 import { canonicalKey, nearPoints } from "./positions";
+import { ALL_TACTICS, sizeOf, stonesOf as tacticStones } from "../tactics/positions";
 
 export const PUZZLE_FILE = new URL("../../prisma/seed/puzzles.ndjson", import.meta.url);
 
@@ -27,15 +31,16 @@ interface Options {
   perGame: number;
   defend: number;
   out: string;
+  from: string;
 }
 
 function options(argv: string[]): Options {
-  const o: Options = { seed: 1, games: 40, nodes: 4000, branch: 2, perGame: 4, defend: 0.3, out: PUZZLE_FILE.pathname };
-  for (const a of readArgs(argv, ["seed", "games", "nodes", "branch", "per-game", "defend", "out"])) {
-    if (a.name === "out" && a.value) o.out = a.value;
+  const o: Options = { seed: 1, games: 40, nodes: 4000, branch: 2, perGame: 4, defend: 0.3, out: PUZZLE_FILE.pathname, from: "" };
+  for (const a of readArgs(argv, ["seed", "games", "nodes", "branch", "per-game", "defend", "out", "from"])) {
+    if ((a.name === "out" || a.name === "from") && a.value) o[a.name] = a.value;
     else if (a.name && a.value !== undefined && Number.isFinite(Number(a.value)) && Number(a.value) >= 0)
       o[a.name === "per-game" ? "perGame" : (a.name as "seed" | "games" | "nodes" | "branch" | "defend")] = Number(a.value);
-    else throw new Error(`unexpected argument "${a.raw}"`);
+    else if (a.name !== "tactics") throw new Error(`unexpected argument "${a.raw}"`);
   }
   return o;
 }
@@ -80,6 +85,8 @@ function main(): void {
       const p = JSON.parse(line) as PuzzleRecord;
       seen.add(canonicalKey(p.size, stonesOfRecord(p), p.toMove));
     }
+  if (o.from) return merge(o, seen);
+  if (process.argv.includes("--tactics")) return fromTactics(o, seen);
   const rand = mulberry32Float(o.seed);
   const started = Date.now();
   let found = 0;
@@ -134,6 +141,57 @@ function main(): void {
       `game ${g + 1}/${o.games} (${size}×${size}, ${moves.length} plies): ${found} puzzles of ${tried} positions, ${Math.round((Date.now() - started) / 1000)} s`,
     );
   }
+}
+
+/** --from: the runs' puzzles added to --out, those already there (or twice in the runs) left out. */
+function merge(o: Options, seen: Set<string>): void {
+  const ids = new Set<string>();
+  let added = 0;
+  for (const file of o.from.split(",")) {
+    for (const line of readFileSync(file, "utf8").split("\n").filter(Boolean)) {
+      const p = JSON.parse(line) as PuzzleRecord;
+      const key = canonicalKey(p.size, stonesOfRecord(p), p.toMove);
+      if (seen.has(key) || ids.has(p.id)) continue;
+      seen.add(key);
+      ids.add(p.id);
+      appendFileSync(o.out, `${line}\n`);
+      added++;
+    }
+  }
+  console.error(`${added} puzzles added to ${o.out}`);
+}
+
+/** The tactics suite's positions (hand-made and harvested) that prove as puzzles here. */
+function fromTactics(o: Options, seen: Set<string>): void {
+  let added = 0;
+  for (const t of ALL_TACTICS) {
+    const size = sizeOf(t);
+    const stones = tacticStones(t);
+    const key = canonicalKey(size, stones, t.toMove);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const proof = prove(size, stones, t.toMove);
+    if (typeof proof === "string") continue;
+    const record: PuzzleRecord = {
+      id: `${proof.theme}-${size}-tactics-${t.id}`,
+      rule: "freestyle",
+      size,
+      toMove: t.toMove,
+      black: movesToString(
+        stones.filter((s) => s.color === 1),
+        size,
+      ),
+      white: movesToString(
+        stones.filter((s) => s.color === 2),
+        size,
+      ),
+      ...proof,
+      source: `tactics suite ${t.id}`,
+    };
+    appendFileSync(o.out, `${JSON.stringify(record)}\n`);
+    added++;
+  }
+  console.error(`${added} of ${ALL_TACTICS.length} tactics positions proven as puzzles`);
 }
 
 main();

@@ -10,7 +10,7 @@ import type { Clock } from "../time";
 import { parseLabel, parseMoveString } from "../../shared/notation";
 import type { PuzzleTheme } from "../../shared/puzzles/puzzle";
 import type { HintView, MoveResult, PuzzleMode, PuzzleView } from "../../shared/puzzles/view";
-import type { Rule } from "../../../engine/types";
+import type { Rule } from "../../../engine";
 import { areaAround, judge, playedOf } from "./check";
 import { NEW_PLAYER, ratePuzzleTry } from "./rate";
 import { dailyIndex, dayOf } from "./daily";
@@ -131,6 +131,7 @@ export class PuzzleService {
       rule: p.rule as Rule,
       size: p.size,
       toMove: p.toMove as 1 | 2,
+      goal: p.theme === "defend" ? "defend" : "win",
       black: p.black,
       white: p.white,
       played: playedOf(solutionOf(p), a.step),

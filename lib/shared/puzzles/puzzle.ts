@@ -1,6 +1,6 @@
 // A puzzle as shipped (data/puzzles/puzzles.ndjson, one JSON object a line) and as the server keeps it.
 // Made and proven by bin/puzzles (mine, verify); the server only compares moves with `line`.
-import type { Color, Rule } from "../../../engine/types";
+import type { Color, Rule } from "../../../engine";
 
 /** vcf: win by fours; vct: by threes and fours; defend: the only move that does not lose. */
 export type PuzzleTheme = "vcf" | "vct" | "defend";

@@ -1,6 +1,6 @@
 // What the puzzle trainer's HTTP API answers (lib/server/puzzles/http): a puzzle as served (never its
 // solution before it is played), the answer to a move, a hint, a player's puzzle page.
-import type { Color, Rule } from "../../../engine/types";
+import type { Color, Rule } from "../../../engine";
 import type { PuzzleTheme } from "./puzzle";
 
 export const PUZZLE_API = "/api/puzzles";
@@ -16,6 +16,8 @@ export interface PuzzleView {
   rule: Rule;
   size: number;
   toMove: Color;
+  /** "win": find the forced win; "defend": find the only move that does not lose. */
+  goal: "win" | "defend";
   black: string;
   white: string;
   /** The line's moves played so far (a puzzle served again mid-way). */
