@@ -46,7 +46,8 @@ test.afterAll(async () => {
 /** Violations of impact critical or serious, as "rule (nodes): first target". */
 async function seriousViolations(page: Page): Promise<{ bad: string[]; all: string[] }> {
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const line = (v: (typeof result.violations)[number]) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes[0]?.target.join(" ")}`;
+  const line = (v: (typeof result.violations)[number]) =>
+    `${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes[0]?.target.join(" ")} — ${v.nodes[0]?.failureSummary?.replace(/\s+/g, " ").slice(0, 240)}`;
   return {
     bad: result.violations.filter((v) => v.impact === "critical" || v.impact === "serious").map(line),
     all: result.violations.map(line),
