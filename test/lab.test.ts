@@ -97,10 +97,11 @@ describe("npm run lab", () => {
     expect(await lab.exit).toBe(0);
   });
 
-  it("plays a game to its end and announces the result", async () => {
-    // 7×7, empty board, the human x plays the first empty point row by row from the top left.
+  it("plays a game to its end against level 1 and announces the result", async () => {
+    // 7×7, empty board, the human x plays the first empty point row by row from the top left; the
+    // computer at level 1 (engine/levels: the beginner's level).
     const size = 7;
-    const lab = startLab(["--depth", "2", "--size", String(size), "--no-opening", "--first", "human"]);
+    const lab = startLab(["--level", "1", "--size", String(size), "--no-opening", "--first", "human"]);
     let from = 0;
     for (let round = 0; round < 30; round++) {
       const text = await lab.waitFor(/(Your move \(x\): $|wins: |Draw: )/, from);
@@ -120,11 +121,16 @@ describe("npm run lab", () => {
   it("prints its usage with --help and refuses bad options", async () => {
     const help = startLab(["--help"]);
     expect(await help.exit).toBe(0);
-    expect(help.out()).toMatch(/--size N[\s\S]*--time MS[\s\S]*--depth D[\s\S]*--no-opening[\s\S]*--first human\|computer/);
+    expect(help.out()).toMatch(/--size N[\s\S]*--time MS[\s\S]*--depth D[\s\S]*--level L[\s\S]*--no-opening[\s\S]*--first human\|computer/);
     const bad = startLab(["--size", "30"]);
     let err = "";
     bad.proc.stderr.on("data", (d) => (err += d));
     expect(await bad.exit).toBe(2);
     expect(err).toContain("--size must be between 5 and 20, got 30");
+    const badLevel = startLab(["--level", "11"]);
+    let levelErr = "";
+    badLevel.proc.stderr.on("data", (d) => (levelErr += d));
+    expect(await badLevel.exit).toBe(2);
+    expect(levelErr).toContain("--level must be between 1 and 10, got 11");
   });
 });

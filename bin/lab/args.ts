@@ -9,13 +9,15 @@ export interface LabOptions {
   timeMs: number;
   timeGiven: boolean;
   maxDepth?: number;
+  /** engine/levels: the computer plays at this level (1–10); unset: full strength (--time, --depth). */
+  level?: number;
   opening: boolean;
   first?: "human" | "computer";
 }
 
 export type ParsedArgs = { kind: "run"; options: LabOptions } | { kind: "help" } | { kind: "error"; message: string };
 
-const WITH_VALUE = ["size", "time", "depth", "first", "lang"];
+const WITH_VALUE = ["size", "time", "depth", "level", "first", "lang"];
 
 export const usage = (text: LabText = english()) => text.t("usage", { min: MIN_SIZE, max: MAX_SIZE });
 
@@ -62,6 +64,12 @@ export function parseArgs(argv: readonly string[], text: LabText = english()): P
         const n = int(text, "--depth", arg.value, 1, 64);
         if (typeof n === "string") return { kind: "error", message: n };
         options.maxDepth = n;
+        break;
+      }
+      case "level": {
+        const n = int(text, "--level", arg.value, 1, 10);
+        if (typeof n === "string") return { kind: "error", message: n };
+        options.level = n;
         break;
       }
       case "first": {

@@ -1,5 +1,6 @@
 // The game loop: who plays x, then alternate human and computer moves until five in a row or a full board.
 import { cellsOf, labOpening, winningLine } from "../../engine/rules";
+import { playLevel } from "../../engine/levels/play-level";
 import { type Analysis, type Color, type Limits, type Point, type Position, type Rule, type Score, type Stone, other } from "../../engine/types";
 import { agreeingScores, scoreFromReply } from "../../lib/shared/scores";
 import { toLabel } from "../../lib/shared/notation";
@@ -108,7 +109,8 @@ export async function playLab(o: LabOptions, io: LabIO, think: Think): Promise<n
       say(formatHumanMove({ ...h, score: shown }, size, text));
     } else {
       say(t("turn.thinking", { who: who(color) }));
-      const a = think(position(), limitsFor(o));
+      // A level (engine/levels) chooses its own move; the scores shown are its search's, as for full strength.
+      const a = o.level ? playLevel(position(), o.level, { timeMs: o.timeMs }) : think(position(), limitsFor(o));
       if (!a.move || cells[a.move.y * size + a.move.x] !== 0) {
         say(a.move ? t("turn.engineOccupied", { label: toLabel(a.move, size) }) : t("turn.engineNone"));
         return 1;
