@@ -23,7 +23,8 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-// Fake time for the games and the sweeper; the timers that would ring thousands of times a day are slowed.
+// Fake time for the games and the sweeper; the timers that would ring thousands of times in a fake day
+// (pairing, the analysis queue, the tournaments' director) are slowed to once an hour.
 const start = (clock: FakeClock) =>
   startTestServer({
     dbFile,
@@ -32,6 +33,7 @@ const start = (clock: FakeClock) =>
     pairEveryMs: 3_600_000,
     corrSweepMs: 3_600_000,
     analysis: { pollMs: 3_600_000 },
+    tournaments: { tickMs: 3_600_000 },
   });
 const connect = async (cookie: string) => {
   const s = await connectAs(srv!.url, cookie);

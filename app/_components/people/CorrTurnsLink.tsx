@@ -10,8 +10,11 @@ import { useCorrTurns } from "@/lib/client/useCorrTurns";
 export function CorrTurnsLink() {
   const t = useTranslations("people.corr");
   const onTurn = useCallback(
-    (e: { gameId: string; opponent: string | null }) =>
-      alert("correspondenceTurn", { title: t("notify", { name: e.opponent ?? "?" }), url: `/game/${e.gameId}`, tag: `turn-${e.gameId}` }),
+    (e: { gameId: string; opponent: string | null }) => {
+      // On that game's page the game page itself says it is your turn (lib/client/alerts: yourTurn).
+      if (window.location.pathname === `/game/${e.gameId}`) return;
+      alert("correspondenceTurn", { title: t("notify", { name: e.opponent ?? "?" }), url: `/game/${e.gameId}`, tag: `turn-${e.gameId}` });
+    },
     [t],
   );
   const games = useCorrTurns(onTurn);

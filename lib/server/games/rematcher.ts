@@ -89,6 +89,7 @@ export class Rematcher {
       ...(eligible && !eligible.rated ? { unrated: eligible.code } : {}),
       ...(seated ? { ratings: seated.ratings } : {}),
       clock: e.clock,
+      ...(e.corrDays ? { corrDays: e.corrDays } : {}),
       status: e.kind === "hvh" ? "waiting" : "playing",
     });
     if (seated) n.provisional = seated.provisional;

@@ -1,6 +1,7 @@
 // Who sits where: a join gets your seat back (token or identity), takes the free seat of a waiting
 // game (an invite's link) or the seat reserved for you (a rematch), or watches; a seat taken starts
 // the game. The row decides a race for a free seat.
+import { writeCorrTurn } from "./correspondence";
 import type { Color } from "../../../engine";
 import type { GameState } from "../../shared/protocol";
 import type { ActionHost } from "./actions";
@@ -70,6 +71,8 @@ export class Seater {
     }
     e.status = "playing";
     e.startedAt = now;
+    // A correspondence game (a rematch of one) starts its first move's days now, in the row.
+    if (e.corrDays) await writeCorrTurn(h.db, e);
     h.log.info({ gameId: e.id, color }, "seat taken");
     h.emit("changed", e.id);
     h.emitState(e);
