@@ -59,6 +59,8 @@ export const AXE_PAGES: AxePage[] = [
   { route: "/games", name: "the games archive", open: visit("/games", id("archive")) },
   { route: "/tv", name: "TV", open: visit("/tv", `${id("tv")}, ${id("tv-off")}`) },
   { route: "/mod", name: "the operator's page (asking for the token)", open: visit("/mod", id("mod-token")) },
+  { route: "/players", name: "players (search, following)", open: visit("/players", id("people-page")) },
+  { route: "/correspondence", name: "correspondence games waiting for your move", open: visit("/correspondence", id("corr-page")) },
 ];
 
 /** The route of an app/…/page.tsx file (relative to the project): "app/game/[id]/page.tsx" → "/game/[id]". */
