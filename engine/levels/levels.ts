@@ -28,10 +28,10 @@ export const MIN_LEVEL = 1;
 export const MAX_LEVEL = 10;
 
 export const LEVELS: readonly LevelSetting[] = [
-  { level: 1, maxDepth: 3, plain: true, temperature: 4000, blunder: 0.9, candidates: 8, timeMs: 400 },
+  { level: 1, maxDepth: 2, plain: true, temperature: 2000, blunder: 0.6, candidates: 8, timeMs: 300 },
   { level: 2, maxDepth: 3, plain: true, temperature: 3000, blunder: 0.7, candidates: 8, timeMs: 400 },
   { level: 3, maxDepth: 2, plain: false, temperature: 2500, blunder: 0.7, candidates: 8, timeMs: 500 },
-  { level: 4, maxDepth: 2, plain: false, temperature: 1500, blunder: 0.6, candidates: 8, timeMs: 500 },
+  { level: 4, maxDepth: 2, plain: false, temperature: 1000, blunder: 0.4, candidates: 8, timeMs: 500 },
   { level: 5, maxDepth: 3, plain: false, temperature: 1000, blunder: 0.45, candidates: 8, timeMs: 500 },
   { level: 6, maxDepth: 4, plain: false, temperature: 600, blunder: 0.3, candidates: 6, timeMs: 700 },
   { level: 7, maxDepth: 5, plain: false, temperature: 300, blunder: 0.15, candidates: 4, timeMs: 1000 },

@@ -1,6 +1,6 @@
 // One move at a level (./levels.ts): the level's search, then its choice (./choose.ts). The answer
 // is think()'s Analysis with the chosen move, its score and line.
-import { think } from "../search/think";
+import { BRAIN_EXACT_ROOT, think } from "../search/think";
 import type { Analysis, Limits, Position } from "../types";
 import { chooseCandidate } from "./choose";
 import { levelSetting } from "./levels";
@@ -16,7 +16,8 @@ export function playLevel(position: Position, level: number, limits: LevelLimits
   const s = levelSetting(level);
   const timeMs = s.timeMs === null ? limits.timeMs : Math.min(s.timeMs, limits.timeMs ?? s.timeMs);
   const search: Limits = { ...(timeMs !== undefined ? { timeMs } : {}), ...(s.maxDepth !== null ? { maxDepth: s.maxDepth } : {}) };
-  if (s.candidates > 1) search.exactRootScores = s.candidates;
+  // Exact scores for the candidates it draws from; one candidate: the brain's search (only the best exact).
+  search.exactRootScores = s.candidates > 1 ? s.candidates : BRAIN_EXACT_ROOT;
   const r = think(position, search, { plain: s.plain });
   const i = chooseCandidate(r.rootScores, s, limits.random ?? Math.random);
   if (i === 0 || !r.rootScores[i]) return r;
