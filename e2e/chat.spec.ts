@@ -53,10 +53,10 @@ test("two players chat, a spectator's chat is apart, HTML stays text; a report r
     .getByRole("button", { name: `${aName}: mute, block or report` })
     .first()
     .click();
-  await b.getByRole("button", { name: "Report" }).click();
+  await b.getByRole("button", { name: "Report", exact: true }).click();
   await b.getByLabel("Reason").selectOption("abuse");
   await b.getByLabel("Note (optional)").fill("rude opener");
-  await b.getByRole("button", { name: "Send the report" }).click();
+  await b.getByRole("button", { name: "Send the report", exact: true }).click();
   await expect(b.getByText(`Thank you: your report about ${aName} goes to the operator.`)).toBeVisible();
 
   // The operator: the token, the report (with A's messages), a mute for an hour.
@@ -83,7 +83,7 @@ test("a blocked player's messages do not arrive, their challenge cannot be accep
   await say(a, "hi there");
   await expect(b.getByTestId("chat-text")).toHaveText(["hi there"]);
   await b.getByRole("button", { name: `${aName}: mute, block or report` }).click();
-  await b.getByRole("button", { name: "Block" }).click();
+  await b.getByRole("button", { name: "Block", exact: true }).click();
   await expect(b.getByText(`You blocked ${aName}: no chat, challenges or pairing between you.`)).toBeVisible();
 
   await say(a, "are you there");

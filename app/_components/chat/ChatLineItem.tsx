@@ -8,15 +8,15 @@ import type { ChatApi } from "@/lib/client/useChat";
 import { useErrorText } from "../i18n/words";
 import { ReportForm } from "./ReportForm";
 
-export function ChatLineItem({ line, mine, chat }: { line: ChatLine; mine: boolean; chat: ChatApi }) {
+/** `tell`: a sentence for the panel to show (the line itself goes once its author is muted or blocked). */
+export function ChatLineItem({ line, mine, chat, tell }: { line: ChatLine; mine: boolean; chat: ChatApi; tell: (said: string) => void }) {
   const t = useTranslations("chat");
   const errorText = useErrorText();
   const [open, setOpen] = useState<"menu" | "report" | null>(null);
-  const [said, setSaid] = useState<string | null>(null);
 
   async function block() {
     const err = await chat.setBlocked(line.author, true);
-    setSaid(err ? errorText(err) : t("blockedDone", { name: line.author }));
+    tell(err ? errorText(err) : t("blockedDone", { name: line.author }));
     setOpen(null);
   }
 
@@ -41,7 +41,11 @@ export function ChatLineItem({ line, mine, chat }: { line: ChatLine; mine: boole
       </span>
       {open === "menu" && (
         <span className="ml-2 inline-flex gap-2 text-xs">
-          <button type="button" className="btn-ghost px-2 py-0.5" onClick={() => (chat.setMuted(line.author, true), setOpen(null))}>
+          <button
+            type="button"
+            className="btn-ghost px-2 py-0.5"
+            onClick={() => (chat.setMuted(line.author, true), tell(t("mutedDone", { name: line.author })), setOpen(null))}
+          >
             {t("mute")}
           </button>
           <button type="button" className="btn-ghost px-2 py-0.5" onClick={() => void block()}>
@@ -57,15 +61,10 @@ export function ChatLineItem({ line, mine, chat }: { line: ChatLine; mine: boole
           name={line.author}
           report={chat.report}
           done={(text) => {
-            setSaid(text);
+            tell(text);
             setOpen(null);
           }}
         />
-      )}
-      {said && (
-        <span role="status" className="ml-2 text-xs text-muted">
-          {said}
-        </span>
       )}
     </li>
   );

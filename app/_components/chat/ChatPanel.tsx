@@ -18,6 +18,7 @@ export function ChatPanel({ gameId, channel, live, connected }: { gameId: string
   const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const inputId = useId();
   const headingId = useId();
 
@@ -53,7 +54,7 @@ export function ChatPanel({ gameId, channel, live, connected }: { gameId: string
         >
           {shown.length === 0 && <li className="text-muted">{t("empty")}</li>}
           {shown.map((l) => (
-            <ChatLineItem key={l.id} line={l} mine={l.author === me} chat={chat} />
+            <ChatLineItem key={l.id} line={l} mine={l.author === me} chat={chat} tell={setNotice} />
           ))}
         </ol>
       )}
@@ -82,6 +83,9 @@ export function ChatPanel({ gameId, channel, live, connected }: { gameId: string
           </span>
         </form>
       )}
+      <p role="status" className="text-xs text-muted empty:hidden" data-testid="chat-notice">
+        {notice}
+      </p>
       {problem && (
         <p role="alert" className="text-sm text-danger" data-testid="chat-error">
           {problem}
