@@ -90,14 +90,14 @@ const WHITE_WINS: Array<[number, number]> = [
 ];
 
 /** Both players sit, then `winner` wins (or they draw by agreement after two moves each). */
-async function play(gameId: string, a: Person, b: Person, winner: Person | "draw"): Promise<{ black: Person; white: Person }> {
+async function play(gameId: string, a: Person, b: Person, winner: Person | "draw", from = 0): Promise<{ black: Person; white: Person }> {
   const ja = await call(a.socket, EV.join, { gameId });
   const jb = await call(b.socket, EV.join, { gameId });
   expect(ja.ok && jb.ok).toBe(true);
   const [black, white] = ja.color === 1 ? [a, b] : [b, a];
   const how = winner === "draw" ? "draw" : winner === black ? "black" : "white";
   const moves = how === "black" ? BLACK_WINS : how === "white" ? WHITE_WINS : BLACK_WINS.slice(0, 4);
-  for (let i = 0; i < moves.length; i++) {
+  for (let i = from; i < moves.length; i++) {
     const r = await call((i % 2 ? white : black).socket, EV.move, { gameId, ply: i + 1, x: moves[i][0], y: moves[i][1] });
     expect(r).toEqual({ ok: true });
   }
@@ -143,12 +143,18 @@ describe("arena", () => {
     const black1 = j.color === 1 ? ps[0] : opp1;
     expect(await post(`/api/tournaments/${id}/berserk`, {}, black1.cookie)).toEqual({ ok: true, gameId: g1 });
     expect((await view(id, black1)).me).toMatchObject({ berserk: true, mayBerserk: false });
+    // The game's clock: black's initial time halved (3+2 → 1:30, no increment), white's untouched.
+    expect((await srv.games.getState(g1)).clock).toMatchObject({ blackMs: 90_000, whiteMs: 180_000 });
     const r1 = await play(g1, ps[0], opp1, black1);
-    // Berserk after moving: refused.
-    expect(await post(`/api/tournaments/${id}/berserk`, {}, r1.white.cookie)).toMatchObject({ ok: false, error: { code: "WRONG_PHASE" } });
+    // Berserk once the game is over: refused.
+    expect(await post(`/api/tournaments/${id}/berserk`, {}, r1.white.cookie)).toMatchObject({ ok: false, error: { code: "GAME_OVER" } });
+    // Berserk after moving: refused, the clock untouched.
     const j2 = await call(others[0].socket, EV.join, { gameId: g2 });
-    const white2 = j2.color === 2 ? others[0] : others[1];
-    const r2 = await play(g2, others[0], others[1], white2);
+    const [black2, white2] = j2.color === 1 ? [others[0], others[1]] : [others[1], others[0]];
+    expect(await call(black2.socket, EV.move, { gameId: g2, ply: 1, x: WHITE_WINS[0][0], y: WHITE_WINS[0][1] })).toEqual({ ok: true });
+    expect(await post(`/api/tournaments/${id}/berserk`, {}, black2.cookie)).toMatchObject({ ok: false, error: { code: "WRONG_PHASE" } });
+    expect((await srv.games.getState(g2)).clock).toMatchObject({ blackMs: 180_000 });
+    const r2 = await play(g2, others[0], others[1], white2, 1);
     await director.tick();
     v = await view(id);
     const score = (p: Person) => v.standings.find((s: any) => s.playerId === p.me.id);

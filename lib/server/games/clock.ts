@@ -18,6 +18,18 @@ import type { ClockSettings, ClockState } from "../../shared/protocol";
 import { isOpeningPly, openingPlies } from "../../shared/swap2";
 import { inOpening, toMoveOf, type Entry } from "./entry";
 
+/**
+ * A clock one or both of whose sides went berserk (an arena, lib/server/tournaments): that side starts
+ * with half the initial time and gets no increment (as lichess). Kept in the game's clock JSON.
+ */
+export type BerserkClock = ClockSettings & { berserk?: Color[] };
+
+/** The time `color` starts with, and what each of its moves adds. */
+export function sideClock(clock: ClockSettings, color: Color): { initialMs: number; incrementMs: number } {
+  const berserk = (clock as BerserkClock).berserk?.includes(color);
+  return berserk ? { initialMs: Math.floor(clock.initialMs / 2), incrementMs: 0 } : clock;
+}
+
 /** What the clock maths read of a game. */
 export type ClockedGame = Pick<Entry, "opening" | "moves" | "clock" | "status" | "result" | "reason" | "createdAt" | "startedAt" | "finishedAt"> &
   Partial<Pick<Entry, "swap2" | "clockCredit" | "seats">>;
@@ -106,8 +118,9 @@ export function turnElapsedMs(e: ClockedGame, now: number, stalls: StallSource =
 /** Both clocks as of their last change (`at`), or null for a game without a clock. firstMoveCapMs: FIRST_MOVE_MS (the window's deadline is shown). */
 export function clockOf(e: ClockedGame, firstMoveCapMs?: number): ClockState | null {
   if (!e.clock) return null;
-  const ms = { 1: e.clock.initialMs, 2: e.clock.initialMs };
-  for (const m of e.moves) if (!isFreePly(e, m.ply)) ms[m.color] += e.clock.incrementMs - m.timeMs;
+  const side = { 1: sideClock(e.clock, 1), 2: sideClock(e.clock, 2) };
+  const ms = { 1: side[1].initialMs, 2: side[2].initialMs };
+  for (const m of e.moves) if (!isFreePly(e, m.ply)) ms[m.color] += side[m.color].incrementMs - m.timeMs;
   const running = clockRunning(e);
   if (e.status === "finished" && e.reason === "timeout") {
     // Show the flagged side at zero.

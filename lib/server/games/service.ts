@@ -30,6 +30,7 @@ import { Drawer } from "./drawer";
 import { Takebacker } from "./takebacker";
 import { Rematcher } from "./rematcher";
 import { RestartCredit } from "./restart-credit";
+import { Berserker } from "./berserker";
 
 export type { SeatDesc, Actor } from "./entry";
 export type { Presence, PresenceSource } from "./state";
@@ -53,6 +54,7 @@ export class GameService extends GameCore {
   private readonly takebacker: Takebacker;
   private readonly rematcher: Rematcher;
   private readonly restart: RestartCredit;
+  private readonly berserker: Berserker;
 
   constructor(opts: GameServiceOptions) {
     super(opts);
@@ -66,6 +68,7 @@ export class GameService extends GameCore {
     this.takebacker = new Takebacker(host);
     this.rematcher = new Rematcher(host, this.seater, this.creator);
     this.restart = new RestartCredit(host);
+    this.berserker = new Berserker(host);
     this.engines = opts.engines ? opts.engines(this.engineHost()) : null;
   }
 
@@ -176,6 +179,11 @@ export class GameService extends GameCore {
 
   declineDraw(input: SeatActionInput, actor: Actor = {}): Promise<object> {
     return this.drawer.decline(input, actor);
+  }
+
+  /** An arena's berserk (lib/server/tournaments): `playerId` halves their clock, before their first move (./berserker). */
+  berserk(gameId: string, playerId: string): Promise<Color> {
+    return this.berserker.berserk(gameId, playerId);
   }
 
   // ---------------------------------------------------------------- takeback, rematch (./takebacker, ./rematcher)

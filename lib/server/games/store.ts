@@ -8,6 +8,7 @@ import type { Color } from "../../../engine";
 import type { GameSummary, MoveRecord } from "../../shared/protocol";
 import type { Entry } from "./entry";
 import type { Ending } from "./moves";
+import type { BerserkClock } from "./clock";
 import { applyRatedResult, type RatedPlayers, type RatingChange } from "../ratings/update";
 import type { Swap2Record } from "../../shared/swap2";
 import { decodeGame, endingColumns, gameRowOf, moveRowOf, seatColumns } from "./game-rows";
@@ -197,6 +198,15 @@ export class GameStore {
       where: { id, status: "playing", clockCreditPly: was?.ply ?? null, clockCreditMs: was?.ms ?? null },
       data: { clockCreditPly: credit.ply, clockCreditMs: Math.round(credit.ms) },
     });
+    return count === 1;
+  }
+
+  /**
+   * A berserk (lib/server/games/berserker): the clock with `color` halved, while the game plays and that
+   * colour has no move in the rows (a move taken on another node meanwhile wins). False: too late.
+   */
+  async setBerserkClock(id: string, clock: BerserkClock, color: Color): Promise<boolean> {
+    const { count } = await this.db.game.updateMany({ where: { id, status: "playing", moves: { none: { color } } }, data: { clock: JSON.stringify(clock) } });
     return count === 1;
   }
 

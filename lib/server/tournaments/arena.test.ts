@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { arenaPoints, arenaTotal, performance } from "./arena-score";
 import { pairArena, type ArenaWaiting } from "./arena-pairing";
 import { coloursOf } from "./colours";
+import { clockOf, type ClockedGame } from "../games/clock";
 
 const g = (outcome: "win" | "draw" | "loss" | "none", berserk = false, ownMoves = 10) => ({ outcome, berserk, ownMoves });
 
@@ -30,6 +31,32 @@ describe("arena points (lila's rules)", () => {
       ]),
     ).toBe(1250);
     expect(performance([])).toBe(0);
+  });
+});
+
+describe("berserk's clock (lib/server/games/clock)", () => {
+  it("the berserk side starts with half its time and gets no increment; the other side keeps both", () => {
+    const mv = (ply: number, timeMs: number) => ({
+      ply,
+      color: (ply % 2 ? 1 : 2) as 1 | 2,
+      timeMs,
+      x: ply,
+      y: 0,
+      by: "human" as const,
+      at: "2026-01-01T00:00:00Z",
+    });
+    const g = {
+      opening: [],
+      moves: [mv(1, 500), mv(2, 500), mv(3, 1000), mv(4, 1000)],
+      clock: { initialMs: 180_000, incrementMs: 2_000, berserk: [1] },
+      status: "playing",
+      result: null,
+      reason: null,
+      createdAt: new Date(0),
+      startedAt: new Date(0),
+      finishedAt: null,
+    } as unknown as ClockedGame;
+    expect(clockOf(g)).toMatchObject({ blackMs: 89_000, whiteMs: 181_000 });
   });
 });
 

@@ -116,9 +116,8 @@ export class Entrants {
     if (t.kind !== "arena") fail("NOT_ALLOWED", "Berserk is an arena's: a Swiss event has none.");
     const p = await this.d.db.tournamentPairing.findFirst({ where: { tournamentId: id, status: "playing", OR: [{ blackId: me.id }, { whiteId: me.id }] } });
     if (!p?.gameId) fail("NOT_FOUND", "You have no game under way in this event.");
-    const color = p!.blackId === me.id ? 1 : 2;
-    const moved = await this.d.db.move.count({ where: { gameId: p!.gameId!, color } });
-    if (moved) fail("WRONG_PHASE", "Berserk is only possible before your first move.");
+    // The game decides (under its lock, and in its row): its clock halved, or WRONG_PHASE after a move.
+    const color = await this.d.games.berserk(p!.gameId!, me.id);
     await this.d.db.tournamentPairing.updateMany({
       where: { id: p!.id, status: "playing" },
       data: color === 1 ? { berserkBlack: true } : { berserkWhite: true },
