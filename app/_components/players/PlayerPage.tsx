@@ -7,6 +7,7 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { TournamentLine } from "../tournaments/TournamentLine";
 import { PLAYERS_API, type PlayerProfile, type ProfileGame } from "@/lib/shared/players";
+import { levelElo } from "@/lib/shared/levels";
 import type { ApiAnswer } from "@/lib/shared/identity";
 import { PlayerLink, diffText, ratingText } from "../PlayerLink";
 import { RatingChart } from "./RatingChart";
@@ -71,6 +72,14 @@ export function PlayerPage({ name }: { name: string }) {
             <span data-testid="player-record" data-wins={wins} data-draws={draws} data-losses={losses}>
               {t("record", { wins, draws, losses })}
             </span>
+            {profile.bestLevelBeaten !== null && (
+              <>
+                {" · "}
+                <span data-testid="player-best-level" data-level={profile.bestLevelBeaten}>
+                  {t("bestLevel", { level: profile.bestLevelBeaten, elo: levelElo(profile.bestLevelBeaten) })}
+                </span>
+              </>
+            )}
           </p>
           <TournamentLine name={profile.name} />
         </div>
