@@ -66,6 +66,10 @@ describe("follows", () => {
       if (!r.ok) refused = { i, error: r.error };
     }
     expect(refused).toMatchObject({ i: 100, error: { code: "LIMIT", message: expect.stringMatching(/today/) } });
+    // A follow made before a block is hidden from the list once blocked.
+    expect(await call(target.socket, EV.followSet, { name: me.me.name, follow: true })).toMatchObject({ ok: true });
+    await block(env.srv.db, me.me.id, target.me.id);
+    expect((await call(target.socket, EV.followList, {})).players).toEqual([]);
     await block(env.srv.db, blocker.me.id, target.me.id);
     expect(await call(target.socket, EV.followSet, { name: blocker.me.name, follow: true })).toMatchObject({
       ok: false,

@@ -1,11 +1,12 @@
 // Follows (issue 28): a player follows others to see who is online and playing. Stored rows, capped:
 // at most MAX_FOLLOWS per player, and FOLLOW_CHANGES_PER_DAY follows and unfollows a day (a flood of
-// follow/unfollow would otherwise be a notification flood). A block between two refuses the follow.
+// follow/unfollow would otherwise be a notification flood). A block between two refuses the follow and
+// hides a follow made before it.
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Db } from "../db/client";
 import { fail } from "../errors";
-import { isBlocked } from "../moderation/blocks";
+import { blockedAmong, isBlocked } from "../moderation/blocks";
 import { playerByName } from "../moderation/players";
 import type { Me } from "../../shared/identity";
 import type { FollowView } from "../../shared/social";
@@ -67,7 +68,13 @@ export class Follows {
   async list(me: Me | null, whereAbouts: WhereAbouts): Promise<FollowView[]> {
     const p = requireMe(me);
     const rows = await this.db.follow.findMany({ where: { followerId: p.id }, select: { followeeId: true }, take: this.max });
-    const ids = rows.map((r) => r.followeeId);
+    // A block since the follow (either way) hides the player: a blocker's presence is not told to the blocked.
+    const blocked = await blockedAmong(
+      this.db,
+      p.id,
+      rows.map((r) => r.followeeId),
+    );
+    const ids = rows.map((r) => r.followeeId).filter((id) => !blocked.has(id));
     const [players, where] = await Promise.all([this.db.player.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } }), whereAbouts(ids)]);
     return players
       .map((pl) => ({ name: pl.name, online: where.get(pl.id)?.online ?? false, playing: where.get(pl.id)?.playing ?? null }))
