@@ -34,6 +34,7 @@ async function main(): Promise<void> {
   }
   const { think, playLevel } = await import("../engine/index");
   const { casual } = await import("../engine/play");
+  const { searchIsScore } = await import("../lib/shared/scores");
   const { mulberry32Float } = await import("../engine/board/zobrist");
   // A level draws its moves (engine/levels): one random stream for the brain's life, seeded if asked.
   const random = opts.seed === undefined ? Math.random : mulberry32Float(opts.seed);
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
     limits: { maxDepth: opts.maxDepth, maxNodes: opts.maxNodes, ...(opts.exactRoot !== undefined ? { exactRootScores: opts.exactRoot } : {}) },
     timeScale: opts.timeScale,
     messages: opts.messages,
+    scores: searchIsScore(opts.engine === "casual" ? "casual" : undefined),
   });
   const splitter = new LineSplitter();
   const handle = (line: string) => {

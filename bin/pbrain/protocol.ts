@@ -17,6 +17,8 @@ export interface SessionOptions {
   timeScale?: number;
   /** Print a MESSAGE line with depth, score and nodes after each search. */
   messages?: boolean;
+  /** Whether the brain's values are scores (lib/shared/scores searchIsScore: not the casual player's expectimax values). */
+  scores?: boolean;
   about?: { name: string; version: string; author: string; country: string };
   now?: () => number;
 }
@@ -62,6 +64,7 @@ export class PbrainSession {
       limits: options.limits,
       timeScale: options.timeScale ?? 1,
       messages: options.messages ?? true,
+      scores: options.scores ?? true,
       about: options.about ?? DEFAULT_ABOUT,
       now: options.now ?? (() => performance.now()),
     };
@@ -293,7 +296,9 @@ export class PbrainSession {
     const out: string[] = [];
     if (failure) out.push(`MESSAGE engine failed (${failure.replace(/[\r\n]+/g, " ")}); playing a fallback move`);
     else if (this.opts.messages && analysis)
-      out.push(`MESSAGE depth ${analysis.depth} score ${scoreText(analysis)} nodes ${analysis.nodes} time ${Math.round(analysis.timeMs)}ms budget ${budget}ms`);
+      out.push(
+        `MESSAGE depth ${analysis.depth} score ${this.opts.scores ? scoreText(analysis) : "none (casual player: its values are not scores)"} nodes ${analysis.nodes} time ${Math.round(analysis.timeMs)}ms budget ${budget}ms`,
+      );
     out.push(`${p.x},${p.y}`);
     // Learn the overhead beyond the budget (slow start-up, a late deadline check), decaying slowly.
     const spent = this.opts.now() - t0;

@@ -5,6 +5,7 @@
 import { AiBusyError, type AiPool } from "../ai/pool";
 import { BRAIN_EXACT_ROOT, type Color } from "../../../engine";
 import type { EngineSettings, Thinking } from "../../shared/protocol";
+import { searchIsScore } from "../../shared/scores";
 import { sleepOn, type Clock } from "../time";
 import { searchTimeMs } from "./clock";
 import { phaseOf, stonesOf, toMoveOf, type Entry } from "./entry";
@@ -181,6 +182,7 @@ export class EngineTurns {
       search: async (signal, report) => {
         const started = clock.now();
         const ply = e.moves.length + 1;
+        const scores = searchIsScore(engine.algo);
         const analysis = await this.host.ai.think({
           position: { size: e.size, rule: e.rule, stones: stonesOf(e), toMove: color },
           // Exactly the brain's search, the whole budget on the move; the candidates' exact scores (the
@@ -191,7 +193,9 @@ export class EngineTurns {
           priority: priorityOf(e),
           owner: ownerOf(e),
           signal,
+          // The casual player's values are not scores (lib/shared/scores): its search is not shown as one.
           onProgress: (pr) =>
+            scores &&
             report({
               gameId: e.id,
               ply,
