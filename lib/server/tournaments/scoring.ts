@@ -25,8 +25,7 @@ export async function scoreFinished(db: Db, t: TournamentRow, nowMs: number): Pr
   let scored = 0;
   for (const g of ended) {
     const p = byGame.get(g.id)!;
-    const late = t.endsAt !== null && g.finishedAt !== null && g.finishedAt > t.endsAt;
-    const result = g.reason === "abort" || !g.result || late ? "none" : g.result;
+    const result = countedResult(t, g);
     const done = await db.$transaction(async (tx) => {
       const { count } = await tx.tournamentPairing.updateMany({
         where: { id: p.id, status: "playing" },
@@ -82,9 +81,35 @@ async function writeRow(tx: Tx | Db, tournamentId: string, playerId: string, s: 
   if (!open) await tx.tournamentPlayer.updateMany({ where: { tournamentId, playerId, status: "playing" }, data: { status: "waiting" } });
 }
 
-/** The whole event recounted from its pairings (nothing written): equal to the rows when all is well. */
+/** A finished game's result as the event counts it: none for an abort, a game without a result, or one ended after the arena. */
+export function countedResult(t: Pick<TournamentRow, "endsAt">, g: { result: string | null; reason: string | null; finishedAt: Date | null }): string {
+  const late = t.endsAt !== null && g.finishedAt !== null && g.finishedAt > t.endsAt;
+  return g.reason === "abort" || !g.result || late ? "none" : g.result;
+}
+
+/**
+ * The whole event recounted from the games themselves (nothing written): each done pairing's result
+ * and length read again from its Game and Move rows, then every standing from those. Equal to the
+ * rows when all is well.
+ */
 export async function recountEvent(db: Db, t: TournamentRow): Promise<Map<string, Standing>> {
-  const pairings = await db.tournamentPairing.findMany({ where: { tournamentId: t.id } });
+  const rows = await db.tournamentPairing.findMany({ where: { tournamentId: t.id } });
+  const ids = rows.filter((p) => p.status === "done" && p.gameId).map((p) => p.gameId!);
+  const games = new Map(
+    (await db.game.findMany({ where: { id: { in: ids } }, select: { id: true, result: true, reason: true, finishedAt: true, status: true } })).map((g) => [
+      g.id,
+      g,
+    ]),
+  );
+  const plies = new Map(
+    (await db.move.groupBy({ by: ["gameId"], where: { gameId: { in: ids } }, _count: { _all: true } })).map((r) => [r.gameId, r._count._all]),
+  );
+  const pairings = rows.map((p) => {
+    const g = p.status === "done" && p.gameId ? games.get(p.gameId) : undefined;
+    // A game still playing when its pairing was closed (the event's end) counts for nothing.
+    if (!g || p.result === "none") return p;
+    return { ...p, result: g.status === "finished" ? countedResult(t, g) : "none", plies: plies.get(g.id) ?? 0 };
+  });
   const entrants = await db.tournamentPlayer.findMany({ where: { tournamentId: t.id } });
   if (t.kind === "swiss")
     return swissStandingsOf(
