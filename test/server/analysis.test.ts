@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { EV } from "../../lib/shared/protocol";
 import type { AnalysisUpdate } from "../../lib/shared/analysis";
+import { ROOTS_KEPT } from "../../lib/server/analysis/analyse-ply";
 import { BLACK_FIVE_ON_ROW_7, call, callRaw, connect, server, sleep, useServer, waitFor, type Client } from "./helpers";
 import type { TestServer } from "../support/test-server";
 import { openDb } from "../../lib/server/db/client";
@@ -71,6 +72,10 @@ describe("game analysis (SQLite, real engine)", () => {
       expect(p.candidates).toBeGreaterThanOrEqual(p.rank);
       expect(p.loss).toBeGreaterThanOrEqual(0);
       expect(p.depth).toBeGreaterThan(0);
+      // Every candidate's score kept for the heatmap (issue 27): the played move among them, at most ROOTS_KEPT + 1.
+      expect(p.roots!.length).toBeGreaterThan(0);
+      expect(p.roots!.length).toBeLessThanOrEqual(ROOTS_KEPT + 1);
+      expect(p.roots![0].score).toEqual(p.bestScore); // best first
     }
     // The winning move is the engine's best and wins at once.
     expect(a.plies[8]).toMatchObject({ mark: expect.stringMatching(/^(best|only)$/), rank: 1, after: { kind: "win", plies: 1 } });

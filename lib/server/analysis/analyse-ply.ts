@@ -20,6 +20,12 @@ export function positionBefore(game: Pick<GameState, "size" | "rule" | "opening"
 
 const same = (a: Point, b: Point) => a.x === b.x && a.y === b.y;
 
+/**
+ * Candidates kept per ply for the heatmap (best first, the played move too): bounds what an analysis
+ * weighs (a 385-ply import: about 850 kB of candidates in its view at most; docs/SECURITY.md).
+ */
+export const ROOTS_KEPT = 48;
+
 export async function analysePly(
   game: Pick<GameState, "size" | "rule" | "opening" | "moves" | "reason">,
   ply: number,
@@ -30,7 +36,10 @@ export async function analysePly(
   const limits = { timeMs: budget.timeMs, exactRootScores: true, ...(budget.depth ? { maxDepth: budget.depth } : {}) };
   const a = await search(positionBefore(game, ply), limits);
   const candidates = a.rootScores.map((r) => r.score);
-  const roots = a.rootScores.filter((r) => !r.bound).map((r) => ({ x: r.move.x, y: r.move.y, score: r.score }));
+  const roots = a.rootScores
+    .filter((r) => !r.bound)
+    .slice(0, ROOTS_KEPT)
+    .map((r) => ({ x: r.move.x, y: r.move.y, score: r.score }));
   const bestScore = a.rootScores[0]?.score ?? a.score;
   let played: Score | undefined = a.rootScores.find((r) => same(r.move, move))?.score;
   if (!played) {
@@ -44,8 +53,9 @@ export async function analysePly(
       played = scoreFromReply((await search(after, { ...limits, exactRootScores: false })).score);
     }
     candidates.push(played);
-    roots.push({ x: move.x, y: move.y, score: played });
   }
+  // The played move among the heatmap's cells even when it ranks below the kept ones.
+  if (!roots.some((r) => same(r, move))) roots.push({ x: move.x, y: move.y, score: played });
   const j = judgeMove({ best: bestScore, played, candidates });
   return {
     ply,
