@@ -18,9 +18,9 @@ import { Swap2Opening, splitSwap2 } from "./Swap2Opening";
 import { moveRows } from "./move-rows";
 
 export function scoreTone(s: Score): string {
-  if (s.kind === "win") return "text-accent font-semibold";
+  if (s.kind === "win") return "text-accent-dark font-semibold";
   if (s.kind === "loss") return "text-danger font-semibold";
-  return s.value > 0 ? "text-accent" : s.value < 0 ? "text-danger" : "text-muted";
+  return s.value > 0 ? "text-accent-dark" : s.value < 0 ? "text-danger" : "text-muted";
 }
 
 /**
