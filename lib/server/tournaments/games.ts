@@ -13,30 +13,41 @@ export const STARTING_STALE_MS = 30_000;
 
 class Taken extends Error {}
 
+type Claim = { id: string; black: string; white: string };
+
+/** Every player of `pairs` from waiting to playing and their "starting" rows, all or nothing. */
+function claim(d: TournamentDeps, t: TournamentRow, pairs: Claim[], round: number, now: number): Promise<boolean> {
+  return d.db
+    .$transaction(async (tx) => {
+      const players = pairs.flatMap((c) => [c.black, c.white]);
+      const { count } = await tx.tournamentPlayer.updateMany({
+        where: { tournamentId: t.id, playerId: { in: players }, status: "waiting" },
+        data: { status: "playing" },
+      });
+      if (count !== players.length) throw new Taken();
+      await tx.tournamentPairing.createMany({
+        data: pairs.map((c) => ({ id: c.id, tournamentId: t.id, round, blackId: c.black, whiteId: c.white, status: "starting", createdAt: new Date(now) })),
+      });
+      return true;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof Taken) return false;
+      throw err;
+    });
+}
+
+async function claimEach(d: TournamentDeps, t: TournamentRow, pairs: Claim[], round: number, now: number): Promise<Claim[]> {
+  const out: Claim[] = [];
+  for (const c of pairs) if (await claim(d, t, [c], round, now)) out.push(c);
+  return out;
+}
+
 /** Makes the games of `pairs` ([black, white]); returns how many started. */
 export async function startGames(d: TournamentDeps, t: TournamentRow, pairs: Array<[string, string]>, round: number): Promise<number> {
   const now = d.clock.now();
-  const claimed: Array<{ id: string; black: string; white: string }> = [];
-  for (const [black, white] of pairs) {
-    const id = newGameId();
-    const ok = await d.db
-      .$transaction(async (tx) => {
-        const { count } = await tx.tournamentPlayer.updateMany({
-          where: { tournamentId: t.id, playerId: { in: [black, white] }, status: "waiting" },
-          data: { status: "playing" },
-        });
-        if (count !== 2) throw new Taken();
-        await tx.tournamentPairing.create({
-          data: { id, tournamentId: t.id, round, blackId: black, whiteId: white, status: "starting", createdAt: new Date(now) },
-        });
-        return true;
-      })
-      .catch((err: unknown) => {
-        if (err instanceof Taken) return false;
-        throw err;
-      });
-    if (ok) claimed.push({ id, black, white });
-  }
+  const all = pairs.map(([black, white]) => ({ id: newGameId(), black, white }));
+  // The whole pass in one claim (the usual case: nobody left meanwhile); else pair by pair.
+  const claimed = (await claim(d, t, all, round, now)) ? all : await claimEach(d, t, all, round, now);
   if (!claimed.length) return 0;
   const clock = { initialMs: t.initialMs, incrementMs: t.incrementMs };
   const pool = ratingPoolOf({ rule: t.rule as "freestyle", size: t.size, clock });

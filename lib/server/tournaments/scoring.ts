@@ -40,35 +40,52 @@ export async function scoreFinished(db: Db, t: TournamentRow, nowMs: number): Pr
   return scored;
 }
 
-/** Rewrites the rows of `ids` (arena) or of everyone (swiss: tie-breaks move with every result) from the pairings. */
-export async function writeStandings(tx: Tx | Db, t: TournamentRow, ids: string[], nowMs: number): Promise<void> {
+/**
+ * Rewrites the rows of `ids` from the pairings (arena: only their pairings and their opponents are
+ * read, so a game's end costs the same in an arena of 10 or 1,000). Swiss: `ids` get their new score
+ * at once; everyone's tie-breaks (which move with every result) are rewritten with `ids` null, before
+ * each round and at the end.
+ */
+export async function writeStandings(tx: Tx | Db, t: TournamentRow, ids: string[] | null, nowMs: number): Promise<void> {
+  if (t.kind === "arena")
+    return writeArena(
+      tx,
+      t,
+      ids ?? (await tx.tournamentPlayer.findMany({ where: { tournamentId: t.id }, select: { playerId: true } })).map((e) => e.playerId),
+      nowMs,
+    );
   const pairings = await tx.tournamentPairing.findMany({ where: { tournamentId: t.id } });
   const entrants = await tx.tournamentPlayer.findMany({ where: { tournamentId: t.id } });
-  const rating = new Map(entrants.map((e) => [e.playerId, e.rating]));
   const before = new Map(entrants.map((e) => [e.playerId, e]));
-  if (t.kind === "arena") {
-    for (const id of ids) {
-      const { standing, points } = arenaStanding(id, pairings, (o) => rating.get(o) ?? 1500);
-      for (const p of pairings)
-        if (points.has(p.id)) {
-          const pts = points.get(p.id)!;
-          const field = p.blackId === id ? "blackPoints" : "whitePoints";
-          if (p[field] !== pts) await tx.tournamentPairing.update({ where: { id: p.id }, data: { [field]: pts } });
-        }
-      await writeRow(tx, t.id, id, standing, before.get(id)?.score, nowMs);
-    }
-    return;
-  }
   const all = swissStandingsOf(
     entrants.map((e) => e.playerId),
     pairings,
   );
-  for (const p of pairings.filter((x) => x.status === "done")) {
+  const touched = ids ? new Set(ids) : null;
+  for (const p of pairings.filter((x) => x.status === "done" && (!touched || touched.has(x.blackId) || touched.has(x.whiteId ?? "")))) {
     const pts = swissPoints(p);
     if (p.blackPoints !== pts.black || p.whitePoints !== pts.white)
       await tx.tournamentPairing.update({ where: { id: p.id }, data: { blackPoints: pts.black, whitePoints: pts.white } });
   }
-  for (const [id, s] of all) await writeRow(tx, t.id, id, s, before.get(id)?.score, nowMs);
+  for (const [id, s] of all) if (!touched || touched.has(id)) await writeRow(tx, t.id, id, s, before.get(id)?.score, nowMs);
+}
+
+async function writeArena(tx: Tx | Db, t: TournamentRow, ids: string[], nowMs: number): Promise<void> {
+  const pairings = await tx.tournamentPairing.findMany({ where: { tournamentId: t.id, OR: [{ blackId: { in: ids } }, { whiteId: { in: ids } }] } });
+  const met = new Set([...ids, ...pairings.flatMap((p) => [p.blackId, p.whiteId ?? p.blackId])]);
+  const entrants = await tx.tournamentPlayer.findMany({ where: { tournamentId: t.id, playerId: { in: [...met] } } });
+  const rating = new Map(entrants.map((e) => [e.playerId, e.rating]));
+  const before = new Map(entrants.map((e) => [e.playerId, e]));
+  for (const id of ids) {
+    const { standing, points } = arenaStanding(id, pairings, (o) => rating.get(o) ?? 1500);
+    for (const p of pairings)
+      if (points.has(p.id)) {
+        const pts = points.get(p.id)!;
+        const field = p.blackId === id ? "blackPoints" : "whitePoints";
+        if (p[field] !== pts) await tx.tournamentPairing.update({ where: { id: p.id }, data: { [field]: pts } });
+      }
+    await writeRow(tx, t.id, id, standing, before.get(id)?.score, nowMs);
+  }
 }
 
 async function writeRow(tx: Tx | Db, tournamentId: string, playerId: string, s: Standing, scoreBefore: number | undefined, nowMs: number) {

@@ -82,7 +82,7 @@ async function swissStep(d: TournamentDeps, t: TournamentRow): Promise<void> {
     });
   // Paused players between rounds play on (a pause is the arena's): everyone active is waiting.
   await d.db.tournamentPlayer.updateMany({ where: { tournamentId: t.id, status: "paused" }, data: { status: "waiting" } });
-  await writeStandings(d.db, { ...t, round }, [], now);
+  await writeStandings(d.db, { ...t, round }, null, now);
   await startGames(d, t, plan.pairs, round);
   d.log.info({ tournamentId: t.id, round, pairs: plan.pairs.length, bye: plan.bye }, "swiss round started");
 }
@@ -92,13 +92,7 @@ async function finish(d: TournamentDeps, t: TournamentRow): Promise<void> {
   const now = d.clock.now();
   const open = await d.db.tournamentPairing.findMany({ where: { tournamentId: t.id, status: { in: OPEN } } });
   for (const p of open) await d.db.tournamentPairing.updateMany({ where: { id: p.id, status: p.status }, data: { status: "done", result: "none" } });
-  const entrants = await d.db.tournamentPlayer.findMany({ where: { tournamentId: t.id } });
-  await writeStandings(
-    d.db,
-    t,
-    entrants.map((e) => e.playerId),
-    now,
-  );
+  await writeStandings(d.db, t, null, now);
   const rows = await d.db.tournamentPlayer.findMany({ where: { tournamentId: t.id } });
   for (const r of ranked(t.kind as "arena", rows))
     await d.db.tournamentPlayer.update({ where: { tournamentId_playerId: { tournamentId: t.id, playerId: r.playerId } }, data: { rank: r.place } });
