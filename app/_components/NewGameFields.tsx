@@ -8,8 +8,8 @@ import { LEVEL_NUMBERS, levelElo } from "@/lib/shared/levels";
 import { Field, Segmented } from "./FormParts";
 
 export const AI_TIMES = [200, 500, 1000, 2000, 3000, 5000, 10000] as const;
-const CLOCK_MINUTES = [1, 3, 5, 10, 15, 30] as const;
-const INCREMENTS = [0, 1, 2, 3, 5, 10] as const;
+export const CLOCK_MINUTES = [1, 3, 5, 10, 15, 30] as const;
+export const INCREMENTS = [0, 1, 2, 3, 5, 10] as const;
 
 export interface NewGameSettings {
   size: number;

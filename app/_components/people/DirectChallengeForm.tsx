@@ -12,9 +12,8 @@ import { askNotifyPermission } from "@/lib/client/alerts";
 import { Field, Segmented } from "../FormParts";
 import { useToast } from "../Toast";
 import { PLAY_SIZES, useErrorText, useRuleChoices } from "../i18n/words";
+import { CLOCK_MINUTES as MINUTES, INCREMENTS } from "../NewGameFields";
 
-const MINUTES = [1, 3, 5, 10, 15, 30] as const;
-const INCREMENTS = [0, 1, 2, 3, 5, 10] as const;
 type Timing = "clock" | "days" | "none";
 
 export function DirectChallengeForm({ name, onSent }: { name: string; onSent: (id: string) => void }) {
