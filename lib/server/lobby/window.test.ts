@@ -31,4 +31,10 @@ describe("quick pairing's rating window", () => {
   it("leaves one out of an odd number", () => {
     expect(pairUp([w("a", 1500), w("b", 1500), w("c", 1500)], 0)).toHaveLength(1);
   });
+
+  it("never pairs two that a block keeps apart: each gets the next closest instead", () => {
+    const apart = (a: string, b: string) => [a, b].sort().join("+") === "a+b";
+    expect(ids(pairUp([w("a", 1500), w("b", 1500), w("c", 1510), w("d", 1520)], 0, apart))).toEqual(["a+c", "b+d"]);
+    expect(pairUp([w("a", 1500), w("b", 1500)], 0, apart)).toEqual([]);
+  });
 });
