@@ -12,7 +12,7 @@ import { onlyDefence } from "../tactics/verify";
 /** Longest attack proven exhaustively (every defence, every other first move). */
 export const MAX_ATTACK_PLIES = 7;
 /** A proof that needs more solver nodes than this is given up (bounded mining and verifying). */
-export const NODE_BUDGET = 1_500_000;
+export const NODE_BUDGET = 500_000;
 
 export type Proof = Pick<PuzzleRecord, "theme" | "plies" | "line" | "finish" | "threat" | "rating">;
 
@@ -50,15 +50,21 @@ function onlyWinningMove(s: ThreatSolver, att: Color, k: number): number | strin
 /** The defender's reply that holds out longest (its plies left for the attacker), first in cell order on ties. */
 function bestReply(s: ThreatSolver, att: Color, k: number): { reply: number; left: number } {
   const def = (3 - att) as Color;
+  // A four: the block is forced (a double four: either); else the replies that can matter, those in
+  // the zone of "the attacker wins after a pass" (any other loses as fast as a pass).
   const fives = s.fivePoints(att, 2);
-  if (fives.length) return { reply: fives[0], left: 1 }; // a four: the block is forced (a double four: either)
-  const pass = s.winZone(att, k, 1);
-  if (!pass) throw new Error("the attacker does not win after a pass");
+  let replies = fives;
+  if (!fives.length) {
+    const pass = s.winZone(att, k, 1);
+    if (!pass) throw new Error("the attacker does not win after a pass");
+    replies = s.zoneCells(pass);
+  }
   let best = { reply: -1, left: 0 };
-  for (const r of s.zoneCells(pass)) {
+  for (const r of replies) {
     s.place(r, def);
     let left = 1;
-    while (left <= k && !s.movesWinningIn(att, left).length) left += 2;
+    while (left <= k && !s.fivePoints(att, 1).length && !s.movesWinningIn(att, left).length) left += 2;
+    if (s.fivePoints(att, 1).length) left = 1;
     s.remove(r);
     if (left > k) throw new Error(`the reply ${label(s, r)} refutes the win`);
     if (left > best.left) best = { reply: r, left };
@@ -109,7 +115,7 @@ function proveAttack(s: ThreatSolver, toMove: Color): Proof | string {
 }
 
 function proveDefence(size: number, stones: Stone[], toMove: Color): Proof | string {
-  const d = onlyDefence(size, stones, toMove, 12, true);
+  const d = onlyDefence(size, stones, toMove, 12, true, NODE_BUDGET);
   if (typeof d === "string") return d;
   const s = new ThreatSolver(size, stones);
   s.nodeLimit = NODE_BUDGET;

@@ -93,8 +93,10 @@ export interface OnlyDefence {
 /** Is there exactly one move for the side to move that does not lose by force? Else a reason. */
 /** `maxOpen`: give up ("too many candidates") when more moves than this survive the cheap proofs;
  * `holdCheck` false: skip the 9-ply search (the harvest's first pass; the merge runs it). */
-export function onlyDefence(size: number, stones: Stone[], toMove: Color, maxOpen = Infinity, holdCheck = true): OnlyDefence | string {
+/** `nodeLimit`: the solver throws NodeLimit past it (the puzzle miner's bound; the hold check has its own). */
+export function onlyDefence(size: number, stones: Stone[], toMove: Color, maxOpen = Infinity, holdCheck = true, nodeLimit = Infinity): OnlyDefence | string {
   const s = new ThreatSolver(size, stones);
+  s.nodeLimit = nodeLimit;
   const att = (3 - toMove) as Color;
   if (s.fivePoints(toMove, 1).length) return "the side to move has a five";
   if (s.fivePoints(att, 1).length) return "the opponent has a four (the block is forced)";
