@@ -50,6 +50,24 @@ describe("the contract", () => {
     expect(CONTRACT[EV.resign].payload.safeParse({ gameId: "g", seatToken: "short" }).success).toBe(false);
   });
 
+  it("chat, blocks and reports: refuses at compile time what the server refuses", () => {
+    // @ts-expect-error: a message names its channel
+    expect(parses(EV.chatSend, sent(EV.chatSend, { gameId: "g", text: "hi" }))).toBe(false);
+    // @ts-expect-error: the channels are "players" and "spectators"
+    expect(parses(EV.chatSend, sent(EV.chatSend, { gameId: "g", channel: "everyone", text: "hi" }))).toBe(false);
+    // @ts-expect-error: no HTML flag, no extra fields
+    expect(parses(EV.chatSend, sent(EV.chatSend, { gameId: "g", channel: "players", text: "hi", html: true }))).toBe(false);
+    // @ts-expect-error: a report's reason is one of four
+    expect(parses(EV.reportCreate, sent(EV.reportCreate, { gameId: "g", name: "x", reason: "because" }))).toBe(false);
+    // @ts-expect-error: a block says whether
+    expect(parses(EV.blockSet, sent(EV.blockSet, { name: "x" }))).toBe(false);
+    // Run time only: the length, and a message of nothing but spaces or control characters.
+    expect(parses(EV.chatSend, sent(EV.chatSend, { gameId: "g", channel: "players", text: "x".repeat(141) }))).toBe(false);
+    expect(parses(EV.chatSend, sent(EV.chatSend, { gameId: "g", channel: "players", text: " \n\t " }))).toBe(false);
+    expect(parses(EV.chatSend, sent(EV.chatSend, { gameId: "g", channel: "spectators", text: "gg" }))).toBe(true);
+    expect(parses(EV.blockList, sent(EV.blockList))).toBe(true);
+  });
+
   it("types each acknowledgement from the map", () => {
     const ack = { ok: true, gameId: "g", seatToken: token, color: 2 } as AckOf<typeof EV.rematch>;
     if (ack.ok) {
