@@ -10,8 +10,8 @@ import { useMemo, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Board } from "@/app/_components/Board";
 import { cellsOf, forbiddenPoints, sideToMove } from "@/engine";
-import { analysisHref, evalSeries, heatOf, positionAt, type ReplayGame } from "@/lib/shared/replay/game";
-import { plyOf, shownScores, type AnalysisView } from "@/lib/shared/analysis";
+import { analysisHref, evalSeries, heatOf, positionAt, type ReplayGame, type ReplayMove } from "@/lib/shared/replay/game";
+import { plyOf, shownScores, type AnalysisView, type PlyAnalysis } from "@/lib/shared/analysis";
 import { EvalGraph } from "./EvalGraph";
 import { heatLayer, useHeatWords } from "./HeatLayer";
 import { GameHeader } from "./ReplayHeader";
@@ -47,19 +47,15 @@ export function ReplayView({
     () => (game.rule === "renju" && !pos.winLine && sideToMove(pos.stones) === 1 ? forbiddenPoints(game.size, cellsOf(game.size, pos.stones)) : null),
     [game.rule, game.size, pos],
   );
-  // Each move's score as the move list shows it: the analysis's where it has one, agreeing from move to
-  // move (lib/shared/analysis shownScores).
-  const shown = useMemo(() => shownScores(analysis, game.moves, game.reason === "five"), [analysis, game.moves, game.reason]);
-  const series = useMemo(() => evalSeries(game.moves.map((m, i) => ({ ...m, score: shown[i]?.score }))), [game.moves, shown]);
+  const { shown, series } = useShownScores(game, analysis);
   // The analysis panel is there for a stored game: finished and not analysed (or failed), it offers the analysis.
   const analysable = !!analysisPanel && game.status === "finished" && (!analysis || analysis.status === "failed");
   const marks = useMemo(() => (analysis?.plies ?? []).map((p) => ({ ply: p.ply, mark: p.mark })), [analysis]);
   const judged = useMemo(() => (pos.move ? plyOf(analysis, pos.move.ply) : null), [analysis, pos.move]);
   const hasAnalysis = useMemo(() => game.moves.some((m) => m.rootScores?.length || m.pv?.length), [game.moves]);
   const move = pos.move;
-  // The heatmap: the server analysis's candidates where it has them (every analysed game, imported
-  // ones too), else the move's own search's.
-  const heat = useMemo(() => (showHeat ? heatOf(judged?.roots?.length && move ? { ...move, rootScores: judged.roots } : move) : []), [move, showHeat, judged]);
+  const heat = useMemo(() => (showHeat ? heatOf(withAnalysisRoots(move, judged)) : []), [move, showHeat, judged]);
+  const shownMove = move?.score && shown[move.ply - 1] ? { ...move, score: shown[move.ply - 1]!.score } : move;
   const occupied = useMemo(() => new Set(pos.stones.map((s) => s.y * game.size + s.x)), [pos.stones, game.size]);
   // Where the analysis found a better move: it and its line as ghosts (the mover's colour first).
   const bestGhosts = !!(judged && judged.rank > 1 && judged.best && showPv);
@@ -130,14 +126,7 @@ export function ReplayView({
           <EvalGraph series={series} plies={total} ply={ply} onJump={setPly} marks={marks} analysable={analysable} />
         </section>
         {analysisPanel}
-        <MoveAnalysis
-          game={game}
-          move={move && shown[move.ply - 1]?.score && move.score ? { ...move, score: shown[move.ply - 1]!.score } : move}
-          ply={ply}
-          heat={heat}
-          hover={hover}
-          judged={judged}
-        />
+        <MoveAnalysis game={game} move={shownMove} ply={ply} heat={heat} hover={hover} judged={judged} />
         <section className="card overflow-hidden lg:flex lg:min-h-40 lg:flex-1 lg:flex-col" aria-labelledby="moves-h">
           <h2 id="moves-h" className="flex items-baseline justify-between border-b border-line px-4 py-2 text-sm font-bold">
             {t("moves")} <span className="text-xs font-normal text-muted">{t("fromMover")}</span>
@@ -151,4 +140,16 @@ export function ReplayView({
       </aside>
     </div>
   );
+}
+
+/** Each move's score as the move list shows it: the analysis's where it has one, agreeing from move to move (lib/shared/analysis shownScores); the graph's series. */
+function useShownScores(game: ReplayGame, analysis: AnalysisView | null) {
+  const shown = useMemo(() => shownScores(analysis, game.moves, game.reason === "five"), [analysis, game.moves, game.reason]);
+  const series = useMemo(() => evalSeries(game.moves.map((m, i) => ({ ...m, score: shown[i]?.score }))), [game.moves, shown]);
+  return { shown, series };
+}
+
+/** The heatmap's move: with the server analysis's candidates where it has them (every analysed game, imported ones too), else its own search's. */
+function withAnalysisRoots(move: ReplayMove | null, judged: PlyAnalysis | null): ReplayMove | null {
+  return judged?.roots?.length && move ? { ...move, rootScores: judged.roots } : move;
 }
