@@ -80,9 +80,9 @@ process.once("exit", () => {
   for (const p of live) p.kill("SIGKILL");
 });
 
-/** Starts test/reliability/node-main.ts (a game server process) and waits for READY. */
-export async function startNode(env: Record<string, string | undefined>, timeoutMs = 30_000): Promise<NodeProc> {
-  const proc = spawn(process.execPath, ["--import", "tsx", path.join(root, "test", "reliability", "node-main.ts")], {
+/** Starts test/reliability/node-main.ts (a game server process; or `script`, e.g. bin/worker-analysis.ts) and waits for READY. */
+export async function startNode(env: Record<string, string | undefined>, timeoutMs = 30_000, script = "test/reliability/node-main.ts"): Promise<NodeProc> {
+  const proc = spawn(process.execPath, ["--import", "tsx", path.join(root, ...script.split("/"))], {
     cwd: root,
     env: Object.fromEntries(
       Object.entries({

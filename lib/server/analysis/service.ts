@@ -57,9 +57,9 @@ export class AnalysisService extends EventEmitter<{ update: [AnalysisUpdate] }> 
       : new DbQueue(this.store, { concurrency, pollMs: opts.pollMs ?? 5000, log: opts.log, clock: opts.games.clock });
   }
 
-  /** Starts running jobs: those left requested or running by a previous start too. */
+  /** Starts running jobs: those left requested or running by a previous start too. Concurrency 0: none (a web node whose analyses run on workers). */
   async start(): Promise<void> {
-    await this.queue.start((gameId) => this.run(gameId));
+    if (this.opts.settings.concurrency > 0) await this.queue.start((gameId) => this.run(gameId));
     // With BullMQ, rows whose queue entry was lost (Redis emptied) are queued again (one job per id).
     if (this.opts.redis) {
       const open = await this.store.openJobs();

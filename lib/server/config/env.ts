@@ -25,7 +25,8 @@
 // ANALYSIS_DEPTH                (none)                a fixed depth per ply instead (deterministic; ANALYSIS_PLY_MS still caps the time)
 // ANALYSIS_QUEUE_MAX            50                    analyses waiting or running, all together; more: QUEUE_FULL
 // ANALYSIS_PER_REQUESTER        2                     analyses one identity or one address may have waiting or running; more: LIMIT
-// ANALYSIS_CONCURRENCY          1                     analyses this node runs at once (each takes an AI_TV_THREADS thread per ply)
+// ANALYSIS_CONCURRENCY          1                     analyses this node runs at once (each takes an AI_TV_THREADS thread per ply); 0: none
+//                                                     (web nodes of a site whose analyses run on `npm run worker:analysis` processes)
 // ANALYSIS_AUTO                 off                   analyse every finished human-vs-human game by itself
 // ANALYSIS_PLIES_PER_NETWORK    2000                  plies one network (/24, /64) may have waiting or running; more: LIMIT (its first job always passes)
 // AI_PAUSE_MS                   300                   pause before each AI-vs-AI move
@@ -197,7 +198,7 @@ export const EnvSchema = z.object({
   ANALYSIS_DEPTH: wholeNumber(1, 40),
   ANALYSIS_QUEUE_MAX: wholeNumber(1),
   ANALYSIS_PER_REQUESTER: wholeNumber(1),
-  ANALYSIS_CONCURRENCY: wholeNumber(1, 16),
+  ANALYSIS_CONCURRENCY: wholeNumber(0, 16),
   ANALYSIS_AUTO: onOff(),
   ANALYSIS_PLIES_PER_NETWORK: wholeNumber(1),
   TV: onOff(),
