@@ -53,4 +53,30 @@ describe("the AI's move: the brain's search, its candidates scored after it", ()
     expect(j.state.moves[1].rootScores).toEqual(scored.move.rootScores);
     expect(await call(c, EV.resign, game)).toEqual({ ok: true });
   }, 60_000);
+
+  it("the casual player's move is stored without a score and scored by the real engine afterwards, every candidate exact, with the person's move before it (issue 27)", async () => {
+    const requests: ThinkRequest[] = [];
+    const think = env.srv.ai.think.bind(env.srv.ai);
+    vi.spyOn(env.srv.ai, "think").mockImplementation((req) => {
+      requests.push(req);
+      return think(req);
+    });
+    const c = await env.client();
+    const g = await call(c, EV.create, { opponent: "ai", size: 15, rule: "freestyle", color: 1, ai: { timeMs: 10_000, maxDepth: 3, algo: "casual" } });
+    const game = { gameId: g.gameId, seatToken: g.seatToken };
+    await call(c, EV.join, game);
+    expect(await call(c, EV.move, { ...game, ply: 1, x: 7, y: 7 })).toEqual({ ok: true });
+    const reply: any = await waitFor(c, EV.moved, (e: any) => e.gameId === game.gameId && e.move.ply === 2, 15_000);
+    // Its expectimax values are not scores: none on the move as played.
+    expect(reply.move.score).toBeUndefined();
+    expect(reply.move.rootScores).toBeUndefined();
+    const scored: any = await waitFor(c, EV.scored, (e: any) => e.gameId === game.gameId && e.move.ply === 2 && e.move.score, 15_000);
+    const after = requests.filter((r) => r.priority === "analysis" && r.owner?.endsWith(":scores"));
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ algo: "alphabeta", limits: { exactRootScores: true } });
+    expect(scored.move.rootScores.every((r: any) => !r.bound)).toBe(true);
+    const mine = scored.move.rootScores.find((r: any) => r.x === reply.move.x && r.y === reply.move.y);
+    if (mine) expect(scored.move.score).toEqual(mine.score);
+    expect(await call(c, EV.resign, game)).toEqual({ ok: true });
+  }, 60_000);
 });
