@@ -200,7 +200,10 @@ export function Pager({
           ← {t("newer")}
         </Link>
       ) : (
-        <span className="btn-ghost opacity-40">← {t("newer")}</span>
+        // A disabled button (not a faded span): an inactive control, which contrast rules exempt and screen readers call unavailable.
+        <button type="button" className="btn-ghost" disabled>
+          ← {t("newer")}
+        </button>
       )}
       <span className="tabular-nums text-muted">{t("page", { page: shownPage, pages })}</span>
       {page < pages ? (
@@ -208,7 +211,9 @@ export function Pager({
           {t("older")} →
         </Link>
       ) : (
-        <span className="btn-ghost opacity-40">{t("older")} →</span>
+        <button type="button" className="btn-ghost" disabled>
+          {t("older")} →
+        </button>
       )}
     </nav>
   );
