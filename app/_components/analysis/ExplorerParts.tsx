@@ -11,6 +11,7 @@ import type { VariationTree } from "@/lib/client/analysis/tree";
 import type { LocalEngineView } from "@/lib/client/analysis/useLocalEngine";
 import { encodeTree } from "@/lib/client/analysis/tree-link";
 import { useNumbers, useScoreText } from "../i18n/words";
+import { useWinChance } from "../i18n/score-words";
 
 type SetAt = Dispatch<SetStateAction<number>>;
 
@@ -54,6 +55,7 @@ export function EnginePanel({ engine, running, onToggle, over, outcome, toMove, 
   const t = useTranslations("analysisBoard");
   const score = useScoreText();
   const { int } = useNumbers();
+  const chance = useWinChance();
   const formatBlackScore = (s: Score) =>
     s.kind === "win" ? t("blackWinsIn", { n: s.plies }) : s.kind === "loss" ? t("whiteWinsIn", { n: s.plies }) : score(s);
   const p = engine.progress;
@@ -77,7 +79,10 @@ export function EnginePanel({ engine, running, onToggle, over, outcome, toMove, 
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-muted">{t("score")}</dt>
           <dd className="font-mono font-semibold" data-testid="engine-score">
-            {formatBlackScore(blackScore!)} <span className="text-xs font-normal text-muted">{t("blackSide")}</span>
+            {formatBlackScore(blackScore!)} <span className="text-xs font-normal text-muted">{t("blackSide")}</span>{" "}
+            <span className="text-xs font-normal tabular-nums" data-testid="engine-chance">
+              {chance.title(blackScore!)}
+            </span>
           </dd>
           <dt className="text-muted">{t("best")}</dt>
           <dd className="font-mono" data-testid="engine-best">
