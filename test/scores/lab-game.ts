@@ -29,7 +29,6 @@ export async function labGame(o: { seed: number; size: number; depth: number; no
     last = { position, a };
     return a;
   };
-  const lines = ["h"];
   let asked = 0;
   const human = (): string | null => {
     if (++asked > o.maxMoves) return null;
@@ -46,7 +45,7 @@ export async function labGame(o: { seed: number; size: number; depth: number; no
   await playLab(
     { size: o.size, timeMs: 0, timeGiven: false, maxDepth: o.depth, opening: true, first: "computer" },
     {
-      lines: { next: async () => (lines.length ? lines.shift()! : human()), close: () => undefined },
+      lines: { next: async () => human(), close: () => undefined },
       write: (t) => void (text += t),
       echo: false,
     },
