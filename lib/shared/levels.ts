@@ -6,7 +6,7 @@ import { MAX_LEVEL, MIN_LEVEL } from "../../engine";
 export const LEVEL_NUMBERS: readonly number[] = Array.from({ length: MAX_LEVEL - MIN_LEVEL + 1 }, (_, i) => MIN_LEVEL + i);
 
 /** Measured Elo of each level (index = level − 1). */
-export const LEVEL_ELO: readonly number[] = [800, 900, 1000, 1100, 1200, 1300, 1400, 1500, 1600, 1700];
+export const LEVEL_ELO: readonly number[] = [800, 1215, 1518, 1625, 1655, 1830, 2097, 2211, 2388, 2262];
 
 /** A level's Elo, rounded to 50 (the figures' error bars are wider than that). */
 export function levelElo(level: number): number {
