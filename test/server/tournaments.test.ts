@@ -18,7 +18,7 @@ const sockets: Client[] = [];
 
 beforeAll(async () => {
   // The server's own director never ticks here: the tests step one they hold (same rows, same clock).
-  srv = await server({ clock, pairEveryMs: 3600_000, tournaments: { tickMs: 1e12, schedule: false } });
+  srv = await server({ clock, pairEveryMs: 3600_000, tournaments: { enabled: false } });
   director = new Director(deps("test-node"), { schedule: false });
 });
 afterAll(async () => {

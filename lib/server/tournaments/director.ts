@@ -9,6 +9,8 @@ import { ensureScheduled } from "./schedule";
 import { stepEvent } from "./steps";
 
 export const TICK_MS = 1_000;
+/** A game ended here: the next pass this soon (a burst of endings is still one pass). */
+export const SOON_MS = 20;
 export const LEASE_MS = 10_000;
 const leaseName = (id: string) => `tour:${id}`;
 
@@ -17,10 +19,14 @@ export interface DirectorOptions {
   leaseMs?: number;
   /** Make the site's scheduled events (default true). */
   schedule?: boolean;
+  /** Direct at all (default true; false: this node never pairs, as tests that drive their own director want). */
+  enabled?: boolean;
 }
 
 export class Director {
   private timer: TimerHandle | null = null;
+  private dueAt = 0;
+  private again = false;
   private running: Promise<void> | null = null;
   private closed = false;
   private readonly held = new Set<string>();
@@ -36,16 +42,32 @@ export class Director {
   }
 
   start(): void {
+    if (this.opts.enabled === false) return;
     this.schedule();
   }
 
-  private schedule(): void {
+  private schedule(ms = this.tickMs): void {
     if (this.closed) return;
+    this.d.clock.clearTimeout(this.timer);
+    this.dueAt = this.d.clock.now() + ms;
     this.timer = this.d.clock.setTimeout(() => {
       this.timer = null;
-      void this.tick().finally(() => this.schedule());
-    }, this.tickMs);
+      void this.tick().finally(() => {
+        const again = this.again;
+        this.again = false;
+        this.schedule(again ? SOON_MS : this.tickMs);
+      });
+    }, ms);
     this.timer.unref();
+  }
+
+  /** A game ended on this node: score it and pair its players soon rather than at the next tick. */
+  soon(): void {
+    if (this.closed || !this.timer) {
+      if (this.running) this.again = true;
+      return;
+    }
+    if (this.dueAt - this.d.clock.now() > SOON_MS) this.schedule(SOON_MS);
   }
 
   /** One pass over the events (exposed for tests). */

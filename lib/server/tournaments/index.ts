@@ -20,6 +20,10 @@ export class Tournaments {
     this.entrants = new Entrants(deps);
     this.director = new Director(deps, opts);
     this.routes = tournamentRoutes({ db: deps.db, entrants: this.entrants, identities });
+    // A game that ends here wakes the director (if this node directs its event, it scores and pairs at once).
+    deps.games.on("state", (s) => {
+      if (s.status === "finished") this.director.soon();
+    });
   }
 
   start(): void {

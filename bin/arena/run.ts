@@ -1,0 +1,181 @@
+// An arena under load against real server processes (test/reliability/node-main.ts): N guests join
+// one arena; bots play every game they are paired into at once (a five in 9 plies, a white five in
+// 10, or a draw by agreement), and each player records the time from the end of a game to the next
+// pairing (lobby:started). At the end: nobody was told of a game while another of theirs was still
+// playing, and the standings rows equal a recount from the games. One node on SQLite, or several on
+// one PostgreSQL database and Redis. Used by `npm run bench:arena` (bin/bench-arena.ts).
+import { io, type Socket } from "socket.io-client";
+import { EV } from "../../lib/shared/protocol";
+import { openDb } from "../../lib/server/db/client";
+import { recountEvent } from "../../lib/server/tournaments/scoring";
+import { flushRedisPrefix, REDIS_TEST_URL, sharedNodeEnv, startNode, tempPostgres, tempSqlite, type NodeProc } from "../../test/reliability/helpers";
+
+export interface ArenaRunOptions {
+  players: number;
+  nodes: number;
+  /** How long the bots play. */
+  playMs: number;
+}
+
+export interface ArenaRunResult {
+  players: number;
+  nodes: number;
+  games: number;
+  /** A pairing told to a player whose previous game was still being played (must be 0). */
+  doubleGames: number;
+  /** Standing rows that differ from the recount (must be 0). */
+  recountDiffers: number;
+  latencyMs: { n: number; p50: number; p99: number; max: number };
+  setupMs: number;
+}
+
+type Bot = { id: string; cookie: string; socket: Socket; url: string; busy: string | null; endedAt: number | null };
+
+const BLACK: Array<[number, number]> = [
+  [7, 7],
+  [7, 9],
+  [8, 7],
+  [8, 9],
+  [9, 7],
+  [9, 9],
+  [10, 7],
+  [10, 9],
+  [11, 7],
+];
+const WHITE: Array<[number, number]> = [
+  [0, 0],
+  [7, 7],
+  [0, 2],
+  [8, 7],
+  [0, 4],
+  [9, 7],
+  [0, 6],
+  [10, 7],
+  [0, 8],
+  [11, 7],
+];
+const pct = (s: number[], p: number) => (s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN);
+const ask = (s: Socket, ev: string, payload: unknown) => s.timeout(20_000).emitWithAck(ev, payload) as Promise<{ ok: boolean; color?: number }>;
+
+export async function runArena(o: ArenaRunOptions): Promise<ArenaRunResult> {
+  const t0 = Date.now();
+  const nodes: NodeProc[] = [];
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const bots: Bot[] = [];
+  let dbTarget: string;
+  try {
+    const env = { RATE_LIMITS: "off", AI_THREADS: "1" };
+    if (o.nodes === 1) {
+      const db = await tempSqlite();
+      cleanups.push(() => db.cleanup());
+      dbTarget = db.file;
+      nodes.push(await startNode({ ...env, DATABASE_FILE: db.file }, 120_000));
+    } else {
+      const pg = await tempPostgres();
+      const prefix = `gomoku-arena-${process.pid}-${Date.now()}`;
+      cleanups.push(
+        () => pg.drop(),
+        () => flushRedisPrefix(REDIS_TEST_URL, prefix),
+      );
+      dbTarget = pg.url;
+      for (let i = 0; i < o.nodes; i++) nodes.push(await startNode({ ...env, ...sharedNodeEnv(pg.url, prefix, `n${i}`) }, 120_000));
+    }
+    for (let i = 0; i < o.players; i += 50)
+      bots.push(...(await Promise.all(Array.from({ length: Math.min(50, o.players - i) }, (_, k) => newBot(nodes[(i + k) % nodes.length].url)))));
+    const created = await post(bots[0], "/api/tournaments", {
+      kind: "arena",
+      name: "Bench arena",
+      size: 15,
+      rule: "freestyle",
+      clock: "3+2",
+      startsInMinutes: 0,
+      minutes: 180,
+    });
+    const tid = created.id as string;
+    const setupMs = Date.now() - t0;
+
+    const latency: number[] = [];
+    let doubleGames = 0;
+    const seats = new Map<string, Bot[]>();
+    let games = 0;
+    let playing = true;
+    for (const b of bots)
+      b.socket.on(EV.started, (e: { gameId: string }) => {
+        if (b.busy && b.busy !== e.gameId) doubleGames++;
+        if (b.endedAt !== null) latency.push(Date.now() - b.endedAt);
+        b.busy = e.gameId;
+        b.endedAt = null;
+        const two = [...(seats.get(e.gameId) ?? []), b];
+        seats.set(e.gameId, two);
+        if (two.length === 2 && playing) void play(e.gameId, two, games++).catch(() => undefined);
+      });
+    for (const b of bots) await post(b, `/api/tournaments/${tid}/join`, {});
+    await new Promise((r) => setTimeout(r, o.playMs));
+    playing = false;
+    await new Promise((r) => setTimeout(r, 3_000)); // the last scores land
+    const db = await openDb(dbTarget);
+    let recountDiffers = 0;
+    try {
+      const t = (await db.tournament.findUnique({ where: { id: tid } }))!;
+      const recount = await recountEvent(db, t);
+      for (const r of await db.tournamentPlayer.findMany({ where: { tournamentId: tid } })) {
+        const c = recount.get(r.playerId);
+        if (!c || c.score !== r.score || c.games !== r.games || c.fire !== r.fire) recountDiffers++;
+      }
+    } finally {
+      await db.$disconnect();
+    }
+    latency.sort((a, b) => a - b);
+    return {
+      players: o.players,
+      nodes: o.nodes,
+      games,
+      doubleGames,
+      recountDiffers,
+      latencyMs: { n: latency.length, p50: pct(latency, 50), p99: pct(latency, 99), max: latency.at(-1) ?? NaN },
+      setupMs,
+    };
+  } finally {
+    for (const b of bots) b.socket.disconnect();
+    for (const n of nodes) await n.stop().catch(() => n.kill());
+    for (const c of cleanups) await c();
+  }
+}
+
+async function newBot(url: string): Promise<Bot> {
+  const res = await fetch(`${url}/api/me`);
+  const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
+  const me = ((await res.json()) as { me: { id: string } }).me;
+  const socket = io(url, { transports: ["websocket"], forceNew: true, reconnection: false, extraHeaders: { cookie } });
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", () => resolve());
+    socket.once("connect_error", reject);
+  });
+  return { id: me.id, cookie, socket, url, busy: null, endedAt: null };
+}
+
+async function post(b: Bot, path: string, body: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(`${b.url}${path}`, { method: "POST", headers: { "content-type": "application/json", cookie: b.cookie }, body: JSON.stringify(body) });
+  const a = (await res.json()) as { ok: boolean } & Record<string, unknown>;
+  if (!a.ok) throw new Error(`${path}: ${JSON.stringify(a)}`);
+  return a;
+}
+
+/** Both sit, then the game is played out at once: black wins, white wins or a draw, in turn. */
+async function play(gameId: string, two: Bot[], n: number): Promise<void> {
+  const ja = await ask(two[0].socket, EV.join, { gameId });
+  await ask(two[1].socket, EV.join, { gameId });
+  const [black, white] = ja.color === 1 ? [two[0], two[1]] : [two[1], two[0]];
+  const kind = n % 3;
+  const moves = kind === 0 ? BLACK : kind === 1 ? WHITE : BLACK.slice(0, 4);
+  for (let i = 0; i < moves.length; i++) await ask((i % 2 ? white : black).socket, EV.move, { gameId, ply: i + 1, x: moves[i][0], y: moves[i][1] });
+  if (kind === 2) {
+    await ask(black.socket, EV.drawOffer, { gameId });
+    await ask(white.socket, EV.drawAccept, { gameId });
+  }
+  const at = Date.now();
+  for (const b of two) {
+    b.busy = null;
+    b.endedAt = at;
+  }
+}

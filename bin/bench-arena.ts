@@ -1,0 +1,27 @@
+// npm run bench:arena [-- --players 1000 --nodes 1 --seconds 60]: an arena under load against real
+// server processes (bin/arena/run.ts): the time from a game's end to the player's next pairing
+// (p50/p99; goal p99 < 2 s), nobody told of two games at once, and the standings equal to a recount
+// from the games. --nodes 2: two nodes on a fresh PostgreSQL database and Redis.
+import { readArgs } from "./cli/args";
+import { runArena } from "./arena/run";
+
+const opts = { players: 1000, nodes: 1, seconds: 60 };
+for (const a of readArgs(process.argv.slice(2), ["players", "nodes", "seconds"], { h: "help" })) {
+  if (a.name === "help") {
+    console.log("npm run bench:arena -- [--players 1000] [--nodes 1] [--seconds 60]");
+    process.exit(0);
+  }
+  const n = Number(a.value);
+  if (a.name && a.name in opts && Number.isFinite(n) && n > 0) opts[a.name as keyof typeof opts] = n;
+  else {
+    console.error(`bench:arena: bad option ${a.raw}${a.value !== undefined ? ` ${a.value}` : ""}`);
+    process.exit(2);
+  }
+}
+const r = await runArena({ players: opts.players, nodes: opts.nodes, playMs: opts.seconds * 1000 });
+const ok = r.doubleGames === 0 && r.recountDiffers === 0;
+console.log(`players ${r.players} on ${r.nodes} node(s), setup ${(r.setupMs / 1000).toFixed(1)} s, ${r.games} games played in ${opts.seconds} s`);
+console.log(`game end → next pairing (${r.latencyMs.n}): p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, max ${r.latencyMs.max} ms`);
+console.log(`told of a second game while playing: ${r.doubleGames}; standings rows differing from a recount: ${r.recountDiffers}`);
+console.log(ok ? "OK" : "FAILED");
+process.exit(ok ? 0 : 1);
