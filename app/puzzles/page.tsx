@@ -7,10 +7,10 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("puzzles"))("title") };
 }
 
-/** /puzzles?mode=rated|daily|streak&theme=vcf|vct|defend&id=<puzzle> */
+/** /puzzles?mode=rated|daily|streak&theme=vcf|vct|defend&id=<puzzle>, /puzzles?mode=game&game=<your game> */
 export default async function PuzzlesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const sp = await searchParams;
   const one = (k: string) => (typeof sp[k] === "string" ? (sp[k] as string) : "");
-  const mode = PUZZLE_MODES.includes(one("mode") as PuzzleMode) && one("mode") !== "game" ? (one("mode") as PuzzleMode) : "rated";
-  return <PuzzleTrainer key={`${mode}/${one("theme")}/${one("id")}`} mode={mode} theme={one("theme")} id={one("id")} />;
+  const mode = PUZZLE_MODES.includes(one("mode") as PuzzleMode) ? (one("mode") as PuzzleMode) : "rated";
+  return <PuzzleTrainer key={`${mode}/${one("theme")}/${one("id")}/${one("game")}`} mode={mode} theme={one("theme")} id={one("id")} game={one("game")} />;
 }

@@ -19,8 +19,9 @@ async function call<T>(path: string, body?: unknown): Promise<ApiAnswer<T>> {
   }
 }
 
-export function nextPuzzle(mode: PuzzleMode, theme?: string, id?: string) {
+export function nextPuzzle(mode: PuzzleMode, theme?: string, id?: string, game?: string) {
   const q = new URLSearchParams({ mode });
+  if (game) q.set("game", game);
   if (theme) q.set("theme", theme);
   if (id) q.set("id", id);
   return call<{ puzzle: PuzzleView }>(`${PUZZLE_API}/next?${q}`);

@@ -14,9 +14,9 @@ import { analysisLink, boardStones, usePuzzle } from "./usePuzzle";
 const MODES: PuzzleMode[] = ["rated", "daily", "streak"];
 const THEMES = ["", "vcf", "vct", "defend"] as const;
 
-export function PuzzleTrainer({ mode, theme, id }: { mode: PuzzleMode; theme: string; id: string }) {
+export function PuzzleTrainer({ mode, theme, id, game }: { mode: PuzzleMode; theme: string; id: string; game: string }) {
   const t = useTranslations("puzzles");
-  const z = usePuzzle(mode, theme, id);
+  const z = usePuzzle(mode, theme, id, game);
   const [showSolution, setShowSolution] = useState(false);
   const p = z.puzzle;
   const over = z.result && z.result.kind !== "continue";
@@ -94,6 +94,7 @@ export function PuzzleTrainer({ mode, theme, id }: { mode: PuzzleMode; theme: st
               {t(`prompt.${p.goal}`, { color: colorName(p.toMove) })}
             </p>
             {p.mode === "daily" && p.day && <p>{t("day", { day: p.day })}</p>}
+            {p.mode === "game" && <p data-testid="from-game">{t("fromGame")}</p>}
             {p.mode === "streak" && <p data-testid="streak-count">{t("streakCount", { n: p.streak + (z.result?.kind === "solved" ? 1 : 0) })}</p>}
             <p data-testid="my-rating">{t("yourRating", { rating: p.myRating })}</p>
             {p.mode !== "streak" && <p className="text-sm text-muted">{t("puzzleRating", { rating: p.rating })}</p>}

@@ -26,14 +26,16 @@ export interface PuzzleState {
 
 const other = (c: 1 | 2): 1 | 2 => (c === 1 ? 2 : 1);
 
-export function usePuzzle(mode: PuzzleMode, theme: string, id: string) {
+export function usePuzzle(mode: PuzzleMode, theme: string, id: string, game = "") {
   const [s, setS] = useState<PuzzleState>({ puzzle: null, error: null, played: [], result: null, wrong: null, hint: null, busy: true });
   const [serial, setSerial] = useState(0);
 
   useEffect(() => {
     let live = true;
     setS((x) => ({ ...x, busy: true, error: null }));
-    void nextPuzzle(mode, theme || undefined, serial === 0 ? id || undefined : undefined).then((a) => {
+    // After a game's own puzzle, "next" goes on with rated ones.
+    const m = mode === "game" && serial > 0 ? "rated" : mode;
+    void nextPuzzle(m, theme || undefined, serial === 0 ? id || undefined : undefined, m === "game" ? game : undefined).then((a) => {
       if (!live) return;
       if (!a.ok) return setS((x) => ({ ...x, busy: false, puzzle: null, error: a.error.message }));
       const p = a.puzzle;
@@ -43,7 +45,7 @@ export function usePuzzle(mode: PuzzleMode, theme: string, id: string) {
     return () => {
       live = false;
     };
-  }, [mode, theme, id, serial]);
+  }, [mode, theme, id, game, serial]);
 
   const play = useCallback(
     async (pt: Point) => {

@@ -1,7 +1,7 @@
 // The puzzle trainer's HTTP API (routes of lib/server/http/router), JSON { ok, … } or
 // { ok: false, error: { code, message } }. Every call needs the browser's session (GET /api/me makes
 // a guest); each costs PUZZLE_COST of the address's event budget.
-//   GET  /api/puzzles/next?mode=rated|daily|streak&theme=vcf|vct|defend&id=<puzzle>
+//   GET  /api/puzzles/next?mode=rated|daily|streak&theme=vcf|vct|defend&id=<puzzle>   ?mode=game&game=<game id>
 //   POST /api/puzzles/move { attemptId, move: "h8" }    POST /api/puzzles/hint { attemptId }
 //   GET  /api/puzzles/me   GET /api/puzzles/players/<name>
 import type { IncomingMessage } from "node:http";
@@ -14,15 +14,17 @@ import type { Identities } from "../identity/identities";
 import { playerByName } from "../ratings/profiles";
 import { PUZZLE_THEMES, type PuzzleTheme } from "../../shared/puzzles/puzzle";
 import { PUZZLE_API, type PuzzleMode } from "../../shared/puzzles/view";
+import { gamePuzzleId } from "./from-game";
 import { puzzleProfileOf } from "./profile";
 import type { PuzzleService } from "./service";
 
-export const PUZZLE_COST = 2;
+/** As a game move: a person makes about one call a second. */
+export const PUZZLE_COST = 1;
 const BODY = { maxBytes: 512 };
 const ID = /^[A-Za-z0-9_.-]{1,80}$/;
 const MoveBody = z.object({ attemptId: z.string().regex(ID), move: z.string().min(2).max(3) }).strict();
 const HintBody = z.object({ attemptId: z.string().regex(ID) }).strict();
-const SERVED_MODES: readonly PuzzleMode[] = ["rated", "daily", "streak"];
+const SERVED_MODES: readonly PuzzleMode[] = ["rated", "daily", "streak", "game"];
 
 export interface PuzzleHttpOptions {
   db: Db;
@@ -44,7 +46,13 @@ export function puzzleRoutes({ db, puzzles, identities }: PuzzleHttpOptions): Ro
       cost: PUZZLE_COST,
       handle: async (req, { query }) => {
         const mode = (query.get("mode") ?? "rated") as PuzzleMode;
-        if (!SERVED_MODES.includes(mode)) refuse("BAD_PAYLOAD", "mode: rated, daily or streak.");
+        if (!SERVED_MODES.includes(mode)) refuse("BAD_PAYLOAD", "mode: rated, daily, streak or game.");
+        if (mode === "game") {
+          const game = query.get("game") ?? "";
+          if (!ID.test(game)) refuse("BAD_PAYLOAD", "game: the id of a game of yours.");
+          const playerId = await who(req);
+          return json(200, { ok: true, puzzle: await puzzles.next(playerId, { mode, puzzleId: await gamePuzzleId(db, playerId, game) }) });
+        }
         const theme = query.get("theme") || undefined;
         if (theme && !PUZZLE_THEMES.includes(theme as PuzzleTheme)) refuse("BAD_PAYLOAD", "theme: vcf, vct or defend.");
         const id = query.get("id") || undefined;

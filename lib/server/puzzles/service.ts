@@ -29,6 +29,9 @@ export interface NextRequest {
   puzzleId?: string;
 }
 
+/** Puzzles made from a player's own game (./from-game) are served only to them, by id. */
+const SHIPPED = { id: { not: { startsWith: "game-" } } };
+
 const solutionOf = (p: PuzzleRow) => ({ line: JSON.parse(p.line) as string[], finish: JSON.parse(p.finish) as string[] });
 
 export class PuzzleService {
@@ -91,9 +94,13 @@ export class PuzzleService {
   private async choose(playerId: string, req: NextRequest, today: string): Promise<PuzzleRow | null> {
     if (req.puzzleId) return this.db.puzzle.findUnique({ where: { id: req.puzzleId } });
     if (req.mode === "daily") {
-      const n = await this.db.puzzle.count({ where: { theme: { in: ["vcf", "vct"] }, plies: { gte: 5 } } });
+      const n = await this.db.puzzle.count({ where: { ...SHIPPED, theme: { in: ["vcf", "vct"] }, plies: { gte: 5 } } });
       if (!n) return null;
-      return this.db.puzzle.findFirst({ where: { theme: { in: ["vcf", "vct"] }, plies: { gte: 5 } }, orderBy: { id: "asc" }, skip: dailyIndex(today, n) });
+      return this.db.puzzle.findFirst({
+        where: { ...SHIPPED, theme: { in: ["vcf", "vct"] }, plies: { gte: 5 } },
+        orderBy: { id: "asc" },
+        skip: dailyIndex(today, n),
+      });
     }
     const tried = new Set((await this.db.puzzleAttempt.findMany({ where: { playerId }, select: { puzzleId: true } })).map((a) => a.puzzleId));
     let target: number;
@@ -103,14 +110,14 @@ export class PuzzleService {
       const lastPuzzle = last?.status === "solved" ? await this.db.puzzle.findUnique({ where: { id: last.puzzleId } }) : null;
       target = lastPuzzle ? lastPuzzle.rating + 30 : 900;
       const up = await this.db.puzzle.findMany({
-        where: { rating: { gte: target }, ...(req.theme ? { theme: req.theme } : {}) },
+        where: { ...SHIPPED, rating: { gte: target }, ...(req.theme ? { theme: req.theme } : {}) },
         orderBy: { rating: "asc" },
         take: 60,
       });
       return up.find((p) => !tried.has(p.id)) ?? null;
     }
     target = (await this.ratingOf(playerId)).rating;
-    const where = req.theme ? { theme: req.theme } : {};
+    const where = { ...SHIPPED, ...(req.theme ? { theme: req.theme } : {}) };
     const [up, down] = await Promise.all([
       this.db.puzzle.findMany({ where: { ...where, rating: { gte: target } }, orderBy: { rating: "asc" }, take: 40 }),
       this.db.puzzle.findMany({ where: { ...where, rating: { lt: target } }, orderBy: { rating: "desc" }, take: 40 }),
