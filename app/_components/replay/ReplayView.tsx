@@ -125,7 +125,6 @@ export function ReplayView({
           </h2>
           <EvalGraph series={series} plies={total} ply={ply} onJump={setPly} marks={marks} analysable={analysable} />
         </section>
-        {analysisPanel}
         <MoveAnalysis game={game} move={shownMove} ply={ply} heat={heat} hover={hover} judged={judged} />
         <section className="card overflow-hidden lg:flex lg:min-h-40 lg:flex-1 lg:flex-col" aria-labelledby="moves-h">
           <h2 id="moves-h" className="flex items-baseline justify-between border-b border-line px-4 py-2 text-sm font-bold">
@@ -133,6 +132,8 @@ export function ReplayView({
           </h2>
           <ReplayMoveList game={game} ply={ply} onPly={setPly} analysis={analysis} />
         </section>
+        {/* The game's analysis (offer, progress, accuracy) after the moves: board, graph, the move and the list come first in one viewport. */}
+        {analysisPanel}
         <Link href={analysisHref(game, ply)} className="btn-ghost" data-testid="analyse-here" title={t("analyseHereTitle")}>
           {t("analyseHere", { ply })}
         </Link>
