@@ -45,18 +45,15 @@ export function ChatPanel({ gameId, channel, live, connected }: { gameId: string
       {chat.loadError ? (
         <p className="text-sm text-muted">{errorText(chat.loadError)}</p>
       ) : (
-        <ol
-          role="log"
-          aria-live="polite"
-          aria-label={t("logLabel")}
-          className="flex max-h-64 min-h-16 flex-col gap-1 overflow-y-auto text-sm"
-          data-testid="chat-log"
-        >
-          {shown.length === 0 && <li className="text-muted">{t("empty")}</li>}
-          {shown.map((l) => (
-            <ChatLineItem key={l.id} line={l} mine={l.author === me} chat={chat} tell={setNotice} />
-          ))}
-        </ol>
+        // The log role on a wrapper: on the <ol> itself it replaces the list's role, and its <li>s are orphans (axe: listitem).
+        <div role="log" aria-live="polite" aria-label={t("logLabel")}>
+          <ol className="flex max-h-64 min-h-16 flex-col gap-1 overflow-y-auto text-sm" data-testid="chat-log">
+            {shown.length === 0 && <li className="text-muted">{t("empty")}</li>}
+            {shown.map((l) => (
+              <ChatLineItem key={l.id} line={l} mine={l.author === me} chat={chat} tell={setNotice} />
+            ))}
+          </ol>
+        </div>
       )}
       {live && !chat.loadError && (
         <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-1">
