@@ -4,6 +4,7 @@
 import { EV, type ChallengeView } from "@/lib/shared/protocol";
 import { request } from "@/lib/client/socket";
 import { useMe } from "@/lib/client/identity";
+import { useBlockedNames } from "@/lib/client/useBlocked";
 import { playerHref } from "@/lib/shared/labels";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -23,9 +24,12 @@ export function OpenChallenges({ challenges }: { challenges: ChallengeView[] | n
   const rules = useRuleWords();
   // The challenge being accepted: one click is one request (a double click used to refuse its own second half).
   const [accepting, setAccepting] = useState<string | null>(null);
+  // Players you blocked: their challenges are not shown to you (accepting one is refused: BLOCKED).
+  const blocked = useBlockedNames();
   const clockText = (c: ChallengeView["clock"]) => (c ? `${c.initialMs / 60_000}+${c.incrementMs / 1000}` : t("noClock"));
   if (!challenges) return <p className="text-sm text-muted">{t("loading")}</p>;
-  if (challenges.length === 0)
+  const shown = challenges.filter((c) => !blocked.has(c.author.name));
+  if (shown.length === 0)
     return (
       <p className="text-sm text-muted" data-testid="challenges-empty">
         {t("none")}
@@ -33,7 +37,7 @@ export function OpenChallenges({ challenges }: { challenges: ChallengeView[] | n
     );
   return (
     <ul className="divide-y divide-line" data-testid="challenges">
-      {challenges.map((c) => {
+      {shown.map((c) => {
         const mine = me?.name === c.author.name;
         return (
           <li key={c.id} className="flex items-center gap-3 py-2.5 text-sm" data-testid={`challenge-${c.id}`} data-author={c.author.name}>
