@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { EV } from "../../lib/shared/protocol";
 import { DEFAULT_LIMITS } from "../../lib/server/config";
 import { block } from "../../lib/server/moderation/blocks";
-import { PENDING_PER_RECEIVER, PENDING_PER_SENDER } from "../../lib/server/social/direct-challenges";
+import { PENDING_PER_RECEIVER, PENDING_PER_SENDER, RECEIVED_PER_HOUR, SENT_PER_HOUR } from "../../lib/server/social/direct-challenges";
 import { call, callRaw, connectAs, guestSession, useServer, waitFor } from "./helpers";
 
 // Rate limits off: the caps under test are the features' own, not the event budget's.
@@ -126,6 +126,28 @@ describe("challenges by name", () => {
     expect(flood.filter((r) => r.ok)).toHaveLength(PENDING_PER_RECEIVER - 1);
     expect(flood.at(-1)).toMatchObject({ ok: false, error: { code: "LIMIT", message: expect.stringMatching(/waiting already/) } });
     for (const s of [target, sender, ...others]) s.socket.disconnect();
+  });
+
+  it("per hour: a sender who cancels and sends again is capped, and so is a receiver sent to by several", async () => {
+    const [sender, target, other] = [await person(), await person(), await person()];
+    const sendAndCancel = async (from: typeof sender, to: string) => {
+      const r = await call(from.socket, EV.directCreate, { ...casual, name: to });
+      if (r.ok) expect(await call(from.socket, EV.directCancel, { id: r.challenge.id })).toEqual({ ok: true });
+      return r;
+    };
+    for (let i = 0; i < SENT_PER_HOUR; i++) expect((await sendAndCancel(sender, target.me.name)).ok).toBe(true);
+    expect(await sendAndCancel(sender, other.me.name)).toMatchObject({
+      ok: false,
+      error: { code: "LIMIT", message: expect.stringMatching(/within the hour/) },
+    });
+    // The target has had SENT_PER_HOUR; others bring it to RECEIVED_PER_HOUR, then one more is refused.
+    const more = await person();
+    for (let i = SENT_PER_HOUR; i < RECEIVED_PER_HOUR; i++) expect((await sendAndCancel(more, target.me.name)).ok).toBe(true);
+    expect(await sendAndCancel(other, target.me.name)).toMatchObject({
+      ok: false,
+      error: { code: "LIMIT", message: expect.stringMatching(/received .* within the hour/) },
+    });
+    for (const s of [sender, target, other, more]) s.socket.disconnect();
   });
 
   it("a blocked player's challenge is refused and never arrives; an accept of someone else's challenge, forged ids and names are refused", async () => {
