@@ -23,7 +23,7 @@ export interface ArenaRunResult {
   games: number;
   /** A pairing told to a player whose previous game was still being played (must be 0). */
   doubleGames: number;
-  /** Standing rows that differ from the recount (must be 0). */
+  /** Standing rows that differ from the recount (must be 0; -1: never compared). */
   recountDiffers: number;
   latencyMs: { n: number; p50: number; p99: number; max: number };
   setupMs: number;
@@ -114,13 +114,27 @@ export async function runArena(o: ArenaRunOptions): Promise<ArenaRunResult> {
     playing = false;
     await new Promise((r) => setTimeout(r, 3_000)); // the last scores land
     const db = await openDb(dbTarget);
-    let recountDiffers = 0;
+    // -1: the rows never stood still long enough to compare (a failure too).
+    let recountDiffers = -1;
     try {
       const t = (await db.tournament.findUnique({ where: { id: tid } }))!;
-      const recount = await recountEvent(db, t);
-      for (const r of await db.tournamentPlayer.findMany({ where: { tournamentId: tid } })) {
-        const c = recount.get(r.playerId);
-        if (!c || c.score !== r.score || c.games !== r.games || c.fire !== r.fire) recountDiffers++;
+      const rows = () => db.tournamentPlayer.findMany({ where: { tournamentId: tid }, orderBy: { playerId: "asc" } });
+      // Games still finishing are scored meanwhile: compare once the rows stood still around the recount.
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const before = await rows();
+        const recount = await recountEvent(db, t);
+        if (JSON.stringify(before) !== JSON.stringify(await rows())) {
+          await new Promise((r) => setTimeout(r, 1_000));
+          continue;
+        }
+        recountDiffers = 0;
+        for (const r of before) {
+          const c = recount.get(r.playerId);
+          if (!c || c.score !== r.score || c.games !== r.games || c.fire !== r.fire) {
+            if (recountDiffers++ < 3) console.error("differs:", JSON.stringify({ row: { score: r.score, games: r.games, fire: r.fire }, recount: c }));
+          }
+        }
+        break;
       }
     } finally {
       await db.$disconnect();
