@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { PlayerSearch } from "./PlayerSearch";
 import { FollowingList } from "./FollowingList";
+import { OutgoingChallenges } from "./OutgoingChallenges";
 
 export function PeoplePage() {
   const t = useTranslations("people");
@@ -16,6 +17,7 @@ export function PeoplePage() {
         <PlayerSearch />
       </section>
       <FollowingList />
+      <OutgoingChallenges />
     </div>
   );
 }
