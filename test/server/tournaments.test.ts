@@ -8,6 +8,7 @@ import { log } from "../../lib/server/log";
 import { Director } from "../../lib/server/tournaments/director";
 import type { TournamentDeps } from "../../lib/server/tournaments/deps";
 import { recountEvent } from "../../lib/server/tournaments/scoring";
+import { ensureScheduled, nextStart, SCHEDULE } from "../../lib/server/tournaments/schedule";
 import { call, connectAs, guestSession, postApi, server, waitFor, type Client } from "./helpers";
 import type { TestServer } from "../support/test-server";
 
@@ -315,6 +316,18 @@ describe("refusals", () => {
     expect(await post(`/api/tournaments/${id}/pause`, {}, b.cookie)).toEqual({ ok: true });
     expect(await post(`/api/tournaments/${id}/withdraw`, {}, c.cookie)).toMatchObject({ ok: false, error: { code: "NOT_FOUND" } });
     expect(await post(`/api/tournaments/${id}/berserk`, {}, a.cookie)).toMatchObject({ ok: false, error: { code: "NOT_FOUND" } });
+  });
+});
+
+describe("the site's schedule", () => {
+  it("makes the next hourly arena once, however many nodes ask", async () => {
+    const at = Date.UTC(2030, 0, 1, 13, 30);
+    expect(nextStart(SCHEDULE[0], at)).toBe(Date.UTC(2030, 0, 1, 14));
+    const made = await Promise.all([ensureScheduled(srv.db, at), ensureScheduled(srv.db, at)]);
+    expect(made[0] + made[1]).toBe(1); // only the hourly one starts within the hour
+    expect(await ensureScheduled(srv.db, at)).toBe(0);
+    const row = await srv.db.tournament.findFirst({ where: { scheduleKey: { startsWith: "hourly-freestyle-3+2:2030-01-01T14" } } });
+    expect(row).toMatchObject({ kind: "arena", status: "created", createdById: null, minutes: 45 });
   });
 });
 
