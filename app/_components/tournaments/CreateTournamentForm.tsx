@@ -43,18 +43,7 @@ export function CreateTournamentForm() {
     router.push(`/tournament/${a.id}`);
   };
   const select = (key: string, label: string, value: string | number, options: Array<[string | number, string]>, on: (v: string) => void) => (
-    <div>
-      <label htmlFor={`${id}-${key}`} className="field-label">
-        {label}
-      </label>
-      <select id={`${id}-${key}`} className="select" value={value} onChange={(e) => on(e.target.value)} data-testid={`tour-${key}`}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Choice id={`${id}-${key}`} testId={`tour-${key}`} label={label} value={value} options={options} onChange={on} />
   );
   return (
     <form onSubmit={(e) => void submit(e)} className="card space-y-3 p-4" aria-labelledby={`${id}-h`} data-testid="create-tournament">
@@ -141,5 +130,30 @@ export function CreateTournamentForm() {
         {busy ? t("create.creating") : t("create.submit")}
       </button>
     </form>
+  );
+}
+
+/** A labelled select. */
+function Choice(p: {
+  id: string;
+  testId: string;
+  label: string;
+  value: string | number;
+  options: Array<[string | number, string]>;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={p.id} className="field-label">
+        {p.label}
+      </label>
+      <select id={p.id} className="select" value={p.value} onChange={(e) => p.onChange(e.target.value)} data-testid={p.testId}>
+        {p.options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
