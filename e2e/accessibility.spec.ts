@@ -149,11 +149,13 @@ test("a game typed move by move in the text field, with the board as text", asyn
     await input.fill(pick.label.toUpperCase());
     await input.press("Enter");
     ply++;
-    await expect(input).toHaveValue("");
     heard.stones.set(pick.label, 1);
     const answer = await answerTo(page, ply, pick.label);
     if (!answer) break;
     heard.stones.set(answer, 2);
+    if ((await page.getByTestId("game").getAttribute("data-status")) === "finished") break;
+    // The field is emptied for the next move.
+    await expect(input).toHaveValue("");
     ply++;
     if (turn === 1) {
       // A point taken is refused with a sentence.
