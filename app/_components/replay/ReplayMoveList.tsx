@@ -18,7 +18,9 @@ export function ReplayMoveList({ game, ply, onPly, analysis }: { game: ReplayGam
     const el = box.current?.querySelector<HTMLElement>(`[data-current="true"]`);
     const parent = box.current;
     if (el && parent) {
-      const top = el.offsetTop - parent.offsetTop;
+      // The current move's place inside the box's scroll (offsetTop is relative to the box already, as it is
+      // `relative`; subtracting the box's own offset put a move far down the page above the top: no scroll).
+      const top = el.getBoundingClientRect().top - parent.getBoundingClientRect().top + parent.scrollTop;
       if (top < parent.scrollTop || top > parent.scrollTop + parent.clientHeight - el.offsetHeight) parent.scrollTop = top - parent.clientHeight / 2;
     }
   }, [ply]);
