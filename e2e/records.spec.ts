@@ -117,6 +117,8 @@ for (const [width, height] of [
     await page.goto(`/replay/${id}?ply=40`);
     await expect(page.getByTestId("replay")).toHaveAttribute("data-plies", "60");
     await expect(page.getByTestId("rmove-40")).toHaveAttribute("data-current", "true");
+    // The list opens on the current move.
+    await expect(page.getByTestId("rmove-40")).toBeInViewport();
     await page.screenshot({ path: `/work/notes/h3-replay-${width}x${height}.png` });
     const fits = await page.evaluate(() => document.scrollingElement!.scrollHeight <= window.innerHeight + 2);
     expect(fits, "the page does not scroll").toBe(true);
