@@ -196,6 +196,7 @@ describe("arena", () => {
     expect(v.status).toBe("finished");
     expect(v.podium.map((p: any) => p.rank)).toEqual([1, 2, 3]);
     expect(v.podium[0].playerId).toBe(leader.playerId);
+    expect(await srv.db.lease.findUnique({ where: { name: `tour:${id}` } })).toBeNull(); // a finished event has no director
     await expectRecountEqualsRows(id);
     const line = await api(`/api/tournaments/players/${encodeURIComponent(leader.name)}`);
     expect(line.line).toMatchObject({ played: 1, won: 1, podiums: 1 });

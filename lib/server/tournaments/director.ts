@@ -97,7 +97,15 @@ export class Director {
         continue;
       }
       this.held.add(t.id);
-      await stepEvent(this.d, t).catch((err: unknown) => this.d.log.error({ err, tournamentId: t.id }, "tournament step failed"));
+      const over = await stepEvent(this.d, t).catch((err: unknown) => {
+        this.d.log.error({ err, tournamentId: t.id }, "tournament step failed");
+        return false;
+      });
+      // A finished event needs no director: its lease row goes.
+      if (over) {
+        this.held.delete(t.id);
+        await releaseLease(this.d.db, leaseName(t.id), this.d.nodeId);
+      }
     }
   }
 

@@ -9,39 +9,41 @@ import { scoreFinished, writeStandings } from "./scoring";
 import { startGames, unstick } from "./games";
 import { ranked } from "./standings";
 
-export async function stepEvent(d: TournamentDeps, t: TournamentRow): Promise<void> {
+/** One step of event `t`; true once it is over (its director can let it go). */
+export async function stepEvent(d: TournamentDeps, t: TournamentRow): Promise<boolean> {
   const now = d.clock.now();
   if (t.status === "created") {
-    if (now < t.startsAt.getTime()) return;
+    if (now < t.startsAt.getTime()) return false;
     const { count } = await d.db.tournament.updateMany({ where: { id: t.id, status: "created" }, data: { status: "started" } });
-    if (!count) return;
+    if (!count) return false;
     t = { ...t, status: "started" };
     d.log.info({ tournamentId: t.id, kind: t.kind }, "tournament started");
   }
-  if (t.status !== "started") return;
+  if (t.status !== "started") return t.status === "finished";
   await scoreFinished(d.db, t, now);
   await unstick(d, t);
-  if (t.kind === "arena") await arenaStep(d, t, now);
-  else await swissStep(d, t);
+  return t.kind === "arena" ? arenaStep(d, t, now) : swissStep(d, t);
 }
 
-async function arenaStep(d: TournamentDeps, t: TournamentRow, now: number): Promise<void> {
+/** True once the event is over. */
+async function arenaStep(d: TournamentDeps, t: TournamentRow, now: number): Promise<boolean> {
   if (t.endsAt && now >= t.endsAt.getTime()) return finish(d, t);
   const entrants = await d.db.tournamentPlayer.findMany({ where: { tournamentId: t.id } });
   const places = new Map(ranked("arena", entrants).map((r) => [r.playerId, r.place]));
   const waiting = entrants.filter((e) => e.status === "waiting" && (!e.pausedUntil || e.pausedUntil.getTime() <= now));
-  if (waiting.length < 2) return;
+  if (waiting.length < 2) return false;
   const byId = new Map(entrants.map((e) => [e.playerId, e]));
   const pairs = pairArena(waiting.map((e) => ({ id: e.playerId, rank: places.get(e.playerId)!, rating: e.rating, lastOpponent: e.lastOpponent })));
   const coloured = pairs.map(([a, b]) => coloursOf(history(byId.get(a)!), history(byId.get(b)!), byId.get(a)!.games + 1));
   if (coloured.length) await startGames(d, t, coloured, 0);
+  return false;
 }
 
 const history = (e: { playerId: string; blacks: number; whites: number }) => ({ id: e.playerId, blacks: e.blacks, whites: e.whites, last: null });
 
-async function swissStep(d: TournamentDeps, t: TournamentRow): Promise<void> {
+async function swissStep(d: TournamentDeps, t: TournamentRow): Promise<boolean> {
   const open = await d.db.tournamentPairing.count({ where: { tournamentId: t.id, status: { in: OPEN } } });
-  if (open) return;
+  if (open) return false;
   const rounds = t.rounds ?? 0;
   if (t.round >= rounds) return finish(d, t);
   const entrants = await d.db.tournamentPlayer.findMany({ where: { tournamentId: t.id } });
@@ -74,7 +76,7 @@ async function swissStep(d: TournamentDeps, t: TournamentRow): Promise<void> {
   if (plan.rematches) d.log.warn({ tournamentId: t.id, round }, "swiss: no pairing without a rematch; rematches allowed");
   // The round is this node's to start: the conditional update decides it.
   const { count } = await d.db.tournament.updateMany({ where: { id: t.id, round: t.round }, data: { round } });
-  if (!count) return;
+  if (!count) return false;
   const now = d.clock.now();
   if (plan.bye)
     await d.db.tournamentPairing.create({
@@ -85,10 +87,11 @@ async function swissStep(d: TournamentDeps, t: TournamentRow): Promise<void> {
   await writeStandings(d.db, { ...t, round }, null, now);
   await startGames(d, t, plan.pairs, round);
   d.log.info({ tournamentId: t.id, round, pairs: plan.pairs.length, bye: plan.bye }, "swiss round started");
+  return false;
 }
 
 /** The end: open games score nothing more, ranks frozen (1–3 the podium). */
-async function finish(d: TournamentDeps, t: TournamentRow): Promise<void> {
+async function finish(d: TournamentDeps, t: TournamentRow): Promise<true> {
   const now = d.clock.now();
   const open = await d.db.tournamentPairing.findMany({ where: { tournamentId: t.id, status: { in: OPEN } } });
   for (const p of open) await d.db.tournamentPairing.updateMany({ where: { id: p.id, status: p.status }, data: { status: "done", result: "none" } });
@@ -98,4 +101,5 @@ async function finish(d: TournamentDeps, t: TournamentRow): Promise<void> {
     await d.db.tournamentPlayer.update({ where: { tournamentId_playerId: { tournamentId: t.id, playerId: r.playerId } }, data: { rank: r.place } });
   await d.db.tournament.updateMany({ where: { id: t.id, status: "started" }, data: { status: "finished", finishedAt: new Date(now) } });
   d.log.info({ tournamentId: t.id, players: rows.length }, "tournament finished");
+  return true;
 }
