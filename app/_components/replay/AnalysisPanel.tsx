@@ -7,6 +7,7 @@ import type { ErrorInfo } from "@/lib/shared/protocol";
 import { useTranslations } from "next-intl";
 import { useErrorText, useListedName } from "../i18n/words";
 import { isAnalysisFailure } from "@/lib/shared/analysis/failures";
+import { FindTheWin } from "../puzzles/FindTheWin";
 
 /** Colours of the marks, shared by the move list and the graph. */
 export const MARK_COLOR: Partial<Record<Mark, string>> = {
@@ -78,6 +79,11 @@ export function AnalysisPanel({
       <div className="grid grid-cols-2 gap-3" data-testid="analysis-summary">
         <PlayerColumn name={game.players?.[1] ?? game.black} color={1} s={analysis.summary?.black ?? null} />
         <PlayerColumn name={game.players?.[2] ?? game.white} color={2} s={analysis.summary?.white ?? null} />
+        <FindTheWin
+          gameId={game.id}
+          names={[game.players?.[1], game.players?.[2]]}
+          missed={[analysis.summary?.black?.marks["missed-win"] ?? 0, analysis.summary?.white?.marks["missed-win"] ?? 0]}
+        />
       </div>
     );
   }
