@@ -54,7 +54,14 @@ export function MoveList({
   const rows = moveRows(rest);
 
   return (
-    <div className="max-h-72 overflow-y-auto lg:max-h-[22rem]" data-testid="move-list" aria-label={t("label")}>
+    // A region with a tab stop: it scrolls, and a keyboard must be able to scroll it (axe: scrollable-region-focusable).
+    <div
+      className="max-h-72 overflow-y-auto focus-visible:outline-2 focus-visible:outline-[var(--focus)] lg:max-h-[22rem]"
+      role="region"
+      tabIndex={0}
+      data-testid="move-list"
+      aria-label={t("label")}
+    >
       {swap2 && (
         <Swap2Opening
           swap2={swap2}
