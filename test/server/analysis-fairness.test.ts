@@ -93,7 +93,8 @@ describe.each([
  * A 385-ply 20×20 game as a PSQ file, with no five anywhere: the stones follow the stripes
  * (x + 2y) mod 4 < 2 → black (at most two of a colour in a row along any line), black and white in turn.
  */
-function longPsq(): string {
+/** A 385-ply 20×20 game; `tag` names the players (one distinct game per import: importing the same file again points to the stored game). */
+function longPsq(tag = 0): string {
   const cells = (black: boolean) => {
     const out: Array<[number, number]> = [];
     for (let y = 0; y < 20; y++) for (let x = 0; x < 20; x++) if ((x + 2 * y) % 4 < 2 === black) out.push([x, y]);
@@ -101,7 +102,7 @@ function longPsq(): string {
   };
   const [b, w] = [cells(true), cells(false)];
   const moves = Array.from({ length: 385 }, (_, i) => (i % 2 ? w[(i - 1) / 2] : b[i / 2]));
-  return ["Piskvorky 20x20, 11:11, 0", ...moves.map(([x, y]) => `${x + 1},${y + 1},100`), "flood-a", "flood-b", "-1", ""].join("\r\n");
+  return ["Piskvorky 20x20, 11:11, 0", ...moves.map(([x, y]) => `${x + 1},${y + 1},100`), `flood-a${tag}`, `flood-b${tag}`, "-1", ""].join("\r\n");
 }
 
 describe("the hostile row: 25 addresses × 2 analyses of imported 385-ply games", () => {
@@ -119,7 +120,7 @@ describe("the hostile row: 25 addresses × 2 analyses of imported 385-ply games"
         method: "POST",
         path: "/api/import",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ fileName: `long${i}.psq`, text: longPsq() }),
+        body: JSON.stringify({ fileName: `long${i}.psq`, text: longPsq(i) }),
       });
       const body = JSON.parse(r.body) as { ok: boolean; stored: Array<{ id: string; plies: number }> };
       expect(body.stored?.[0]?.plies, r.body.slice(0, 300)).toBe(385);
