@@ -3,7 +3,8 @@
 // 10, or a draw by agreement), and each player records the time from the end of a game to the next
 // pairing (lobby:started). At the end: nobody was told of a game while another of theirs was still
 // playing, and the standings rows equal a recount from the games. One node on SQLite, or several on
-// one PostgreSQL database and Redis. Used by `npm run bench:arena` (bin/bench-arena.ts).
+// one PostgreSQL database and Redis. Used by `npm run bench:arena` (bin/bench-arena.ts); ARENA_NODE_LOG=1
+// prints the nodes' tournament log lines (slow director passes) at the end.
 import { io, type Socket } from "socket.io-client";
 import { EV } from "../../lib/shared/protocol";
 import { openDb } from "../../lib/server/db/client";
@@ -151,6 +152,16 @@ export async function runArena(o: ArenaRunOptions): Promise<ArenaRunResult> {
     };
   } finally {
     for (const b of bots) b.socket.disconnect();
+    if (process.env.ARENA_NODE_LOG)
+      for (const n of nodes)
+        console.error(
+          n
+            .output()
+            .split("\n")
+            .filter((l) => /tournament|error/i.test(l))
+            .slice(-20)
+            .join("\n"),
+        );
     for (const n of nodes) await n.stop().catch(() => n.kill());
     for (const c of cleanups) await c();
   }

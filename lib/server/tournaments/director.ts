@@ -12,6 +12,10 @@ export const TICK_MS = 1_000;
 /** A game ended here: the next pass this soon (a burst of endings is still one pass). */
 export const SOON_MS = 20;
 export const LEASE_MS = 10_000;
+/** A pass longer than this is logged (it delays every pairing behind it). */
+const SLOW_PASS_MS = 500;
+/** How often the site's schedule is looked at (events are made an hour ahead). */
+const SCHEDULE_EVERY_MS = 60_000;
 const leaseName = (id: string) => `tour:${id}`;
 
 export interface DirectorOptions {
@@ -26,6 +30,8 @@ export interface DirectorOptions {
 export class Director {
   private timer: TimerHandle | null = null;
   private dueAt = 0;
+  /** When this node last made the scheduled events. */
+  private scheduledAt = -Infinity;
   private again = false;
   private running: Promise<void> | null = null;
   private closed = false;
@@ -87,7 +93,18 @@ export class Director {
 
   private async pass(): Promise<void> {
     const now = this.d.clock.now();
-    if (this.opts.schedule ?? true) await ensureScheduled(this.d.db, now);
+    const t0 = Date.now();
+    await this.events(now);
+    // Wall time on purpose: how long the database kept the director (pairing latency), not the injected clock.
+    const ms = Date.now() - t0;
+    if (ms > SLOW_PASS_MS) this.d.log.warn({ ms, events: this.held.size }, "tournament director pass slow");
+  }
+
+  private async events(now: number): Promise<void> {
+    if ((this.opts.schedule ?? true) && now >= this.scheduledAt + SCHEDULE_EVERY_MS) {
+      this.scheduledAt = now;
+      await ensureScheduled(this.d.db, now);
+    }
     const events = await this.d.db.tournament.findMany({ where: { status: { in: ["created", "started"] }, startsAt: { lte: new Date(now + this.tickMs) } } });
     for (const t of events) {
       if (this.closed) return;

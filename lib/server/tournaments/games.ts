@@ -73,11 +73,11 @@ export async function startGames(d: TournamentDeps, t: TournamentRow, pairs: Arr
     }),
   );
   const gameIds = await d.games.createMatchedMany(inputs);
-  for (let i = 0; i < claimed.length; i++) {
-    await d.db.tournamentPairing.update({ where: { id: claimed[i].id }, data: { gameId: gameIds[i], status: "playing" } });
-    d.started(claimed[i].black, gameIds[i]);
-    d.started(claimed[i].white, gameIds[i]);
-  }
+  await Promise.all(claimed.map((c, i) => d.db.tournamentPairing.update({ where: { id: c.id }, data: { gameId: gameIds[i], status: "playing" } })));
+  claimed.forEach((c, i) => {
+    d.started(c.black, gameIds[i]);
+    d.started(c.white, gameIds[i]);
+  });
   return claimed.length;
 }
 

@@ -40,11 +40,17 @@ export const nextStart = (s: ScheduledArena, nowMs: number): number => Math.ceil
 
 /** Makes the scheduled events starting within AHEAD_MS that are not made yet; returns how many were made. */
 export async function ensureScheduled(db: Db, nowMs: number): Promise<number> {
+  const due = SCHEDULE.map((s) => ({ s, at: nextStart(s, nowMs) }))
+    .filter((x) => x.at - nowMs <= AHEAD_MS)
+    .map((x) => ({ ...x, scheduleKey: `${x.s.key}:${new Date(x.at).toISOString().slice(0, 13)}` }));
+  if (!due.length) return 0;
+  // One read: the slots already made are not tried again (a failed insert costs more than a read).
+  const have = new Set(
+    (await db.tournament.findMany({ where: { scheduleKey: { in: due.map((x) => x.scheduleKey) } }, select: { scheduleKey: true } })).map((r) => r.scheduleKey),
+  );
   let made = 0;
-  for (const s of SCHEDULE) {
-    const at = nextStart(s, nowMs);
-    if (at - nowMs > AHEAD_MS) continue;
-    const scheduleKey = `${s.key}:${new Date(at).toISOString().slice(0, 13)}`;
+  for (const { s, at, scheduleKey } of due) {
+    if (have.has(scheduleKey)) continue;
     try {
       await db.tournament.create({
         data: {

@@ -2,7 +2,7 @@
 // node ended them, even while no director ran), each once: the pairing's conditional update from
 // "playing" to "done" decides it, in the same transaction as the players' rows. An aborted game, or
 // an arena game that ended after the arena did, scores nothing ("none").
-import type { Db } from "../db/client";
+import { dbProviderOf, type Db } from "../db/client";
 import type { TournamentRow } from "./deps";
 import { arenaStanding, swissStandingsOf, swissPoints, type Standing } from "./recount";
 
@@ -22,11 +22,12 @@ export async function scoreFinished(db: Db, t: TournamentRow, nowMs: number): Pr
     ]),
   );
   const byGame = new Map(open.map((p) => [p.gameId!, p]));
-  let scored = 0;
-  for (const g of ended) {
+  // Each game touches only its two players' rows (one open game each): scored side by side on
+  // PostgreSQL; one after another on SQLite (one writer: parallel transactions would only wait).
+  const results = await eachOf(db, ended, async (g) => {
     const p = byGame.get(g.id)!;
     const result = countedResult(t, g);
-    const done = await db.$transaction(async (tx) => {
+    return db.$transaction(async (tx) => {
       const { count } = await tx.tournamentPairing.updateMany({
         where: { id: p.id, status: "playing" },
         data: { status: "done", result, plies: plies.get(g.id) ?? 0 },
@@ -35,9 +36,15 @@ export async function scoreFinished(db: Db, t: TournamentRow, nowMs: number): Pr
       await writeStandings(tx, t, [p.blackId, ...(p.whiteId ? [p.whiteId] : [])], nowMs);
       return true;
     });
-    if (done) scored++;
-  }
-  return scored;
+  });
+  return results.filter(Boolean).length;
+}
+
+async function eachOf<T, R>(db: Db, items: readonly T[], fn: (x: T) => Promise<R>): Promise<R[]> {
+  if (dbProviderOf(db) === "postgresql") return Promise.all(items.map(fn));
+  const out: R[] = [];
+  for (const x of items) out.push(await fn(x));
+  return out;
 }
 
 /**
