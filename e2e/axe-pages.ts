@@ -61,6 +61,17 @@ export const AXE_PAGES: AxePage[] = [
   { route: "/mod", name: "the operator's page (asking for the token)", open: visit("/mod", id("mod-token")) },
   { route: "/players", name: "players (search, following)", open: visit("/players", id("people-page")) },
   { route: "/correspondence", name: "correspondence games waiting for your move", open: visit("/correspondence", id("corr-page")) },
+  { route: "/tournaments", name: "tournaments (the lists and the create form)", open: visit("/tournaments", id("tournament-lists")) },
+  {
+    route: "/tournament/[id]",
+    name: "a tournament page (an arena just created, as its creator)",
+    open: async (page) => {
+      await page.goto("/tournaments");
+      await page.getByTestId("tour-name").fill("Axe arena");
+      await page.getByTestId("tour-create").click();
+      await page.getByTestId("tour-join").waitFor({ state: "visible" });
+    },
+  },
 ];
 
 /** The route of an app/…/page.tsx file (relative to the project): "app/game/[id]/page.tsx" → "/game/[id]". */
