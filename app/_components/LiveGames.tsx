@@ -58,8 +58,13 @@ export function LiveGames({ kind, limit }: { kind?: "hva" | "hvh" | "ava"; limit
             <span className="grid size-9 shrink-0 place-items-center rounded-md bg-wood/50 text-xs font-bold text-ink/80">{g.size}</span>
             <div className="min-w-0 flex-1">
               <div className="truncate font-medium">
-                <span role="img" aria-label={t("black")}>●</span> {g.blackName ? <PlayerLink name={g.blackName} /> : listed(g.black)}{" "}
-                <span className="text-muted">{t("vs")}</span> <span role="img" aria-label={t("white")}>○</span>{" "}
+                <span role="img" aria-label={t("black")}>
+                  ●
+                </span>{" "}
+                {g.blackName ? <PlayerLink name={g.blackName} /> : listed(g.black)} <span className="text-muted">{t("vs")}</span>{" "}
+                <span role="img" aria-label={t("white")}>
+                  ○
+                </span>{" "}
                 {g.whiteName ? <PlayerLink name={g.whiteName} /> : listed(g.white)}
               </div>
               <div className="text-xs text-muted">

@@ -18,7 +18,11 @@ export const SERVER_LAYERS: { name: string; units: string[]; why: string }[] = [
   { name: "moderation", units: ["moderation"], why: "blocks between players, reports, site-wide chat mutes (read by chat, lobby, social)" },
   { name: "ratings", units: ["ratings"], why: "ratings and who may be rated (reads identity traces)" },
   { name: "games", units: ["games"], why: "the game core (rates finished games)" },
-  { name: "features", units: ["lobby", "tv", "analysis", "imports", "metrics", "chat", "social", "correspondence", "tournaments", "puzzles"], why: "built on the games" },
+  {
+    name: "features",
+    units: ["lobby", "tv", "analysis", "imports", "metrics", "chat", "social", "correspondence", "tournaments", "puzzles"],
+    why: "built on the games",
+  },
   { name: "realtime", units: ["realtime"], why: "socket.io: every feature's events" },
   { name: "app", units: ["app.ts", "app"], why: "the composition root (app.ts) and its helpers (app/): builds everything" },
 ];
