@@ -57,7 +57,8 @@ export const AXE_PAGES: AxePage[] = [
   { route: "/leaderboard", name: "leaderboard", open: visit("/leaderboard", id("leaderboard")) },
   { route: "/account", name: "account", open: visit("/account", id("account-kind")) },
   { route: "/games", name: "the games archive", open: visit("/games", id("archive")) },
-  { route: "/tv", name: "TV", open: visit("/tv", `${id("tv")}, ${id("tv-off")}`) },
+  // With a game on, its page (and h1) once loaded: GameView shows "Loading" first.
+  { route: "/tv", name: "TV", open: visit("/tv", `${id("tv")} ${id("game")}, ${id("tv-off")}`) },
   { route: "/mod", name: "the operator's page (asking for the token)", open: visit("/mod", id("mod-token")) },
   { route: "/players", name: "players (search, following)", open: visit("/players", id("people-page")) },
   { route: "/correspondence", name: "correspondence games waiting for your move", open: visit("/correspondence", id("corr-page")) },
