@@ -1,6 +1,6 @@
 "use client";
-// The menu's links: in one row from sm up; on a phone behind a Menu button (so the nav keeps to one
-// row there too), opening as a list under it. Going to a page, Escape or a click outside closes it.
+// The menu's links: in one row from xl (1280 px) up; narrower (a phone, a small laptop) behind a Menu
+// button (so the nav keeps to one row there too; nine links do not fit beside the rest below 1280 px), opening as a list under it. Going to a page, Escape or a click outside closes it.
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
@@ -25,10 +25,10 @@ export function NavLinks({ children }: { children: ReactNode }) {
     };
   }, [open]);
   return (
-    <div ref={box} className="relative flex shrink-0 items-center sm:gap-x-4">
+    <div ref={box} className="relative flex shrink-0 items-center xl:gap-x-0.5">
       <button
         type="button"
-        className="flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-semibold text-muted hover:bg-wood/20 hover:text-ink sm:hidden"
+        className="flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-semibold text-muted hover:bg-wood/20 hover:text-ink xl:hidden"
         aria-expanded={open}
         aria-controls="nav-links"
         data-testid="nav-menu"
@@ -41,7 +41,7 @@ export function NavLinks({ children }: { children: ReactNode }) {
       </button>
       <div
         id="nav-links"
-        className={`${open ? "card absolute left-0 top-full z-30 mt-2 flex min-w-44 flex-col gap-0.5 p-1.5 shadow-lg" : "hidden"} sm:static sm:mt-0 sm:flex sm:min-w-0 sm:flex-row sm:items-center sm:gap-x-4 sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none`}
+        className={`${open ? "card absolute left-0 top-full z-30 mt-2 flex min-w-44 flex-col gap-0.5 p-1.5 shadow-lg" : "hidden"} xl:static xl:mt-0 xl:flex xl:min-w-0 xl:flex-row xl:items-center xl:gap-x-0.5 xl:border-0 xl:bg-transparent xl:p-0 xl:shadow-none`}
       >
         {children}
       </div>
