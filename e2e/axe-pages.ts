@@ -63,6 +63,7 @@ export const AXE_PAGES: AxePage[] = [
   { route: "/players", name: "players (search, following)", open: visit("/players", id("people-page")) },
   { route: "/correspondence", name: "correspondence games waiting for your move", open: visit("/correspondence", id("corr-page")) },
   { route: "/tournaments", name: "tournaments (the lists and the create form)", open: visit("/tournaments", id("tournament-lists")) },
+  { route: "/puzzles", name: "the puzzle trainer (a puzzle on its board)", open: visit("/puzzles", id("puzzle-prompt")) },
   {
     route: "/tournament/[id]",
     name: "a tournament page (an arena just created, as its creator)",
