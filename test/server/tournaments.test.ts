@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EV } from "../../lib/shared/protocol";
 import { FakeClock } from "../../lib/server/time";
+import { DEFAULT_LIMITS } from "../../lib/server/config";
 import { log } from "../../lib/server/log";
 import { Director } from "../../lib/server/tournaments/director";
 import type { TournamentDeps } from "../../lib/server/tournaments/deps";
@@ -19,7 +20,14 @@ const sockets: Client[] = [];
 
 beforeAll(async () => {
   // The server's own director never ticks here: the tests step one they hold (same rows, same clock).
-  srv = await server({ clock, pairEveryMs: 3600_000, tournaments: { enabled: false } });
+  // Burst limits raised: the test's players act far faster than people (each request costs the event budget);
+  // the events' own caps (creates per address and day, …) stay as they are.
+  srv = await server({
+    clock,
+    pairEveryMs: 3600_000,
+    tournaments: { enabled: false },
+    limits: { ...DEFAULT_LIMITS, socketEventsPerSec: 500, ipEventsPerSec: 5000 },
+  });
   director = new Director(deps("test-node"), { schedule: false });
 });
 afterAll(async () => {
@@ -57,7 +65,7 @@ async function create(p: Person, over: Record<string, unknown>): Promise<string>
     { kind: "arena", name: "Test event", size: 15, rule: "freestyle", clock: "3+2", startsInMinutes: 0, ...over },
     p.cookie,
   );
-  expect(r).toMatchObject({ ok: true });
+  expect(r, JSON.stringify(r)).toMatchObject({ ok: true });
   return r.id;
 }
 
