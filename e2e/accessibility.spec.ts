@@ -66,7 +66,12 @@ async function answerTo(page: Page, ply: number, label: string): Promise<string 
   const over = async () => (await page.getByTestId("game").getAttribute("data-status")) === "finished";
   await expect(async () => expect((await said()) >= ply).toBe(true)).toPass();
   await expect(page.getByTestId(`pt-${label}`)).toHaveAttribute("data-stone", "1");
-  if ((await said()) === ply) await expect(live).toContainText(`Move ${ply}: black ${label}`);
+  // My move's sentence, unless the AI's answer has replaced it already (read together, retried: the answer may land in between).
+  await expect(async () => {
+    const [n, text] = [await said(), (await live.textContent()) ?? ""];
+    if (n === ply) expect(text).toContain(`Move ${ply}: black ${label}`);
+    else expect(n).toBeGreaterThan(ply);
+  }).toPass();
   await expect(async () => expect((await said()) > ply || (await over())).toBe(true)).toPass({ timeout: 60_000 });
   if ((await said()) === ply) return null;
   const m = SAID_MOVE.exec((await live.textContent()) ?? "");
