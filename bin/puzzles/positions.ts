@@ -1,7 +1,7 @@
 // Position helpers of the puzzle miner: a key up to the board's symmetries, the points near the stones.
 import type { Color, Point, Stone } from "../../engine/types";
 
-/** The stones' key up to the 8 symmetries of the square (and the side to move). */
+/** The stones' key up to the 8 symmetries of the square (and the side to move); the tactics harvester uses it too. */
 export function canonicalKey(size: number, stones: readonly Stone[], toMove: Color): string {
   const n = size - 1;
   const maps: Array<(x: number, y: number) => [number, number]> = [

@@ -28,6 +28,7 @@ import { toolUsage } from "../cli/i18n";
 import { readOpenings } from "../match/openings";
 import { Referee } from "../match/referee";
 import { sizeOf, stonesOf, type Tactic } from "./positions";
+import { canonicalKey } from "../puzzles/positions";
 import { ThreatSolver } from "./solver";
 import { longWinByFours, onlyDefence, type OnlyDefence } from "./verify";
 
@@ -84,33 +85,6 @@ function options(argv: string[]): Options {
     } else throw new Error(`unknown option ${a.raw}`);
   }
   return o;
-}
-
-/** The stones' key up to the 8 symmetries of the square (and the side to move). */
-export function canonicalKey(size: number, stones: readonly Stone[], toMove: Color): string {
-  const n = size - 1;
-  const maps: Array<(x: number, y: number) => [number, number]> = [
-    (x, y) => [x, y],
-    (x, y) => [n - x, y],
-    (x, y) => [x, n - y],
-    (x, y) => [n - x, n - y],
-    (x, y) => [y, x],
-    (x, y) => [n - y, x],
-    (x, y) => [y, n - x],
-    (x, y) => [n - y, n - x],
-  ];
-  let best = "";
-  for (const f of maps) {
-    const k = stones
-      .map((s) => {
-        const [x, y] = f(s.x, s.y);
-        return s.color * 1000 + y * 32 + x;
-      })
-      .sort((a, b) => a - b)
-      .join(",");
-    if (!best || k < best) best = k;
-  }
-  return `${size}/${toMove}/${best}`;
 }
 
 interface Found {
