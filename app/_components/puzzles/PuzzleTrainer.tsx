@@ -8,14 +8,16 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Board } from "@/app/_components/Board";
 import { parseLabel } from "@/lib/shared/notation";
+import { cellsOf, forbiddenPoints } from "@/engine/rules";
 import type { PuzzleMode } from "@/lib/shared/puzzles/view";
 import { analysisLink, boardStones, usePuzzle } from "./usePuzzle";
 
 const MODES: PuzzleMode[] = ["rated", "daily", "streak"];
-const THEMES = ["", "vcf", "vct", "defend"] as const;
+const THEMES = ["", "vcf", "vct", "defend", "renju"] as const;
 
 export function PuzzleTrainer({ mode, theme, id, game }: { mode: PuzzleMode; theme: string; id: string; game: string }) {
   const t = useTranslations("puzzles");
+  const tc = useTranslations("common");
   const z = usePuzzle(mode, theme, id, game);
   const [showSolution, setShowSolution] = useState(false);
   const p = z.puzzle;
@@ -26,6 +28,9 @@ export function PuzzleTrainer({ mode, theme, id, game }: { mode: PuzzleMode; the
   const last = z.played.length && p ? parseLabel(z.played[z.played.length - 1].label, p.size) : null;
   const hintMove = z.hint?.kind === "move" && p ? parseLabel(z.hint.move, p.size) : null;
   const area = z.hint?.kind === "area" ? z.hint : null;
+  // Renju: black's forbidden points marked when black is to move (a forbidden point can be the puzzle's point).
+  const blackToMove = p && !over && (z.played.length % 2 === 0 ? p.toMove : 3 - p.toMove) === 1;
+  const forbidden = p?.rule === "renju" && blackToMove ? forbiddenPoints(p.size, cellsOf(p.size, stones)) : null;
 
   return (
     <main className="mx-auto max-w-5xl px-3 py-4 sm:px-4">
@@ -67,6 +72,7 @@ export function PuzzleTrainer({ mode, theme, id, game }: { mode: PuzzleMode; the
               stones={stones}
               lastMove={last}
               showNumbers
+              forbidden={forbidden}
               previewColor={!over && !z.busy ? p.toMove : null}
               onPlay={(pt) => void z.play(pt)}
               pv={showSolution && line ? line.slice(z.played.length).map((l) => parseLabel(l, p.size)!) : hintMove ? [hintMove] : null}
@@ -93,6 +99,7 @@ export function PuzzleTrainer({ mode, theme, id, game }: { mode: PuzzleMode; the
             <p className="text-lg font-semibold" data-testid="puzzle-prompt">
               {t(`prompt.${p.goal}`, { color: colorName(p.toMove) })}
             </p>
+            {p.rule !== "freestyle" && <p data-testid="puzzle-rule">{t("rule", { rule: tc(`rule.${p.rule}`) })}</p>}
             {p.mode === "daily" && p.day && <p>{t("day", { day: p.day })}</p>}
             {p.mode === "game" && <p data-testid="from-game">{t("fromGame")}</p>}
             {p.mode === "streak" && <p data-testid="streak-count">{t("streakCount", { n: p.streak + (z.result?.kind === "solved" ? 1 : 0) })}</p>}

@@ -54,7 +54,7 @@ export function puzzleRoutes({ db, puzzles, identities }: PuzzleHttpOptions): Ro
           return json(200, { ok: true, puzzle: await puzzles.next(playerId, { mode, puzzleId: await gamePuzzleId(db, playerId, game) }) });
         }
         const theme = query.get("theme") || undefined;
-        if (theme && !PUZZLE_THEMES.includes(theme as PuzzleTheme)) refuse("BAD_PAYLOAD", "theme: vcf, vct or defend.");
+        if (theme && !PUZZLE_THEMES.includes(theme as PuzzleTheme)) refuse("BAD_PAYLOAD", "theme: vcf, vct, defend or renju.");
         const id = query.get("id") || undefined;
         if (id && !ID.test(id)) refuse("BAD_PAYLOAD", "id: a puzzle's id.");
         const puzzle = await puzzles.next(await who(req), { mode, theme: theme as PuzzleTheme | undefined, puzzleId: id });

@@ -2,9 +2,10 @@
 // Made and proven by bin/puzzles (mine, verify); the server only compares moves with `line`.
 import type { Color, Rule } from "../../../engine";
 
-/** vcf: win by fours; vct: by threes and fours; defend: the only move that does not lose. */
-export type PuzzleTheme = "vcf" | "vct" | "defend";
-export const PUZZLE_THEMES: readonly PuzzleTheme[] = ["vcf", "vct", "defend"];
+/** vcf: win by fours; vct: by threes and fours; defend: the only move that does not lose; renju: a win
+ * (rule renju) that a forbidden point decides (without black's forbidden points the answer differs). */
+export type PuzzleTheme = "vcf" | "vct" | "defend" | "renju";
+export const PUZZLE_THEMES: readonly PuzzleTheme[] = ["vcf", "vct", "defend", "renju"];
 
 export interface PuzzleRecord {
   id: string;
