@@ -19,7 +19,7 @@ async function challengeFromTheirPage(a: Page, name: string, o: { days?: number 
   await form.getByText("● Black").click();
   if (o.days) {
     await form.locator("label", { hasText: "Days per move" }).click();
-    await a.getByTestId("direct-days").selectOption(String(o.days));
+    await a.getByTestId("dc-days").selectOption(String(o.days));
   }
   await a.getByTestId("direct-challenge-send").click();
   await expect(a.getByTestId("challenge-pending")).toBeVisible();
@@ -79,7 +79,7 @@ test("a declined challenge is told to the challenger; a correspondence game's pl
   const form = a.getByTestId("direct-challenge-form");
   await form.getByText("● Black").click();
   await form.locator("label", { hasText: "Days per move" }).click();
-  await a.getByTestId("direct-days").selectOption("3");
+  await a.getByTestId("dc-days").selectOption("3");
   await a.getByTestId("direct-challenge-send").click();
   await b.getByTestId("incoming-challenge").getByTestId("incoming-accept").click();
   await a.waitForURL(/\/game\//);

@@ -2,9 +2,9 @@
 // their socket events, payload schemas and views. Browser-safe: no Node APIs here.
 import { MAX_SIZE, MIN_SIZE } from "../../engine";
 import { z } from "./zod";
-import { ClockSettingsSchema, RuleSchema } from "./protocol/schemas";
+import { ClockSettingsSchema, CorrDaysSchema, RuleSchema } from "./protocol/schemas";
 import type { ClockSettings } from "./protocol/schemas";
-import { CORR_DAYS, type CorrTurnView } from "./correspondence";
+import type { CorrTurnView } from "./correspondence";
 import type { Rule } from "../../engine";
 
 /** Client → server (each answered with an acknowledgement: lib/shared/contract). */
@@ -52,12 +52,7 @@ export const DirectCreateSchema = z
     size: z.number().int().min(MIN_SIZE).max(MAX_SIZE),
     rule: RuleSchema,
     clock: ClockSettingsSchema.nullable().default(null),
-    corrDays: z
-      .number()
-      .int()
-      .refine((d) => (CORR_DAYS as readonly number[]).includes(d), { message: `Days per move: one of ${CORR_DAYS.join(", ")}.` })
-      .nullable()
-      .default(null),
+    corrDays: CorrDaysSchema,
     rated: z.boolean().default(false),
     color: z.enum(["black", "white", "random"]).default("random"),
     swap2: z.boolean().default(false),

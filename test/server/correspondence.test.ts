@@ -10,8 +10,9 @@ import { EV } from "../../lib/shared/protocol";
 import { DEFAULT_LIMITS } from "../../lib/server/config";
 import { FakeClock } from "../../lib/server/time";
 import { DAY_MS } from "../../lib/shared/correspondence";
+import { block } from "../../lib/server/moderation/blocks";
 import { startTestServer, type TestServer } from "../support/test-server";
-import { call, connectAs, guestSession, waitFor, type Client } from "./helpers";
+import { call, callRaw, connectAs, guestSession, sleep, waitFor, type Client } from "./helpers";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "gomoku-corr-"));
 const dbFile = path.join(tmp, "corr.db");
@@ -91,4 +92,60 @@ describe("a correspondence game (2 days a move, rated)", () => {
     expect(row!.blackRatingDiff).toBeGreaterThan(0);
     expect((await call(b, EV.corrTurns, {})).games).toEqual([]);
   });
+});
+
+describe("an open correspondence challenge in the lobby (3 days a move, rated)", () => {
+  it(
+    "is listed with its days, outlives its socket and a restart, lapses after a week, is refused across a block and taken by anyone else",
+    { timeout: 60_000 },
+    async () => {
+      // Its own server on the same file (whatever ran before): fake time for the game.
+      await srv?.close();
+      const clock = new FakeClock(Date.UTC(2026, 6, 1, 12));
+      srv = await start(clock);
+      const [alice, bob, carol] = [await guestSession(srv.url), await guestSession(srv.url), await guestSession(srv.url)];
+      const a = await connect(alice.cookie);
+      const corr = { size: 15, rule: "freestyle", clock: null, corrDays: 3, rated: true, color: "black" } as const;
+      // Forged: days not offered, a clock and days, swap2 with days, days as text.
+      for (const bad of [{ corrDays: 4 }, { corrDays: 3, clock: { initialMs: 300_000, incrementMs: 0 } }, { swap2: true }, { corrDays: "3" }])
+        expect(await callRaw(a, EV.challengeCreate, { ...corr, ...bad })).toMatchObject({
+          ok: false,
+          error: { code: "BAD_PAYLOAD", message: expect.any(String) },
+        });
+      const posted = await call(a, EV.challengeCreate, corr);
+      expect(posted).toMatchObject({ ok: true, challenge: { corrDays: 3, clock: null, rated: true, author: { name: alice.me.name } } });
+      const id = posted.challenge.id;
+      const blitz = await call(a, EV.challengeCreate, { size: 15, rule: "freestyle", clock: { initialMs: 180_000, incrementMs: 2_000 }, rated: false });
+      // One posted 8 days ago has lapsed (a week), one of 6 days has not.
+      const old = await call(a, EV.challengeCreate, { ...corr, corrDays: 14 });
+      await srv.db.challenge.update({ where: { id: old.challenge.id }, data: { createdAt: new Date(Date.now() - 8 * DAY_MS) } });
+
+      // Alice leaves, then the server restarts: her clocked challenge goes, the correspondence one waits.
+      a.disconnect();
+      await sleep(100);
+      await srv.close();
+      srv = await start(clock);
+      const [b, c] = [await connect(bob.cookie), await connect(carol.cookie)];
+      const listed = (await call(b, EV.lobbyWatch, {})).lobby.challenges;
+      expect(listed.map((x) => x.id)).toContain(id);
+      expect(listed.map((x) => x.id)).not.toContain(blitz.challenge.id);
+      expect(listed.map((x) => x.id)).not.toContain(old.challenge.id);
+      expect(listed.find((x) => x.id === id)).toMatchObject({ corrDays: 3, clock: null, rated: true });
+      expect(await call(b, EV.challengeAccept, { id: old.challenge.id })).toMatchObject({ ok: false, error: { code: "NOT_FOUND" } });
+
+      // Carol, whom Alice blocked, cannot take it (and is not told who blocked whom); Bob can.
+      await block(srv.db, alice.me.id, carol.me.id);
+      expect(await call(c, EV.challengeAccept, { id })).toMatchObject({ ok: false, error: { code: "BLOCKED" } });
+      const taken = await call(b, EV.challengeAccept, { id });
+      expect(taken.ok).toBe(true);
+      const joined = await call(b, EV.join, { gameId: taken.gameId });
+      expect(joined).toMatchObject({ ok: true, color: 2 });
+      expect(joined.state).toMatchObject({ rated: true, pool: "freestyle-15-correspondence", clock: null, correspondence: { days: 3 } });
+      expect(joined.state.correspondence!.deadline).toBe(new Date(clock.now() + 3 * DAY_MS).toISOString());
+      // Alice (black, to move) finds it in her "your turn" list when she comes back.
+      const back = await connect(alice.cookie);
+      expect((await call(back, EV.corrTurns, {})).games).toMatchObject([{ gameId: taken.gameId, opponent: bob.me.name, days: 3 }]);
+      expect(await call(c, EV.challengeAccept, { id })).toMatchObject({ ok: false, error: { code: "SEAT_TAKEN" } });
+    },
+  );
 });

@@ -1,5 +1,5 @@
 "use client";
-// The open challenges, live: who posted it (name, rating), the board, rule, clock, rated or casual
+// The open challenges, live: who posted it (name, rating), the board, rule, clock or days per move, rated or casual
 // and their colour; Accept (one click: the game starts for both) or, for your own, Withdraw.
 import { EV, type ChallengeView } from "@/lib/shared/protocol";
 import { request } from "@/lib/client/socket";
@@ -26,7 +26,8 @@ export function OpenChallenges({ challenges }: { challenges: ChallengeView[] | n
   const [accepting, setAccepting] = useState<string | null>(null);
   // Players you blocked: their challenges are not shown to you (accepting one is refused: BLOCKED).
   const blocked = useBlockedNames();
-  const clockText = (c: ChallengeView["clock"]) => (c ? `${c.initialMs / 60_000}+${c.incrementMs / 1000}` : t("noClock"));
+  const timeText = (c: ChallengeView) =>
+    c.corrDays ? t("days", { n: c.corrDays }) : c.clock ? `${c.clock.initialMs / 60_000}+${c.clock.incrementMs / 1000}` : t("noClock");
   if (!challenges) return <p className="text-sm text-muted">{t("loading")}</p>;
   const shown = challenges.filter((c) => !blocked.has(c.author.name));
   if (shown.length === 0)
@@ -53,7 +54,8 @@ export function OpenChallenges({ challenges }: { challenges: ChallengeView[] | n
                 </span>
               </div>
               <div className="text-xs text-muted">
-                {rules.name(c.rule)} · {clockText(c.clock)} · {c.rated ? t("rated") : t("casual")} · {COLOR_MARK[c.color]} {t(`color_${c.color}`)}
+                {rules.name(c.rule)} · <span data-testid="challenge-time">{timeText(c)}</span> · {c.rated ? t("rated") : t("casual")} · {COLOR_MARK[c.color]}{" "}
+                {t(`color_${c.color}`)}
                 {c.swap2 && ` · ${t("swap2")}`}
               </div>
             </div>

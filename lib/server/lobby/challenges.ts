@@ -1,6 +1,8 @@
 // Open challenges: posted by a player, listed in the lobby for everyone, accepted once by anyone
 // but the author (one conditional UPDATE decides between accepters, on every node), withdrawn by
-// the author or when the socket that posted it leaves. The only code that knows Challenge rows.
+// the author or when the socket that posted it leaves. A correspondence challenge (days per move)
+// outlives its socket and waits a week; its game is rated in the correspondence pool. The only code
+// that knows Challenge rows.
 import type { Db } from "../db/client";
 import type { GameService } from "../games/service";
 import { fail } from "../errors";
@@ -8,6 +10,7 @@ import { newGameId } from "../tokens";
 import { ratingsIn, seatRatings } from "../ratings/read";
 import { ratedEligibility } from "../ratings/eligibility";
 import { ratingPoolOf } from "../../shared/pools";
+import { corrPoolOf } from "../../shared/correspondence";
 import type { Me } from "../../shared/identity";
 import type { ChallengeView, ClockSettings } from "../../shared/protocol";
 import type { Rule } from "../../../engine";
@@ -20,13 +23,15 @@ import { isBlocked } from "../moderation/blocks";
 export const MAX_OPEN_PER_PLAYER = 3;
 /** An open challenge nobody took in this long is no longer shown or accepted. */
 export const CHALLENGE_TTL_MS = 60 * 60_000;
+/** A correspondence one (days per move) waits longer: its author need not stay (it outlives the socket that posted it). */
+export const CORR_CHALLENGE_TTL_MS = 7 * 24 * 3600_000;
 /** The lobby shows at most this many (interleaved by network: ./fair-list). */
 export const LIST_MAX = 50;
 /** Open challenges read to make the list (the caps per player and per address keep the real number far below). */
 const LIST_READ_MAX = 2000;
 
-/** What the author sets (swap2: the black seat, which the author's colour decides, places the first stones). */
-export type ChallengeInput = Pick<ChallengeView, "size" | "rule" | "clock" | "rated" | "color" | "swap2">;
+/** What the author sets (swap2: the black seat, which the author's colour decides, places the first stones; corrDays: days per move, no clock). */
+export type ChallengeInput = Pick<ChallengeView, "size" | "rule" | "clock" | "rated" | "color" | "swap2"> & { corrDays?: number | null };
 
 type Row = Awaited<ReturnType<Db["challenge"]["findMany"]>>[number];
 
@@ -45,11 +50,13 @@ export class Challenges {
     const author = requireMe(me);
     // An IPv6 address counts as its /64 (one device may take any address of it).
     const ip = address === null ? null : subscriberOf(address);
-    if (input.rated && !input.clock) fail("BAD_PAYLOAD", "A rated game needs a clock.");
-    const open = await this.db.challenge.count({ where: { authorId: author.id, status: "open", createdAt: { gt: this.oldest() } } });
+    const corrDays = input.corrDays ?? null;
+    if (input.rated && !input.clock && !corrDays) fail("BAD_PAYLOAD", "A rated game needs a clock or days per move.");
+    if (corrDays && (input.clock || input.swap2)) fail("BAD_PAYLOAD", "A correspondence game has days per move: no clock, no swap2.");
+    const open = await this.db.challenge.count({ where: { authorId: author.id, ...this.live() } });
     if (open >= MAX_OPEN_PER_PLAYER) fail("LIMIT", `You have ${open} open challenges already: withdraw one first.`);
     if (ip) {
-      const fromAddress = await this.db.challenge.count({ where: { authorIp: ip, status: "open", createdAt: { gt: this.oldest() } } });
+      const fromAddress = await this.db.challenge.count({ where: { authorIp: ip, ...this.live() } });
       if (fromAddress >= this.perAddress)
         fail("LIMIT", `Your address has ${fromAddress} open challenges already (at most ${this.perAddress}): accept one, or wait for one to be taken.`);
     }
@@ -59,7 +66,8 @@ export class Challenges {
         authorId: author.id,
         size: input.size,
         rule: input.rule,
-        clock: JSON.stringify(input.clock),
+        clock: JSON.stringify(corrDays ? null : input.clock),
+        corrDays,
         rated: input.rated,
         color: input.color,
         swap2: input.swap2 ?? false,
@@ -76,7 +84,7 @@ export class Challenges {
   /** The open challenges: up to LIST_MAX, one network's after another's in turn, newest first (./fair-list). */
   async list(): Promise<ChallengeView[]> {
     const rows = await this.db.challenge.findMany({
-      where: { status: "open", createdAt: { gt: this.oldest() } },
+      where: this.live(),
       orderBy: { createdAt: "desc" },
       take: LIST_READ_MAX,
     });
@@ -88,7 +96,7 @@ export class Challenges {
     const taker = requireMe(me);
     const row = await this.db.challenge.findUnique({ where: { id } });
     if (row?.status === "accepted") fail("SEAT_TAKEN", "Someone else accepted that challenge first.");
-    if (!row || row.status !== "open" || row.createdAt <= this.oldest()) fail("NOT_FOUND", "That challenge is no longer open.");
+    if (!row || row.status !== "open" || row.createdAt <= this.oldest(row.corrDays)) fail("NOT_FOUND", "That challenge is no longer open.");
     if (row!.authorId === taker.id) fail("NOT_ALLOWED", "That is your own challenge: someone else has to accept it.");
     if (await isBlocked(this.db, taker.id, row!.authorId)) fail("BLOCKED", "You cannot accept this challenge: one of you blocked the other.");
     // One accepter wins, whichever node each came through.
@@ -99,20 +107,21 @@ export class Challenges {
     const authorBlack = c.color === "black" || (c.color === "random" && Math.random() < 0.5);
     const [black, white] = authorBlack ? [c.authorId, taker.id] : [taker.id, c.authorId];
     const rule = c.rule as Rule;
-    const pool = c.rated && clock ? ratingPoolOf({ rule, size: c.size, clock }) : null;
+    const pool = this.poolOf(c, clock);
     // Asked for as rated: rated unless lib/server/ratings/eligibility says casual (told at the start).
     const eligible = pool ? await ratedEligibility(this.db, { pool, black, white }) : null;
     const r = pool && eligible?.rated ? await ratingsIn(this.db, pool, [black, white]) : null;
     const { gameId } = await this.games.createMatched({
       size: c.size,
       rule,
-      clock,
+      clock: c.corrDays ? null : clock,
       black,
       white,
       rated: eligible?.rated ?? false,
       pool,
       ...(eligible && !eligible.rated ? { unrated: eligible.code } : {}),
       swap2: c.swap2,
+      ...(c.corrDays ? { corrDays: c.corrDays } : {}),
       ...(r ? seatRatings(r, black, white) : {}),
     });
     await this.db.challenge.update({ where: { id }, data: { gameId } });
@@ -128,19 +137,41 @@ export class Challenges {
     this.notices.changed();
   }
 
-  /** The socket that posted them left: its open challenges go. */
+  /** The socket that posted them left: its open challenges go (not correspondence ones: their author need not stay). */
   async socketGone(socketId: string): Promise<void> {
-    const { count } = await this.db.challenge.updateMany({ where: { socketId, nodeId: this.nodeId, status: "open" }, data: { status: "withdrawn" } });
+    const { count } = await this.db.challenge.updateMany({
+      where: { socketId, nodeId: this.nodeId, status: "open", corrDays: null },
+      data: { status: "withdrawn" },
+    });
     if (count) this.notices.changed();
   }
 
-  /** One node: at start no socket of before is connected, so every open challenge goes. */
+  /** One node: at start no socket of before is connected, so every open challenge goes (correspondence ones stay: they wait days). */
   async withdrawAll(): Promise<void> {
-    await this.db.challenge.updateMany({ where: { status: "open" }, data: { status: "withdrawn" } });
+    await this.db.challenge.updateMany({ where: { status: "open", corrDays: null }, data: { status: "withdrawn" } });
   }
 
-  private oldest(): Date {
-    return new Date(Date.now() - CHALLENGE_TTL_MS);
+  /** Before this, a challenge has lapsed: an hour for a clocked or casual one, a week for a correspondence one. */
+  private oldest(corrDays: number | null = null): Date {
+    return new Date(Date.now() - (corrDays ? CORR_CHALLENGE_TTL_MS : CHALLENGE_TTL_MS));
+  }
+
+  /** Open and not lapsed (each kind its own time to live). */
+  private live() {
+    return {
+      status: "open",
+      OR: [
+        { corrDays: null, createdAt: { gt: this.oldest() } },
+        { corrDays: { not: null }, createdAt: { gt: this.oldest(1) } },
+      ],
+    };
+  }
+
+  /** The pool a rated challenge's game is rated in: the correspondence one for days per move, else its clock's. */
+  private poolOf(c: Pick<Row, "rated" | "rule" | "size" | "corrDays">, clock: ClockSettings | null): string | null {
+    if (!c.rated) return null;
+    if (c.corrDays) return corrPoolOf({ rule: c.rule as Rule, size: c.size });
+    return clock ? ratingPoolOf({ rule: c.rule as Rule, size: c.size, clock }) : null;
   }
 
   private async views(rows: Row[]): Promise<ChallengeView[]> {
@@ -149,7 +180,8 @@ export class Challenges {
     const out: ChallengeView[] = [];
     for (const r of rows) {
       const clock = JSON.parse(r.clock) as ClockSettings | null;
-      const pool = clock ? ratingPoolOf({ rule: r.rule as Rule, size: r.size, clock }) : null;
+      // The rating shown is the one the game would use (the correspondence pool for days per move), also for a casual one.
+      const pool = this.poolOf({ ...r, rated: true }, clock);
       const rating = pool ? (await ratingsIn(this.db, pool, [r.authorId])).get(r.authorId)! : null;
       out.push({
         id: r.id,
@@ -160,6 +192,7 @@ export class Challenges {
         rated: r.rated,
         color: r.color as ChallengeView["color"],
         ...(r.swap2 ? { swap2: true } : {}),
+        ...(r.corrDays ? { corrDays: r.corrDays } : {}),
         createdAt: r.createdAt.toISOString(),
       });
     }

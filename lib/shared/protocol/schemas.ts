@@ -3,6 +3,7 @@
 import { z } from "../zod";
 import { ALGOS, MAX_SIZE, MIN_SIZE, type Algo, type Color, type Point, type Rule, type Score, type Stone } from "../../../engine";
 import type { Assert, Same } from "./assert";
+import { CORR_DAYS } from "../correspondence";
 
 export const MAX_TOKEN_LENGTH = 64;
 
@@ -146,18 +147,28 @@ export const LeaveGameSchema = z.strictObject({ gameId });
 export const AnalysisGameSchema = z.strictObject({ gameId });
 /** Follow the lobby (open challenges and pairing pools: watch true, the default) or stop. */
 export const LobbyWatchSchema = z.strictObject({ watch: z.boolean().default(true) });
-/** An open challenge: anyone but its author may accept it. Rated games need a clock. */
+/** Days per move of a correspondence game (lib/shared/correspondence), or null: a clock or none. */
+export const CorrDaysSchema = z
+  .number()
+  .int()
+  .refine((d) => (CORR_DAYS as readonly number[]).includes(d), { message: `Days per move: one of ${CORR_DAYS.join(", ")}.` })
+  .nullable()
+  .default(null);
+/** An open challenge: anyone but its author may accept it. Rated games need a clock or days per move (correspondence). */
 export const ChallengeCreateSchema = z
   .strictObject({
     size,
     rule: RuleSchema,
     clock: ClockSettingsSchema.nullable().default(null),
+    corrDays: CorrDaysSchema,
     rated: z.boolean().default(false),
     /** The author's colour (with swap2: black places the first stones; the colours are settled by the choices). */
     color: z.enum(["black", "white", "random"]).default("random"),
     swap2: z.boolean().default(false),
   })
-  .refine((c) => !c.rated || c.clock !== null, { message: "A rated game needs a clock.", path: ["clock"] });
+  .refine((c) => !(c.clock && c.corrDays), { message: "A game has a clock or days per move, not both.", path: ["corrDays"] })
+  .refine((c) => !c.rated || c.clock !== null || c.corrDays !== null, { message: "A rated game needs a clock or days per move.", path: ["clock"] })
+  .refine((c) => !(c.swap2 && c.corrDays), { message: "Correspondence games do not open with swap2.", path: ["swap2"] });
 const challengeId = z
   .string()
   .min(1)

@@ -102,6 +102,8 @@ export interface ChallengeView {
   /** The author's colour. */
   color: "black" | "white" | "random";
   swap2?: boolean;
+  /** A correspondence challenge: days per move (clock null); rated in the correspondence pool. */
+  corrDays?: number;
   createdAt: string;
 }
 
