@@ -1,7 +1,7 @@
-// Mines puzzles (bin/puzzles/prove.ts) from seeded self-play, freestyle on 11, 15, 19 and 20, and
+// Mines puzzles (bin/puzzles/prove.ts) from seeded self-play (freestyle, or `--rule exact5|renju`) on 11, 15, 19 and 20, and
 // appends each proven one to the data file as it is found (a run can be stopped and resumed with
 // another seed; positions already in the file, up to symmetry, are skipped).
-//   npm run puzzles:mine -- --seed 1 --games 40 [--nodes 4000] [--branch 2] [--per-game 4] [--defend 0.3] [--out FILE]
+//   npm run puzzles:mine -- --seed 1 --games 40 [--rule freestyle|exact5|renju] [--nodes 4000] [--branch 2] [--per-game 4] [--defend 0.3] [--out FILE]
 //   npm run puzzles:mine -- --from a.ndjson,b.ndjson [--out FILE]: no self-play; add those runs' puzzles
 //   (each run on its own core) to the data file, without duplicates (up to symmetry) or ids seen before.
 //   npm run puzzles:mine -- --tactics: the engine's tactics suite's positions (bin/tactics) that prove as puzzles.
@@ -11,8 +11,9 @@
 // Run it under `nice -n 15`: it is CPU-bound.
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { think } from "../../engine/search/think";
+import { forbiddenReason } from "../../engine/rules";
 import { mulberry32Float } from "../../engine/board/zobrist";
-import type { Color, Point, Stone } from "../../engine/types";
+import { type Color, type Point, type Rule, RULES, type Stone } from "../../engine/types";
 import { movesToString } from "../../lib/shared/notation";
 import type { PuzzleRecord } from "../../lib/shared/puzzles/puzzle";
 import { readArgs } from "../cli/args";
@@ -32,12 +33,14 @@ interface Options {
   defend: number;
   out: string;
   from: string;
+  rule: Rule;
 }
 
 function options(argv: string[]): Options {
-  const o: Options = { seed: 1, games: 40, nodes: 4000, branch: 2, perGame: 4, defend: 0.3, out: PUZZLE_FILE.pathname, from: "" };
-  for (const a of readArgs(argv, ["seed", "games", "nodes", "branch", "per-game", "defend", "out", "from"])) {
+  const o: Options = { seed: 1, games: 40, nodes: 4000, branch: 2, perGame: 4, defend: 0.3, out: PUZZLE_FILE.pathname, from: "", rule: "freestyle" };
+  for (const a of readArgs(argv, ["seed", "games", "nodes", "branch", "per-game", "defend", "out", "from", "rule"])) {
     if ((a.name === "out" || a.name === "from") && a.value) o[a.name] = a.value;
+    else if (a.name === "rule" && RULES.includes(a.value as Rule)) o.rule = a.value as Rule;
     else if (a.name && a.value !== undefined && Number.isFinite(Number(a.value)) && Number(a.value) >= 0)
       o[a.name === "per-game" ? "perGame" : (a.name as "seed" | "games" | "nodes" | "branch" | "defend")] = Number(a.value);
     else if (a.name !== "tactics") throw new Error(`unexpected argument "${a.raw}"`);
@@ -51,8 +54,8 @@ function pickSize(r: number): number {
   return r < 0.9 ? 19 : 20;
 }
 
-function selfPlay(size: number, rand: () => number, nodes: number): Point[] {
-  const ref = new Referee(size, "freestyle");
+function selfPlay(size: number, rule: Rule, rand: () => number, nodes: number): Point[] {
+  const ref = new Referee(size, rule);
   const c = Math.floor(size / 2);
   const opening = 3 + Math.floor(rand() * 3);
   while (ref.moves.length < opening) {
@@ -61,19 +64,26 @@ function selfPlay(size: number, rand: () => number, nodes: number): Point[] {
   }
   while (!ref.finished && ref.moves.length < size * size) {
     let move: Point | null = null;
+    let random = false;
     if (ref.moves.length < 16 && rand() < 0.15) {
+      random = true;
       const near = nearPoints(size, ref.cells);
       move = near[Math.floor(rand() * near.length)] ?? null;
     }
     if (!move) {
       const stones: Stone[] = ref.moves.map((m, i) => ({ ...m, color: i % 2 === 0 ? 1 : 2 }));
-      move = think({ size, rule: "freestyle", stones, toMove: ref.toMove }, { maxNodes: nodes, exactRootScores: false }).move;
+      move = think({ size, rule, stones, toMove: ref.toMove }, { maxNodes: nodes, exactRootScores: false }).move;
     }
     if (!move) break;
-    ref.play(move);
+    // Renju: a random move on a forbidden point is drawn again; the engine's never is (else the game ends here).
+    if (ref.play(move).kind === "illegal" && !random) break;
   }
   return ref.moves;
 }
+
+/** A position's key up to symmetry, per rule (one position can make a puzzle under each rule). */
+const keyOf = (rule: Rule, size: number, stones: Stone[], toMove: Color) =>
+  rule === "freestyle" ? canonicalKey(size, stones, toMove) : `${rule}:${canonicalKey(size, stones, toMove)}`;
 
 const stonesOf = (moves: Point[]): Stone[] => moves.map((m, i) => ({ ...m, color: i % 2 === 0 ? 1 : 2 }));
 
@@ -83,7 +93,7 @@ function main(): void {
   if (existsSync(o.out))
     for (const line of readFileSync(o.out, "utf8").split("\n").filter(Boolean)) {
       const p = JSON.parse(line) as PuzzleRecord;
-      seen.add(canonicalKey(p.size, stonesOfRecord(p), p.toMove));
+      seen.add(keyOf(p.rule, p.size, stonesOfRecord(p), p.toMove));
     }
   if (o.from) return merge(o, seen);
   if (process.argv.includes("--tactics")) return fromTactics(o, seen);
@@ -93,22 +103,22 @@ function main(): void {
   let tried = 0;
   for (let g = 0; g < o.games; g++) {
     const size = pickSize(rand());
-    const moves = selfPlay(size, rand, Math.round(o.nodes * (0.5 + rand())));
+    const moves = selfPlay(size, o.rule, rand, Math.round(o.nodes * (0.5 + rand())));
     let inGame = 0;
     let short = 0; // wins in 3 (an open four or a double four to make): at most one a game
     const tryPosition = (stones: Stone[], toMove: Color, where: string): void => {
-      const key = canonicalKey(size, stones, toMove);
+      const key = keyOf(o.rule, size, stones, toMove);
       if (seen.has(key) || inGame >= o.perGame) return;
       seen.add(key);
       tried++;
-      const proof = prove(size, stones, toMove, rand() < o.defend);
+      const proof = prove(size, stones, toMove, rand() < o.defend, o.rule);
       if (typeof proof === "string") return;
       if (proof.theme !== "defend" && proof.plies === 3 && short++ >= 1) return;
       inGame++;
       found++;
       const record: PuzzleRecord = {
-        id: `${proof.theme}-${size}-s${o.seed}g${g}${where}`,
-        rule: "freestyle",
+        id: `${proof.theme}-${size}-${o.rule === "freestyle" ? "" : `${o.rule}-`}s${o.seed}g${g}${where}`,
+        rule: o.rule,
         size,
         toMove,
         black: movesToString(
@@ -120,7 +130,7 @@ function main(): void {
           size,
         ),
         ...proof,
-        source: `selfplay seed ${o.seed} game ${g} ${where}`,
+        source: `selfplay ${o.rule === "freestyle" ? "" : `${o.rule} `}seed ${o.seed} game ${g} ${where}`,
       };
       appendFileSync(o.out, `${JSON.stringify(record)}\n`);
     };
@@ -134,7 +144,8 @@ function main(): void {
         for (const st of stones) cells[st.y * size + st.x] = st.color;
         const near = nearPoints(size, cells);
         const p = near[Math.floor(rand() * near.length)];
-        if (p) tryPosition([...stones, { ...p, color: toMove }], (3 - toMove) as Color, `p${ply}x${p.x}.${p.y}`);
+        if (p && (o.rule !== "renju" || toMove === 2 || !forbiddenReason(size, cells, p)))
+          tryPosition([...stones, { ...p, color: toMove }], (3 - toMove) as Color, `p${ply}x${p.x}.${p.y}`);
       }
     }
     console.error(
@@ -150,7 +161,7 @@ function merge(o: Options, seen: Set<string>): void {
   for (const file of o.from.split(",")) {
     for (const line of readFileSync(file, "utf8").split("\n").filter(Boolean)) {
       const p = JSON.parse(line) as PuzzleRecord;
-      const key = canonicalKey(p.size, stonesOfRecord(p), p.toMove);
+      const key = keyOf(p.rule, p.size, stonesOfRecord(p), p.toMove);
       if (seen.has(key) || ids.has(p.id)) continue;
       seen.add(key);
       ids.add(p.id);
@@ -167,7 +178,7 @@ function fromTactics(o: Options, seen: Set<string>): void {
   for (const t of ALL_TACTICS) {
     const size = sizeOf(t);
     const stones = tacticStones(t);
-    const key = canonicalKey(size, stones, t.toMove);
+    const key = keyOf("freestyle", size, stones, t.toMove);
     if (seen.has(key)) continue;
     seen.add(key);
     const proof = prove(size, stones, t.toMove);

@@ -1,9 +1,9 @@
-// Proves a puzzle with the exact threat solver (bin/tactics/solver.ts, freestyle): the side to move's
+// Proves a puzzle with the exact threat solver (bin/tactics/solver.ts, any rule): the side to move's
 // shortest forced win, its first move the only one that wins as fast, and the solution line with the
 // defender's best replies (the one that makes the win longest); or a one-move defence (only one move
 // does not lose, bin/tactics/verify.ts). The miner makes puzzles with it and the verifier re-proves
 // them: the same function, so a shipped puzzle is exactly what a fresh proof gives.
-import type { Color, Point, Stone } from "../../engine/types";
+import type { Color, Point, Rule, Stone } from "../../engine/types";
 import { parseMoveString, toLabel } from "../../lib/shared/notation";
 import type { PuzzleRecord, PuzzleTheme } from "../../lib/shared/puzzles/puzzle";
 import { NodeLimit, ThreatSolver } from "../tactics/solver";
@@ -21,14 +21,16 @@ export const stonesOfRecord = (p: Pick<PuzzleRecord, "black" | "white" | "size">
   ...parseMoveString(p.white, p.size).map((m) => ({ ...m, color: 2 as Color })),
 ];
 
-/** An attack or defence puzzle for the side to move here, or why there is none. */
-export function prove(size: number, stones: Stone[], toMove: Color, defend = true): Proof | string {
-  const s = new ThreatSolver(size, stones);
+/** An attack or defence puzzle for the side to move here under `rule`, or why there is none. */
+export function prove(size: number, stones: Stone[], toMove: Color, defend = true, rule: Rule = "freestyle"): Proof | string {
+  const s = new ThreatSolver(size, stones, rule);
   s.nodeLimit = NODE_BUDGET;
   try {
+    if (rule === "renju" && recursiveForbidden(s)) return "a forbidden point decided by another (the recursive case)";
     const attack = proveAttack(s, toMove);
-    if (typeof attack !== "string" || !defend || attack !== "no win") return attack;
-    return proveDefence(size, stones, toMove);
+    if (typeof attack !== "string") return rule === "renju" ? renjuTheme(size, stones, toMove, attack) : attack;
+    if (!defend || attack !== "no win") return attack;
+    return proveDefence(size, stones, toMove, rule);
   } catch (e) {
     if (e instanceof NodeLimit) return "over the node budget";
     throw e;
@@ -47,17 +49,40 @@ function onlyWinningMove(s: ThreatSolver, att: Color, k: number): number | strin
   return cellOf(s, moves[0]);
 }
 
-/** The defender's reply that holds out longest (its plies left for the attacker), first in cell order on ties. */
-function bestReply(s: ThreatSolver, att: Color, k: number): { reply: number; left: number } {
+/** Renju: is any empty point forbidden for black only through the recursive case? (The solver's zones do not cover it.) */
+function recursiveForbidden(s: ThreatSolver): boolean {
+  for (let c = 0; c < s.cells.length; c++) if (s.recursiveForbidden(c)) return true;
+  return false;
+}
+
+/**
+ * Renju: the theme is "renju" when a forbidden point decides, i.e. the same position with renju's
+ * fives but no forbidden points has another answer (no win as fast, or other first moves).
+ */
+function renjuTheme(size: number, stones: Stone[], toMove: Color, proof: Proof): Proof {
+  const free = new ThreatSolver(size, stones, "renju", false);
+  free.nodeLimit = NODE_BUDGET;
+  const w = free.shortestWin(toMove, proof.plies);
+  const same = w !== null && w.plies === proof.plies && w.moves.length === 1 && toLabel(w.moves[0], size) === proof.line[0];
+  return same ? proof : { ...proof, theme: "renju", rating: proof.rating + 100 };
+}
+
+/**
+ * The defender's reply that holds out longest (its plies left for the attacker), first in cell order
+ * on ties; reply -1: the attacker's four cannot be blocked (renju: its point is forbidden for black).
+ */
+function bestReply(s: ThreatSolver, att: Color, k: number): { reply: number; left: number } | string {
   const def = (3 - att) as Color;
   // A four: the block is forced (a double four: either); else the replies that can matter, those in
   // the zone of "the attacker wins after a pass" (any other loses as fast as a pass).
   const fives = s.fivePoints(att, 2);
-  let replies = fives;
+  let replies = fives.filter((r) => s.legal(r, def));
+  if (fives.length && !replies.length) return { reply: -1, left: 1 };
   if (!fives.length) {
     const pass = s.winZone(att, k, 1);
     if (!pass) throw new Error("the attacker does not win after a pass");
-    replies = s.zoneCells(pass);
+    replies = s.zoneCells(pass).filter((r) => s.legal(r, def));
+    if (!replies.length) return "no legal reply in the zone";
   }
   let best = { reply: -1, left: 0 };
   for (const r of replies) {
@@ -86,6 +111,7 @@ function proveAttack(s: ThreatSolver, toMove: Color): Proof | string {
   let k = first.plies;
   let finish: string[];
   let branching = 0;
+  let unblockable = 0;
   try {
     for (;;) {
       const five = s.fivePoints(toMove);
@@ -100,7 +126,15 @@ function proveAttack(s: ThreatSolver, toMove: Color): Proof | string {
       s.place(m, toMove);
       placed.push(m);
       line.push(label(s, m));
-      const { reply, left } = bestReply(s, toMove, k - 2);
+      const best = bestReply(s, toMove, k - 2);
+      if (typeof best === "string") return best;
+      const { reply, left } = best;
+      if (reply < 0) {
+        // Renju: black cannot block this four (the point is forbidden): it wins here.
+        finish = [label(s, m)];
+        unblockable = 1;
+        break;
+      }
       s.place(reply, def);
       placed.push(reply);
       line.push(label(s, reply));
@@ -109,15 +143,15 @@ function proveAttack(s: ThreatSolver, toMove: Color): Proof | string {
   } finally {
     for (const c of placed.reverse()) s.remove(c);
   }
-  const moves = (line.length + 1) / 2;
+  const moves = (line.length + 1) / 2 + unblockable; // the four black cannot block counts as the five after it
   const rating = Math.round(900 + 180 * (moves - 2) + (theme === "vct" ? 200 : 0) + Math.min(250, branching / 4));
   return { theme, plies: first.plies, line, finish, rating };
 }
 
-function proveDefence(size: number, stones: Stone[], toMove: Color): Proof | string {
-  const d = onlyDefence(size, stones, toMove, 12, true, NODE_BUDGET);
+function proveDefence(size: number, stones: Stone[], toMove: Color, rule: Rule): Proof | string {
+  const d = onlyDefence(size, stones, toMove, 12, true, NODE_BUDGET, rule);
   if (typeof d === "string") return d;
-  const s = new ThreatSolver(size, stones);
+  const s = new ThreatSolver(size, stones, rule);
   s.nodeLimit = NODE_BUDGET;
   const att = (3 - toMove) as Color;
   // What the opponent threatens: its win if the side to move passed (shown after a wrong move).
@@ -129,8 +163,7 @@ function proveDefence(size: number, stones: Stone[], toMove: Color): Proof | str
 
 /** The record's proof made again: null when it matches (the verifier), else what differs. */
 export function reprove(p: PuzzleRecord): string | null {
-  if (p.rule !== "freestyle") return `rule ${p.rule}: no solver for it yet`;
-  const proof = prove(p.size, stonesOfRecord(p), p.toMove, p.theme === "defend");
+  const proof = prove(p.size, stonesOfRecord(p), p.toMove, p.theme === "defend", p.rule);
   if (typeof proof === "string") return proof;
   if (proof.theme !== p.theme) return `theme ${proof.theme}, not ${p.theme}`;
   if (proof.plies !== p.plies) return `a win in ${proof.plies}, not ${p.plies}`;

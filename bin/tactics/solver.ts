@@ -8,7 +8,21 @@
 // otherwise first a "pass" (a defender stone never helps the attacker, so if the attacker cannot
 // win after a pass it cannot win at all), then every empty point; in front of a win in 3 only the
 // points that can matter (the double-threat points, their five-points, the defender's own fours).
-import type { Color, Point, Position } from "../../engine/types";
+//
+// Rules: freestyle (five or more wins), exact5 (exactly five: a four's point that would make six or
+// more is no five point) and renju (black: exactly five, and never a forbidden point: double three,
+// double four, overline, by the engine's check engine/board/renju.ts; white: five or more). Under
+// renju a four of white's whose block is forbidden for black wins like an open four; a forbidden
+// point is never a move of black's, attack or defence. Where the rule breaks freestyle's "a stone
+// of the defender's never helps the attacker" (exact5: a defender stone can spoil its own four;
+// renju: a black stone can make black's own block forbidden), a pass is still a legal defence's
+// lower bound as long as the defender has a quiet point far from everything (always, in the mined
+// positions), and the zones below add, for every black point the proof relies on being forbidden,
+// the cells that decide it (5 each way on its four lines). Not covered: the recursive case (a three
+// that is no three because its four-point is forbidden, and a stone of the defender's far away
+// changes that): the puzzle prover drops positions where such a point appears (recursiveForbidden).
+import type { Color, Point, Position, Rule } from "../../engine/types";
+import { NOT_FORBIDDEN, forbiddenAt } from "../../engine/board/renju";
 
 const DIRS: ReadonlyArray<readonly [number, number]> = [
   [1, 0],
@@ -29,20 +43,39 @@ export class ThreatSolver {
   /** Throw NodeLimit once `nodes` passes this (deterministic, unlike a clock). */
   nodeLimit = Infinity;
   private readonly windows: Int16Array[] = []; // each 5 cell indices
+  private readonly outside: Int32Array; // per window: the cell before it and after it on its line (-1: off the board)
   private readonly windowsOf: number[][]; // cell → windows through it
   private readonly count: [Int16Array, Int16Array, Int16Array]; // [unused, black, white] stones per window
   private readonly memo = new Map<string, { zone: Uint32Array; rho: number } | false>();
   private readonly zoneWords: number;
   /** Continuous fours only (winsByFours). */
   private fours = false;
+  /** Exactly five wins, per colour ([unused, black, white]). */
+  private readonly exact: [boolean, boolean, boolean];
+  /** Renju: black's forbidden points are no moves (a padded copy of the board for the engine's check). */
+  readonly forbid: boolean;
+  private readonly pad: Uint8Array;
+  private readonly padDirs: Int32Array;
+  private readonly padW: number;
 
+  /** `forbid` (renju only): false plays renju's fives without its forbidden points (what decides a "renju" puzzle). */
   constructor(
     readonly size: number,
     stones: Position["stones"],
+    readonly rule: Rule = "freestyle",
+    forbid = rule === "renju",
   ) {
+    this.forbid = rule === "renju" && forbid;
+    this.exact = [false, rule !== "freestyle", rule === "exact5"];
+    this.padW = size + 10;
+    this.pad = new Uint8Array(this.forbid ? this.padW * this.padW : 0).fill(3);
+    for (let y = 0; this.forbid && y < size; y++) for (let x = 0; x < size; x++) this.pad[(y + 5) * this.padW + x + 5] = 0;
+    this.padDirs = new Int32Array([1, this.padW, this.padW + 1, this.padW - 1]);
     this.cells = new Uint8Array(size * size);
     this.zoneWords = (size * size + 31) >> 5;
     this.windowsOf = Array.from({ length: size * size }, () => []);
+    const outside: number[] = [];
+    const at = (x: number, y: number) => (x < 0 || y < 0 || x >= size || y >= size ? -1 : y * size + x);
     for (let y = 0; y < size; y++)
       for (let x = 0; x < size; x++)
         for (const [dx, dy] of DIRS) {
@@ -53,30 +86,68 @@ export class ThreatSolver {
           for (let k = 0; k < 5; k++) w[k] = (y + k * dy) * size + x + k * dx;
           for (const c of w) this.windowsOf[c].push(this.windows.length);
           this.windows.push(w);
+          outside.push(at(x - dx, y - dy), at(ex + dx, ey + dy));
         }
+    this.outside = Int32Array.from(outside);
     const n = this.windows.length;
     this.count = [new Int16Array(n), new Int16Array(n), new Int16Array(n)];
     for (const s of stones) this.place(s.y * size + s.x, s.color);
   }
 
+  private padOf(i: number): number {
+    return (Math.floor(i / this.size) + 5) * this.padW + (i % this.size) + 5;
+  }
+
   place(i: number, color: number): void {
     this.cells[i] = color;
+    if (this.forbid) this.pad[this.padOf(i)] = color;
     for (const w of this.windowsOf[i]) this.count[color][w]++;
   }
 
   remove(i: number): void {
     const color = this.cells[i];
     this.cells[i] = 0;
+    if (this.forbid) this.pad[this.padOf(i)] = 0;
     for (const w of this.windowsOf[i]) this.count[color][w]--;
   }
 
-  /** The empty points where `color` would complete five (freestyle: a window with 4 of its stones). */
+  /** May `color` play the empty cell i? (Renju: not black on a forbidden point.) */
+  legal(i: number, color: number): boolean {
+    return !this.forbid || color !== 1 || forbiddenAt(this.pad, this.padDirs, this.padOf(i)) === NOT_FORBIDDEN;
+  }
+
+  /** Is black's forbidden point i forbidden only through the recursive case (a three whose four-point is itself forbidden)? */
+  recursiveForbidden(i: number): boolean {
+    if (!this.forbid || this.cells[i] !== 0) return false;
+    const q = this.padOf(i);
+    return forbiddenAt(this.pad, this.padDirs, q) !== forbiddenAt(this.pad, this.padDirs, q, 6);
+  }
+
+  /** The cells that decide whether black may play i (5 each way on its four lines), into a zone. */
+  private addForbidCells(z: Uint32Array, i: number): void {
+    const x = i % this.size;
+    const y = Math.floor(i / this.size);
+    for (const [dx, dy] of DIRS)
+      for (let k = -5; k <= 5; k++) {
+        const xx = x + k * dx;
+        const yy = y + k * dy;
+        if (xx >= 0 && yy >= 0 && xx < this.size && yy < this.size) ThreatSolver.addCell(z, yy * this.size + xx);
+      }
+  }
+
+  /** The empty points where `color` would complete five (a window with 4 of its stones; exactly five: no stone of its own just outside). */
   fivePoints(color: number, limit = Infinity): number[] {
     const mine = this.count[color];
     const theirs = this.count[3 - color];
+    const exact = this.exact[color];
     const out: number[] = [];
     for (let w = 0; w < mine.length; w++) {
       if (mine[w] !== 4 || theirs[w] !== 0) continue;
+      if (exact) {
+        const b = this.outside[2 * w];
+        const a = this.outside[2 * w + 1];
+        if ((b >= 0 && this.cells[b] === color) || (a >= 0 && this.cells[a] === color)) continue;
+      }
       for (const c of this.windows[w])
         if (this.cells[c] === 0) {
           if (!out.includes(c)) out.push(c);
@@ -199,7 +270,8 @@ export class ThreatSolver {
     const known = this.memo.get(k);
     if (known === false) return null;
     if (known && known.rho >= rho) return known.zone;
-    const moves = threats.length === 1 ? threats : this.live(att, this.fours ? 3 : Math.max(1, 5 - (n + 1) / 2));
+    let moves = threats.length === 1 ? threats : this.live(att, this.fours ? 3 : Math.max(1, 5 - (n + 1) / 2));
+    if (this.forbid && att === 1) moves = moves.filter((m) => this.legal(m, att));
     let result: Uint32Array | null = null;
     for (const m of moves) {
       this.place(m, att);
@@ -225,6 +297,14 @@ export class ThreatSolver {
     if (threats.length >= 2) {
       const z = this.newZone();
       for (const t of threats) ThreatSolver.addCell(z, t);
+      this.addDanger(z, def, rho);
+      return z;
+    }
+    if (threats.length === 1 && !this.legal(threats[0], def)) {
+      // Renju: black may not block on a forbidden point, so the four wins.
+      const z = this.newZone();
+      ThreatSolver.addCell(z, threats[0]);
+      if (rho > 0) this.addForbidCells(z, threats[0]);
       this.addDanger(z, def, rho);
       return z;
     }
@@ -256,6 +336,10 @@ export class ThreatSolver {
     const replies = [...cand.filter((c) => live[c]), ...cand.filter((c) => !live[c])];
     let result: Uint32Array | null = zone;
     for (const r of replies) {
+      if (!this.legal(r, def)) {
+        if (rho > 0) this.addForbidCells(zone, r); // its being forbidden is part of the proof
+        continue;
+      }
       this.place(r, def);
       const z = this.winZone(att, k, rho);
       this.remove(r);
@@ -284,6 +368,7 @@ export class ThreatSolver {
       const cand = this.live(att, fours ? 3 : Math.max(1, 5 - (n + 1) / 2));
       if (threats.length === 1 && !cand.includes(threats[0])) cand.push(threats[0]);
       for (const m of cand) {
+        if (!this.legal(m, att)) continue;
         let won: boolean;
         if (five.has(m)) won = true;
         else if (n < 3 || (threats.length && !(threats.length === 1 && threats[0] === m)))

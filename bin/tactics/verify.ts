@@ -12,7 +12,7 @@
 //   exhaustive search (given up without a verdict past 150,000 solver nodes) finds no win either:
 //   a position is dropped when it does. Whether the move holds beyond that is not proven. The moves
 //   outside the zone of the threat's proof (see ThreatSolver.winZone) lose without being tried.
-import type { Color, Point, Stone } from "../../engine/types";
+import type { Color, Point, Rule, Stone } from "../../engine/types";
 import { toLabel } from "../../lib/shared/notation";
 import { NodeLimit, ThreatSolver } from "./solver";
 
@@ -93,9 +93,18 @@ export interface OnlyDefence {
 /** Is there exactly one move for the side to move that does not lose by force? Else a reason. */
 /** `maxOpen`: give up ("too many candidates") when more moves than this survive the cheap proofs;
  * `holdCheck` false: skip the 9-ply search (the harvest's first pass; the merge runs it). */
-/** `nodeLimit`: the solver throws NodeLimit past it (the puzzle miner's bound; the hold check has its own). */
-export function onlyDefence(size: number, stones: Stone[], toMove: Color, maxOpen = Infinity, holdCheck = true, nodeLimit = Infinity): OnlyDefence | string {
-  const s = new ThreatSolver(size, stones);
+/** `nodeLimit`: the solver throws NodeLimit past it (the puzzle miner's bound; the hold check has its own).
+ * `rule`: the puzzles' exact5 and renju (renju: black's forbidden points are no moves). */
+export function onlyDefence(
+  size: number,
+  stones: Stone[],
+  toMove: Color,
+  maxOpen = Infinity,
+  holdCheck = true,
+  nodeLimit = Infinity,
+  rule: Rule = "freestyle",
+): OnlyDefence | string {
+  const s = new ThreatSolver(size, stones, rule);
   s.nodeLimit = nodeLimit;
   const att = (3 - toMove) as Color;
   if (s.fivePoints(toMove, 1).length) return "the side to move has a five";
@@ -120,6 +129,7 @@ export function onlyDefence(size: number, stones: Stone[], toMove: Color, maxOpe
   // Cheap proofs first (fours, a win within 5), the exhaustive 7-ply search only for what is left.
   const open: number[] = [];
   for (const m of cand) {
+    if (!s.legal(m, toMove)) continue;
     s.place(m, toMove);
     const lost = s.winsByFours(att, MAX_VCF) || s.wins(att, 5);
     s.remove(m);
