@@ -28,7 +28,7 @@ import { KnownSources } from "./identity/known-sources";
 import type { SessionsEnded } from "./identity/http";
 import { Lobby } from "./lobby";
 import { AnalysisService } from "./analysis/service";
-import { Tournaments } from "./tournaments";
+import { Tournaments, engineGameOnAir } from "./tournaments";
 import { EV } from "../shared/protocol";
 import { Social } from "./social";
 import { CorrespondenceSweeper } from "./correspondence/sweeper";
@@ -110,9 +110,14 @@ async function compose(s: GameServerSettings, opts: GameServerOptions, parts: Pa
   const lobby = new Lobby(db, games, { nodeId: games.nodeId, cluster, log, pairEveryMs: opts.pairEveryMs, ...s.lobby });
   // Arenas and Swiss events (lib/server/tournaments): each event directed by one node at a time (its lease).
   const tourStarted = lateFunction((_playerId: string, _gameId: string) => {});
-  const tournaments = new Tournaments({ db, games, clock: games.clock, log, nodeId: games.nodeId, started: tourStarted.call }, identities, opts.tournaments);
-  // Several nodes: only the node holding the TV lease runs the TV; the others follow it.
-  const tv = s.tv ? new TvLoop(games, { log, lease: cluster ? { holder: games.nodeId } : null, ...(typeof s.tv === "object" ? s.tv : {}) }) : null;
+  const tournaments = new Tournaments({ db, games, clock: games.clock, log, nodeId: games.nodeId, started: tourStarted.call }, identities, {
+    ...opts.tournaments,
+    operatorToken: s.operatorToken,
+  });
+  // Several nodes: only the node holding the TV lease runs the TV; the others follow it. It shows the engine tournaments' games when there are some.
+  const tv = s.tv
+    ? new TvLoop(games, { log, lease: cluster ? { holder: games.nodeId } : null, follow: () => engineGameOnAir(db), ...(typeof s.tv === "object" ? s.tv : {}) })
+    : null;
   const analysisRedis = redis && s.redisUrl ? { url: s.redisUrl, prefix: redis.prefix } : null;
   const analysis = new AnalysisService({ db, games, ai, log, nodeId: games.nodeId, settings: s.analysis, redis: analysisRedis, pollMs: opts.analysis?.pollMs });
   const httpServer = opts.httpServer ?? http.createServer();

@@ -1,7 +1,7 @@
 // Tournaments (issue 30; docs/TOURNAMENTS.md): what the pages send (zod, checked on the server) and
 // what they read (views). Browser-safe: no Node APIs here.
 import { z } from "./zod";
-import { RuleSchema } from "./protocol/schemas";
+import { EngineSettingsSchema, RuleSchema, type EngineSettings } from "./protocol/schemas";
 
 export const TOURNAMENT_LIMITS = {
   nameMin: 3,
@@ -47,7 +47,7 @@ export function clockOfLabel(label: string): { initialMs: number; incrementMs: n
 
 export const clockLabel = (c: { initialMs: number; incrementMs: number }): string => `${c.initialMs / 60_000}+${c.incrementMs / 1000}`;
 
-export type TournamentKind = "arena" | "swiss";
+export type TournamentKind = "arena" | "swiss" | "engine";
 export type TournamentStatus = "created" | "started" | "finished";
 export type EntrantStatus = "waiting" | "playing" | "paused" | "withdrawn";
 
@@ -87,6 +87,8 @@ export interface StandingRow {
 
 export interface TournamentView extends TournamentSummary {
   standings: StandingRow[];
+  /** Engine events: the configurations, the crosstable and the Elo estimates. */
+  engine: EngineEventView | null;
   /** The game between the best-placed players now playing. */
   topGame: { gameId: string; black: string; white: string } | null;
   /** The viewer's entry and their game under way, if any. */
@@ -100,4 +102,72 @@ export interface PlayerTournamentLine {
   played: number;
   won: number;
   podiums: number;
+}
+
+// ---- engine tournaments (issue 30 part 3): a round robin or gauntlet of AI configurations on TV ----
+
+export const ENGINE_EVENT_LIMITS = {
+  /** A signed-in visitor's event. */
+  visitor: { configsMax: 6, gamesMax: 30, timeMsMax: 2_000 },
+  /** The operator's (Authorization: Bearer OPERATOR_TOKEN). */
+  operator: { configsMax: 8, gamesMax: 120, timeMsMax: 10_000 },
+  configsMin: 2,
+  cyclesMax: 10,
+} as const;
+
+export const ENGINE_FORMATS = ["roundrobin", "gauntlet"] as const;
+export type EngineFormat = (typeof ENGINE_FORMATS)[number];
+export const ENGINE_SIZES = [11, 13, 15, 19] as const;
+
+/** One configuration: its engine settings and an optional label (else engineLabel's). */
+export const EngineConfigSchema = z.strictObject({
+  label: z.string().trim().min(1).max(24).optional(),
+  engine: EngineSettingsSchema,
+});
+
+export const CreateEngineTournamentSchema = z.strictObject({
+  name: z.string().trim().min(TOURNAMENT_LIMITS.nameMin).max(TOURNAMENT_LIMITS.nameMax),
+  format: z.enum(ENGINE_FORMATS).default("roundrobin"),
+  size: z.union([z.literal(11), z.literal(13), z.literal(15), z.literal(19)]),
+  rule: RuleSchema,
+  /** Each cycle: every pairing plays a game with each colour (the same opening both times). */
+  cycles: z.number().int().min(1).max(ENGINE_EVENT_LIMITS.cyclesMax).default(1),
+  configs: z.array(EngineConfigSchema).min(ENGINE_EVENT_LIMITS.configsMin).max(ENGINE_EVENT_LIMITS.operator.configsMax),
+});
+export type CreateEngineTournamentInput = z.input<typeof CreateEngineTournamentSchema>;
+
+/** Games of an engine event: per cycle, 2 per pairing (round robin: every pair; gauntlet: the first against each other). */
+export function engineGames(format: EngineFormat, configs: number, cycles: number): number {
+  const pairings = format === "gauntlet" ? configs - 1 : (configs * (configs - 1)) / 2;
+  return 2 * pairings * cycles;
+}
+
+export interface EngineEntry {
+  playerId: string;
+  name: string;
+  engine: EngineSettings;
+  /** Points (a win 1, a draw ½) and games played. */
+  points: number;
+  games: number;
+  /** Bradley–Terry Elo (the first configuration anchored; see anchor) and its 95 % margin; null before it has played. */
+  elo: number | null;
+  margin: number | null;
+}
+
+export interface EngineEventView {
+  format: EngineFormat;
+  cycles: number;
+  /** Games in all, and done. */
+  games: number;
+  played: number;
+  /** In standings order (points, then Sonneborn–Berger). */
+  entries: EngineEntry[];
+  /** cells[i][j]: entry i's results against entry j (wins, draws, losses); null on the diagonal or a pair that does not meet. */
+  cells: Array<Array<{ wins: number; draws: number; losses: number } | null>>;
+  /** The Elo of the first configuration (its measured level Elo if it is a level, else 1500). */
+  anchor: { playerId: string; elo: number };
+  /** The viewer created it (or nobody may stop it from here): they may stop it while it runs. */
+  mayCancel: boolean;
+  /** The game under way (on TV). */
+  current: { gameId: string; black: string; white: string; number: number } | null;
 }

@@ -61,6 +61,7 @@ export class Entrants {
   async join(who: Me | null, id: string): Promise<void> {
     const me = signedIn(who);
     const t = await this.event(id);
+    if (t.kind === "engine") fail("NOT_ALLOWED", "An engine tournament is played by its AI configurations: watch it instead.");
     if (t.status === "finished") fail("GAME_OVER", "This event has finished.");
     const now = this.d.clock.now();
     const row = await this.d.db.tournamentPlayer.findUnique({ where: { tournamentId_playerId: { tournamentId: id, playerId: me.id } } });
@@ -89,7 +90,7 @@ export class Entrants {
   /** Out for good: no more pairings (a game under way is played and scored). */
   async withdraw(who: Me | null, id: string): Promise<void> {
     const me = signedIn(who);
-    await this.event(id);
+    if ((await this.event(id)).kind === "engine") fail("NOT_ALLOWED", "An engine tournament is played by its AI configurations: watch it instead.");
     const { count } = await this.d.db.tournamentPlayer.updateMany({ where: { tournamentId: id, playerId: me.id }, data: { status: "withdrawn" } });
     if (!count) fail("NOT_FOUND", "You have not joined this event.");
   }

@@ -4,11 +4,15 @@
 //   GET  /api/tournaments                      the lists
 //   POST /api/tournaments                      create (CreateTournamentSchema)
 //   GET  /api/tournaments/<id>                 one event, as the viewer sees it
-//   POST /api/tournaments/<id>/<action>        join | withdraw | pause | berserk
+//   POST /api/tournaments/engine               create an engine tournament (signed in, capped; or the operator's bearer token)
+//   POST /api/tournaments/<id>/<action>        join | withdraw | pause | berserk | cancel (an engine event, by its creator or the operator)
 //   GET  /api/tournaments/players/<name>       a player page's line
 import type { IncomingMessage } from "node:http";
 import type { Me } from "../../shared/identity";
-import { CreateTournamentSchema } from "../../shared/tournaments";
+import { CreateEngineTournamentSchema, CreateTournamentSchema } from "../../shared/tournaments";
+import { bearerOk } from "../http/bearer";
+import { cancelEngineEvent, createEngineEvent, type EngineCreator } from "./engine";
+import type { TournamentDeps } from "./deps";
 import { json, refuse } from "../http/answers";
 import type { Route } from "../http/router";
 import { sessionTokenOf } from "../identity/cookie";
@@ -27,15 +31,35 @@ export interface TournamentHttpOptions {
   db: Db;
   entrants: Entrants;
   identities: Pick<Identities, "ofSession">;
+  /** Engine events: created and stopped through the director's deps. */
+  deps: TournamentDeps;
+  /** OPERATOR_TOKEN (null: off): its bearer creates engine events with the operator's caps. */
+  operatorToken: string | null;
 }
+
+/** An engine tournament's length in bytes: up to eight configurations. */
+const ENGINE_BODY_BYTES = 4096;
 
 export function tournamentRoutes(o: TournamentHttpOptions): Route[] {
   const me = (req: IncomingMessage): Promise<Me | null> => o.identities.ofSession(sessionTokenOf(req.headers));
+  /** The operator (a bearer of OPERATOR_TOKEN) or a signed-in visitor. */
+  const creator = async (req: IncomingMessage): Promise<EngineCreator> => {
+    if (o.operatorToken && req.headers.authorization && bearerOk(req, o.operatorToken)) return { kind: "operator" };
+    const m = await me(req);
+    if (!m) refuse("NOT_SIGNED_IN", "Tournaments need an identity: open the site in a browser (it makes you a guest) and try again.");
+    return { kind: "visitor", me: m! };
+  };
   const actions = {
     join: (m: Me | null, id: string) => o.entrants.join(m, id).then(() => ({})),
     withdraw: (m: Me | null, id: string) => o.entrants.withdraw(m, id).then(() => ({})),
     pause: (m: Me | null, id: string) => o.entrants.pause(m, id).then(() => ({})),
     berserk: (m: Me | null, id: string) => o.entrants.berserk(m, id),
+  };
+  const cancel = async (req: IncomingMessage, id: string) => {
+    const t = await o.db.tournament.findUnique({ where: { id } });
+    if (!t) refuse("NOT_FOUND", "There is no such event.");
+    await cancelEngineEvent(o.deps, await creator(req), t!);
+    return {};
   };
   return [
     {
@@ -54,6 +78,17 @@ export function tournamentRoutes(o: TournamentHttpOptions): Route[] {
       handle: async (req, ctx) => {
         const input = await ctx.body(CreateTournamentSchema);
         return json(200, { ok: true, ...(await o.entrants.create(await me(req), ctx.address, input)) });
+      },
+    },
+    {
+      name: "engine tournament create",
+      methods: ["POST"],
+      path: "/api/tournaments/engine",
+      body: { maxBytes: ENGINE_BODY_BYTES, fieldInMessage: true },
+      cost: CREATE_COST,
+      handle: async (req, ctx) => {
+        const input = await ctx.body(CreateEngineTournamentSchema);
+        return json(200, { ok: true, ...(await createEngineEvent(o.deps, await creator(req), ctx.address, input)) });
       },
     },
     {
@@ -81,9 +116,10 @@ export function tournamentRoutes(o: TournamentHttpOptions): Route[] {
     {
       name: "tournament action",
       methods: ["POST"],
-      path: new RegExp(`^/api/tournaments/${ID}/(join|withdraw|pause|berserk)$`),
+      path: new RegExp(`^/api/tournaments/${ID}/(join|withdraw|pause|berserk|cancel)$`),
       cost: READ_COST,
-      handle: async (req, { params: [id, action] }) => json(200, { ok: true, ...(await actions[action as keyof typeof actions](await me(req), id)) }),
+      handle: async (req, { params: [id, action] }) =>
+        json(200, { ok: true, ...(action === "cancel" ? await cancel(req, id) : await actions[action as keyof typeof actions](await me(req), id)) }),
     },
   ];
 }

@@ -9,6 +9,7 @@ import { Entrants } from "./entrants";
 import { tournamentRoutes } from "./http";
 
 export { Director, Entrants };
+export { engineGameOnAir } from "./engine";
 export type { TournamentDeps };
 
 export class Tournaments {
@@ -16,10 +17,10 @@ export class Tournaments {
   readonly director: Director;
   readonly routes: Route[];
 
-  constructor(deps: TournamentDeps, identities: Pick<Identities, "ofSession">, opts: DirectorOptions = {}) {
+  constructor(deps: TournamentDeps, identities: Pick<Identities, "ofSession">, opts: DirectorOptions & { operatorToken?: string | null } = {}) {
     this.entrants = new Entrants(deps);
     this.director = new Director(deps, opts);
-    this.routes = tournamentRoutes({ db: deps.db, entrants: this.entrants, identities });
+    this.routes = tournamentRoutes({ db: deps.db, entrants: this.entrants, identities, deps, operatorToken: opts.operatorToken ?? null });
     // A game that ends here wakes the director (if this node directs its event, it scores and pairs at once).
     deps.games.on("state", (s) => {
       if (s.status === "finished") this.director.soon();

@@ -135,7 +135,7 @@ export async function recountEvent(db: Db, t: TournamentRow): Promise<Map<string
     return { ...p, result: g.status === "finished" ? countedResult(t, g) : "none", plies: plies.get(g.id) ?? 0 };
   });
   const entrants = await db.tournamentPlayer.findMany({ where: { tournamentId: t.id } });
-  if (t.kind === "swiss")
+  if (t.kind !== "arena")
     return swissStandingsOf(
       entrants.map((e) => e.playerId),
       pairings,

@@ -8,6 +8,8 @@ const when = (r: Row) => r.scoredAt?.getTime() ?? Number.MAX_SAFE_INTEGER;
 
 export function byStanding(kind: TournamentRow["kind"]): (a: Row, b: Row) => number {
   if (kind === "arena") return (a, b) => b.score - a.score || b.perf - a.perf || when(a) - when(b) || a.name.localeCompare(b.name);
+  // Engine round robins: everyone meets everyone, so Buchholz says nothing; Sonneborn–Berger does.
+  if (kind === "engine") return (a, b) => b.score - a.score || b.sonneborn - a.sonneborn || a.playerId.localeCompare(b.playerId);
   return (a, b) => b.score - a.score || b.buchholz - a.buchholz || b.sonneborn - a.sonneborn || b.rating - a.rating || a.name.localeCompare(b.name);
 }
 

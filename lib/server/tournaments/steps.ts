@@ -8,6 +8,7 @@ import { pairSwiss } from "./swiss-pairing";
 import { scoreFinished, writeStandings } from "./scoring";
 import { startGames, unstick } from "./games";
 import { ranked } from "./standings";
+import { engineStep } from "./engine";
 
 /** One step of event `t`; true once it is over (its director can let it go). */
 export async function stepEvent(d: TournamentDeps, t: TournamentRow): Promise<boolean> {
@@ -22,6 +23,7 @@ export async function stepEvent(d: TournamentDeps, t: TournamentRow): Promise<bo
   if (t.status !== "started") return t.status === "finished";
   await scoreFinished(d.db, t, now);
   await unstick(d, t);
+  if (t.kind === "engine") return engineStep(d, t, () => finish(d, t));
   return t.kind === "arena" ? arenaStep(d, t, now) : swissStep(d, t);
 }
 

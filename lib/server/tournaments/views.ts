@@ -13,6 +13,7 @@ import {
 } from "../../shared/tournaments";
 import type { TournamentRow } from "./deps";
 import { ranked } from "./standings";
+import { engineView } from "./engine";
 
 const LIST_SIZE = 20;
 
@@ -72,6 +73,16 @@ export async function eventView(db: Db, id: string, viewerId: string | null): Pr
   const place = new Map(standings.map((s) => [s.playerId, s.rank]));
   const name = new Map(standings.map((s) => [s.playerId, s.name]));
   const playing = await db.tournamentPairing.findMany({ where: { tournamentId: id, status: "playing" } });
+  const engine =
+    t.kind === "engine"
+      ? engineView(
+          t,
+          rows,
+          await db.tournamentPairing.findMany({ where: { tournamentId: id } }),
+          standings.map((s) => s.playerId),
+          viewerId,
+        )
+      : null;
   const best = [...playing].sort((a, b) => bestPlace(a, place) - bestPlace(b, place))[0];
   const mine = viewerId ? rows.find((r) => r.playerId === viewerId) : undefined;
   const myGame = viewerId ? playing.find((p) => p.blackId === viewerId || p.whiteId === viewerId) : undefined;
@@ -81,6 +92,7 @@ export async function eventView(db: Db, id: string, viewerId: string | null): Pr
   return {
     ...summaryOf(t, rows.length),
     standings,
+    engine,
     topGame: best?.gameId ? { gameId: best.gameId, black: name.get(best.blackId) ?? "?", white: name.get(best.whiteId ?? "") ?? "?" } : null,
     me: mine
       ? {

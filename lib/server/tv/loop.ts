@@ -15,26 +15,17 @@
 // unfinished game) once the lease lapses, e.g. when the running node died.
 import { EventEmitter } from "node:events";
 import type { GameService } from "../games/service";
-import type { EngineSettings, GameStatus, TvCurrent } from "../../shared/protocol";
+import type { GameStatus, TvCurrent } from "../../shared/protocol";
 import { log as rootLog, type Logger } from "../log";
-import { labOpening } from "../../../engine";
-import type { Rule, Stone } from "../../../engine";
 import { TV_ID_PREFIX, isTvGameId } from "./ids";
+import { pickTvMatch, type TvMatch } from "./matches";
+
+export { pickTvMatch, tvOpening, type TvMatch } from "./matches";
 import { claimLease, releaseLease } from "../db/lease";
 import type { Clock, TimerHandle } from "../time";
 
 /** The lease (lib/server/db/lease) that lets one node of several run the TV. */
 export const TV_LEASE = "tv";
-
-export interface TvMatch {
-  size: number;
-  rule: Rule;
-  opening: Stone[];
-  /** Swap2: the engines place and choose the opening (then `opening` is empty). */
-  swap2?: boolean;
-  black: EngineSettings;
-  white: EngineSettings;
-}
 
 export interface TvOptions {
   /** Pause between a finished TV game and the next (default 5000 ms). */
@@ -58,60 +49,18 @@ export interface TvOptions {
   followMs?: number;
   /** The time and timers (default the game service's: lib/server/time). */
   clock?: Clock;
+  /**
+   * Before starting a game of its own, the TV asks this (the engine tournaments: lib/server/tournaments):
+   * a game id to show instead, "wait" (an event is between two games: ask again in a second, at most
+   * FOLLOW_WAITS times in a row), or null (nothing to follow: the TV plays its own).
+   */
+  follow?: () => Promise<string | "wait" | null>;
 }
+
+/** How many seconds in a row the TV waits for an event's next game before playing one of its own. */
+export const FOLLOW_WAITS = 15;
 
 export const TV_OFF: TvCurrent = { enabled: false, gameId: null, status: null, number: 0, nextAt: null };
-
-const TIMES = [200, 300, 500, 800, 1000, 1500, 2000, 3000, 5000];
-
-/** A varied match: board, rule, engines (time per move, sometimes a depth cap) and a short opening; half the renju games open with swap2, as in tournaments. */
-export function pickTvMatch(rand: () => number, opts: Pick<TvOptions, "timeMs" | "sizes"> = {}): TvMatch {
-  const pick = <T>(xs: readonly T[]): T => xs[Math.min(xs.length - 1, Math.floor(rand() * xs.length))];
-  const [lo, hi] = opts.timeMs ?? [300, 1500];
-  const times = TIMES.filter((t) => t >= lo && t <= hi);
-  const engine = (): EngineSettings => {
-    const e: EngineSettings = { algo: "alphabeta", timeMs: times.length ? pick(times) : Math.max(100, Math.min(10_000, lo)) };
-    if (rand() < 0.15) e.maxDepth = pick([4, 6, 8]);
-    return e;
-  };
-  const size = pick(opts.sizes ?? [15, 15, 15, 15, 13, 19]);
-  const r = rand(); // one draw, so the rest of the match is as before for a given seed
-  const rule: Rule = r < 0.2 ? "exact5" : r < 0.4 ? "renju" : "freestyle";
-  const m: TvMatch = { size, rule, opening: tvOpening(size, rand), black: engine(), white: engine() };
-  // Drawn last, so the rest of the match is as before for a given seed.
-  if (rule === "renju" && rand() < 0.5) return { ...m, opening: [], swap2: true };
-  return m;
-}
-
-/** The lab's four stones, or 2–3 random stones near the centre (black, white, black). */
-export function tvOpening(size: number, rand: () => number): Stone[] {
-  if (rand() < 0.2) return labOpening(size);
-  const c = Math.floor(size / 2);
-  const taken = new Set<string>();
-  const stones: Stone[] = [];
-  const place = (x: number, y: number, color: 1 | 2) => {
-    taken.add(`${x},${y}`);
-    stones.push({ x, y, color });
-  };
-  const near = (x: number, y: number, r: number): { x: number; y: number } => {
-    for (let tries = 0; tries < 50; tries++) {
-      const nx = x + Math.floor(rand() * (2 * r + 1)) - r;
-      const ny = y + Math.floor(rand() * (2 * r + 1)) - r;
-      if (nx >= 0 && ny >= 0 && nx < size && ny < size && !taken.has(`${nx},${ny}`)) return { x: nx, y: ny };
-    }
-    for (let i = 0; i < size * size; i++) if (!taken.has(`${i % size},${Math.floor(i / size)}`)) return { x: i % size, y: Math.floor(i / size) };
-    return { x, y };
-  };
-  const b = near(c, c, 1);
-  place(b.x, b.y, 1);
-  const w = near(b.x, b.y, 1);
-  place(w.x, w.y, 2);
-  if (rand() < 0.5) {
-    const b2 = near(c, c, 2);
-    place(b2.x, b2.y, 1);
-  }
-  return stones;
-}
 
 export class TvLoop extends EventEmitter {
   private readonly games: GameService;
@@ -119,6 +68,8 @@ export class TvLoop extends EventEmitter {
   private readonly pauseMs: number;
   private readonly stallMs: number;
   private readonly next: (n: number) => TvMatch;
+  private readonly followEvent: TvOptions["follow"];
+  private waits = 0;
   private gameId: string | null = null;
   private status: GameStatus | null = null;
   private number = 0;
@@ -151,6 +102,7 @@ export class TvLoop extends EventEmitter {
     this.next = opts.next ?? (() => pickTvMatch(rand, opts));
     this.lease = opts.lease ? { holder: opts.lease.holder, ttlMs: opts.lease.ttlMs ?? 15_000 } : null;
     this.followMs = opts.followMs ?? 2000;
+    this.followEvent = opts.follow;
     this.leading = !this.lease;
 
     const onMoved = (e: { gameId: string; status: GameStatus }) => {
@@ -343,6 +295,7 @@ export class TvLoop extends EventEmitter {
     this.starting ??= (async () => {
       try {
         if (this.stopped || !this.leading) return;
+        if (await this.followed()) return;
         const m = this.next(this.number + 1);
         const { gameId } = await this.games.createAiMatch(m, { idPrefix: TV_ID_PREFIX });
         if (this.stopped) return;
@@ -371,6 +324,36 @@ export class TvLoop extends EventEmitter {
       }
     })();
     return this.starting;
+  }
+
+  /** An engine tournament's game put on air instead of one of the TV's own (true), or a wait for its next one. */
+  private async followed(): Promise<boolean> {
+    if (!this.followEvent) return false;
+    const on = await this.followEvent().catch((err: unknown) => {
+      this.log.warn({ err }, "TV: could not look for an engine tournament's game");
+      return null;
+    });
+    if (this.stopped || !this.leading) return true;
+    if (on === "wait" && this.waits < FOLLOW_WAITS) {
+      this.waits++;
+      this.timer = this.clock.setTimeout(() => {
+        this.timer = null;
+        void this.startNext();
+      }, 1000);
+      this.timer.unref();
+      return true;
+    }
+    this.waits = 0;
+    if (!on || on === "wait" || on === this.gameId) return false;
+    this.gameId = on;
+    this.status = "playing";
+    this.number++;
+    this.nextAt = null;
+    this.lastActivity = this.clock.now();
+    this.seenPlies = -1;
+    this.log.info({ gameId: on, n: this.number }, "TV: following an engine tournament's game");
+    this.publish();
+    return true;
   }
 
   /** Every `ms` until stopped: a game on air that stopped moving is left. */
