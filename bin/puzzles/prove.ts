@@ -4,7 +4,8 @@
 // does not lose, bin/tactics/verify.ts). The miner makes puzzles with it and the verifier re-proves
 // them: the same function, so a shipped puzzle is exactly what a fresh proof gives.
 import type { Color, Point, Rule, Stone } from "../../engine/types";
-import { parseMoveString, toLabel } from "../../lib/shared/notation";
+import { parseLabel, parseMoveString, toLabel } from "../../lib/shared/notation";
+import { cellsOf, forbiddenReason, winningLine } from "../../engine/rules";
 import type { PuzzleRecord, PuzzleTheme } from "../../lib/shared/puzzles/puzzle";
 import { NodeLimit, ThreatSolver } from "../tactics/solver";
 import { onlyDefence } from "../tactics/verify";
@@ -161,8 +162,46 @@ function proveDefence(size: number, stones: Stone[], toMove: Color, rule: Rule):
   return { theme: "defend", plies: d.threat, line: [d.move], finish: [], threat: threatLine, rating };
 }
 
+/**
+ * The line played out with the engine's own rules (engine/rules.ts, not the solver's windows): every
+ * move on an empty point, none of black's forbidden under renju, nobody winning before the end, and
+ * the attack's last move a five by the rule (or, renju, a four whose every five point is forbidden
+ * for black). Null when it holds, else what is wrong.
+ */
+export function replayCheck(p: PuzzleRecord): string | null {
+  const cells = cellsOf(p.size, stonesOfRecord(p));
+  let color: Color = p.toMove;
+  const moves = p.theme === "defend" ? p.line : [...p.line.slice(0, -1), ...(p.finish.length ? [p.finish[0]] : p.line.slice(-1))];
+  for (const [i, label] of moves.entries()) {
+    const m = parseLabel(label, p.size);
+    if (!m || cells[m.y * p.size + m.x]) return `move ${i + 1} ${label}: not an empty point`;
+    if (p.rule === "renju" && color === 1 && forbiddenReason(p.size, cells, m)) return `move ${i + 1} ${label}: forbidden for black`;
+    cells[m.y * p.size + m.x] = color;
+    const won = winningLine(p.size, p.rule, cells, m, color) !== null;
+    const last = i === moves.length - 1;
+    if (won && !(last && p.theme !== "defend")) return `move ${i + 1} ${label}: a win before the end`;
+    if (last && p.theme !== "defend" && !won) {
+      // Renju's unblockable four: the points that would make white's five, all forbidden for black.
+      const fives: Point[] = [];
+      for (let c = 0; c < cells.length; c++) {
+        if (cells[c]) continue;
+        const q = { x: c % p.size, y: Math.floor(c / p.size) };
+        cells[c] = color;
+        if (winningLine(p.size, p.rule, cells, q, color)) fives.push(q);
+        cells[c] = 0;
+      }
+      const blocked = fives.some((q) => !(p.rule === "renju" && color === 2 && forbiddenReason(p.size, cells, q)));
+      if (!fives.length || blocked) return `the line ends on ${label} without a win`;
+    }
+    color = (3 - color) as Color;
+  }
+  return null;
+}
+
 /** The record's proof made again: null when it matches (the verifier), else what differs. */
 export function reprove(p: PuzzleRecord): string | null {
+  const replayed = replayCheck(p);
+  if (replayed) return replayed;
   const proof = prove(p.size, stonesOfRecord(p), p.toMove, p.theme === "defend", p.rule);
   if (typeof proof === "string") return proof;
   if (proof.theme !== p.theme) return `theme ${proof.theme}, not ${p.theme}`;
