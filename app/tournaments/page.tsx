@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { TournamentList } from "@/app/_components/tournaments/TournamentList";
 import { CreateTournamentForm } from "@/app/_components/tournaments/CreateTournamentForm";
+import { CreateEngineTournamentForm } from "@/app/_components/tournaments/CreateEngineTournamentForm";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("tournaments"))("title") };
@@ -15,7 +16,10 @@ export default async function TournamentsPage() {
       <p className="mb-4 text-muted">{t("intro")}</p>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_20rem]">
         <TournamentList />
-        <CreateTournamentForm />
+        <div className="space-y-6">
+          <CreateTournamentForm />
+          <CreateEngineTournamentForm />
+        </div>
       </div>
     </div>
   );

@@ -60,7 +60,8 @@ function EventList({ events }: { events: TournamentSummary[] }) {
             {e.name}
           </Link>
           <span className="text-sm text-muted">
-            {t(e.kind)} · {e.size}×{e.size} {t(`rules.${e.rule as "freestyle"}`)} · {e.clock} · {t("players", { count: e.players })}
+            {t(e.kind)} · {e.size}×{e.size} {t(`rules.${e.rule as "freestyle"}`)} ·{" "}
+            {e.kind === "engine" ? t("configs", { count: e.players }) : `${e.clock} · ${t("players", { count: e.players })}`}
             {e.scheduled ? ` · ${t("scheduled")}` : ""}
             {" · "}
             {e.status === "created"

@@ -11,6 +11,7 @@ import { useMe } from "@/lib/client/identity";
 import { useDates } from "../i18n/words";
 import { tourApi } from "./api";
 import { EventActions } from "./EventActions";
+import { EngineEvent } from "./EngineEvent";
 import { Standings } from "./Standings";
 
 const POLL_MS = 2_000;
@@ -67,7 +68,8 @@ export function TournamentPage({ id }: { id: string }) {
           {view.name}
         </h1>
         <p className="text-muted">
-          {t(view.kind)} · {view.size}×{view.size} {t(`rules.${view.rule as "freestyle"}`)} · {view.clock} · {t("players", { count: view.players })} ·{" "}
+          {t(view.kind)} · {view.size}×{view.size} {t(`rules.${view.rule as "freestyle"}`)} ·{" "}
+          {view.kind === "engine" ? t("configs", { count: view.players }) : `${view.clock} · ${t("players", { count: view.players })}`} ·{" "}
           <span data-testid="tournament-status">{t(`event.status.${view.status}`)}</span>
           {view.status === "created" && ` · ${t("startsAt", { when: dateTime(view.startsAt) })}`}
           {view.status === "started" && view.kind === "arena" && view.endsAt && ` · ${t("endsAt", { when: dateTime(view.endsAt) })}`}
@@ -75,7 +77,21 @@ export function TournamentPage({ id }: { id: string }) {
         </p>
       </div>
       {view.podium.length > 0 && <Podium view={view} />}
-      {me ? <EventActions view={view} onChange={() => void load()} /> : <p className="text-muted">{t("event.signIn")}</p>}
+      {view.engine ? (
+        <EngineEvent id={view.id} view={view.engine} onChange={() => void load()} />
+      ) : (
+        <PeopleEvent view={view} meId={me?.id ?? null} signedIn={!!me} onChange={() => void load()} />
+      )}
+    </div>
+  );
+}
+
+/** An arena's or a Swiss event's: the viewer's actions, the top game, the standings. */
+function PeopleEvent({ view, meId, signedIn, onChange }: { view: TournamentView; meId: string | null; signedIn: boolean; onChange: () => void }) {
+  const t = useTranslations("tournaments");
+  return (
+    <>
+      {signedIn ? <EventActions view={view} onChange={onChange} /> : <p className="text-muted">{t("event.signIn")}</p>}
       {view.topGame && (
         <section aria-labelledby="tour-top" className="card p-3">
           <h2 id="tour-top" className="font-semibold">
@@ -90,10 +106,10 @@ export function TournamentPage({ id }: { id: string }) {
         <h2 id="tour-standings" className="mb-2 text-lg font-semibold">
           {t("event.standings")}
         </h2>
-        <Standings kind={view.kind} rows={view.standings} meId={me?.id ?? null} />
+        <Standings kind={view.kind} rows={view.standings} meId={meId} />
         <p className="mt-1 text-xs text-muted">{t("event.live")}</p>
       </section>
-    </div>
+    </>
   );
 }
 
