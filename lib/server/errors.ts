@@ -1,4 +1,7 @@
-import type { ErrorCode, ErrorInfo } from "../shared/protocol";
+import type { ErrorCode, ErrorInfo, RefusalReason } from "../shared/protocol";
+
+/** What a refusal carries besides its code and sentence for the pages to word it (a renju foul; the people's refusals' reason and figures). */
+type Extra = Pick<ErrorInfo, "forbidden"> & { reason?: RefusalReason; params?: Record<string, string | number> };
 
 /** A refusal with a protocol error code and a sentence for people. */
 export class GameError extends Error {
@@ -6,7 +9,7 @@ export class GameError extends Error {
     public readonly code: ErrorCode,
     message: string,
     /** What the page needs to word it in the reader's language (ErrorInfo's optional fields). */
-    public readonly extra: Pick<ErrorInfo, "forbidden"> = {},
+    public readonly extra: Extra = {},
   ) {
     super(message);
     this.name = "GameError";
@@ -16,6 +19,6 @@ export class GameError extends Error {
   }
 }
 
-export function fail(code: ErrorCode, message: string, extra?: Pick<ErrorInfo, "forbidden">): never {
+export function fail(code: ErrorCode, message: string, extra?: Extra): never {
   throw new GameError(code, message, extra);
 }

@@ -65,7 +65,7 @@ describe("follows", () => {
       const r = await call(me.socket, EV.followSet, { name: target.me.name, follow: i % 2 === 0 });
       if (!r.ok) refused = { i, error: r.error };
     }
-    expect(refused).toMatchObject({ i: 100, error: { code: "LIMIT", message: expect.stringMatching(/today/) } });
+    expect(refused).toMatchObject({ i: 100, error: { code: "LIMIT", message: expect.stringMatching(/today/), reason: "followDay", params: { max: 100 } } });
     // A follow made before a block is hidden from the list once blocked.
     expect(await call(target.socket, EV.followSet, { name: me.me.name, follow: true })).toMatchObject({ ok: true });
     await block(env.srv.db, me.me.id, target.me.id);
@@ -107,7 +107,7 @@ describe("challenges by name", () => {
     expect((await call(sender.socket, EV.directCreate, { ...casual, name: target.me.name })).ok).toBe(true);
     expect(await call(sender.socket, EV.directCreate, { ...casual, name: target.me.name })).toMatchObject({
       ok: false,
-      error: { code: "LIMIT", message: expect.stringMatching(/already/) },
+      error: { code: "LIMIT", message: expect.stringMatching(/already/), reason: "directAgain", params: { name: target.me.name } },
     });
     // Per sender: PENDING_PER_SENDER waiting at once.
     const others = [];
@@ -115,7 +115,15 @@ describe("challenges by name", () => {
     const results = [];
     for (const o of others) results.push(await call(sender.socket, EV.directCreate, { ...casual, name: o.me.name }));
     expect(results.filter((r) => r.ok)).toHaveLength(PENDING_PER_SENDER - 1);
-    expect(results.at(-1)).toMatchObject({ ok: false, error: { code: "LIMIT", message: expect.stringMatching(/waiting for an answer/) } });
+    expect(results.at(-1)).toMatchObject({
+      ok: false,
+      error: {
+        code: "LIMIT",
+        message: expect.stringMatching(/waiting for an answer/),
+        reason: "directPending",
+        params: { n: PENDING_PER_SENDER, max: PENDING_PER_SENDER },
+      },
+    });
     // Per receiver: PENDING_PER_RECEIVER waiting for one player, from anyone.
     const flood = [];
     for (let i = 0; i < PENDING_PER_RECEIVER; i++) {
@@ -124,7 +132,10 @@ describe("challenges by name", () => {
       p.socket.disconnect();
     }
     expect(flood.filter((r) => r.ok)).toHaveLength(PENDING_PER_RECEIVER - 1);
-    expect(flood.at(-1)).toMatchObject({ ok: false, error: { code: "LIMIT", message: expect.stringMatching(/waiting already/) } });
+    expect(flood.at(-1)).toMatchObject({
+      ok: false,
+      error: { code: "LIMIT", message: expect.stringMatching(/waiting already/), reason: "receiverPending", params: { name: target.me.name } },
+    });
     for (const s of [target, sender, ...others]) s.socket.disconnect();
   });
 
@@ -138,14 +149,14 @@ describe("challenges by name", () => {
     for (let i = 0; i < SENT_PER_HOUR; i++) expect((await sendAndCancel(sender, target.me.name)).ok).toBe(true);
     expect(await sendAndCancel(sender, other.me.name)).toMatchObject({
       ok: false,
-      error: { code: "LIMIT", message: expect.stringMatching(/within the hour/) },
+      error: { code: "LIMIT", message: expect.stringMatching(/within the hour/), reason: "directHour", params: { n: SENT_PER_HOUR, max: SENT_PER_HOUR } },
     });
     // The target has had SENT_PER_HOUR; others bring it to RECEIVED_PER_HOUR, then one more is refused.
     const more = await person();
     for (let i = SENT_PER_HOUR; i < RECEIVED_PER_HOUR; i++) expect((await sendAndCancel(more, target.me.name)).ok).toBe(true);
     expect(await sendAndCancel(other, target.me.name)).toMatchObject({
       ok: false,
-      error: { code: "LIMIT", message: expect.stringMatching(/received .* within the hour/) },
+      error: { code: "LIMIT", message: expect.stringMatching(/received .* within the hour/), reason: "receiverHour" },
     });
     for (const s of [sender, target, other, more]) s.socket.disconnect();
   });
@@ -156,7 +167,7 @@ describe("challenges by name", () => {
     const from = b.socket.events.length;
     expect(await call(a.socket, EV.directCreate, { ...casual, name: b.me.name })).toMatchObject({
       ok: false,
-      error: { code: "BLOCKED", message: "You cannot challenge this player." },
+      error: { code: "BLOCKED", message: "You cannot challenge this player.", reason: "directBlocked" },
     });
     expect(b.socket.events.slice(from).filter((e) => e.event === EV.directIncoming)).toEqual([]);
 

@@ -9,6 +9,7 @@ import { RULE_OPTIONS } from "@/lib/shared/rule-names";
 import type { EngineSettings, ErrorInfo, MoveRecord } from "@/lib/shared/protocol";
 import { moveNoteFacts } from "@/lib/shared/move-note";
 import { levelElo } from "@/lib/shared/levels";
+import { errorTextOf, type ErrorWords } from "@/lib/client/error-text";
 
 /** Score → "+135", "−40", "win in 7" / "7 步胜". */
 export function useScoreText(): (s: Score) => string {
@@ -66,19 +67,18 @@ export function useColorName(): (c: 1 | 2, lower?: boolean) => string {
   return useCallback((c: 1 | 2, lower = false) => t(c === 1 ? (lower ? "blackLower" : "black") : lower ? "whiteLower" : "white"), [t]);
 }
 
-/** A refusal in the reader's language: the catalogue's message for its code, else the server's English. */
+/** A refusal in the reader's language (lib/client/error-text): a people's refusal by its reason, else the catalogue's message for its code, else the server's English. */
 export function useErrorText(): (e: ErrorInfo | string) => string {
   const t = useTranslations("errors");
-  return useCallback(
-    (e: ErrorInfo | string) => {
-      if (typeof e === "string") return e;
-      if (e.code === "RATE_LIMITED" && e.retryMs !== undefined) return t("RATE_LIMITED_WAIT", { seconds: Math.max(1, Math.ceil(e.retryMs / 1000)) });
-      if (e.code === "TOO_MANY_ABORTS" && e.retryMs !== undefined) return t("TOO_MANY_ABORTS_WAIT", { minutes: Math.max(1, Math.ceil(e.retryMs / 60_000)) });
-      if (e.code === "FORBIDDEN" && e.forbidden) return t("FORBIDDEN_BECAUSE", { reason: e.forbidden.replace("-", "") });
-      return t.has(e.code) ? t(e.code) : e.message;
-    },
-    [t],
-  );
+  const locale = useLocale();
+  return useMemo(() => {
+    const time = new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+    const when = (iso: string) => {
+      const d = new Date(iso);
+      return Number.isNaN(d.getTime()) ? iso : time.format(d);
+    };
+    return (e: ErrorInfo | string) => errorTextOf(t as unknown as ErrorWords, e, when);
+  }, [t, locale]);
 }
 
 /** Numbers as the reader writes them (12,345 / 12,345), and 1.2M / 12k / 120万 for node counts. */

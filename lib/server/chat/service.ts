@@ -43,7 +43,7 @@ export class ChatService {
   /** The channel `playerId` belongs to in game `gameId`: "players" for its seat holders, else "spectators". */
   async channelOf(playerId: string | null, gameId: string): Promise<{ channel: ChatChannel; opponent: string | null }> {
     const game = await this.opts.db.game.findUnique({ where: { id: gameId }, select: { blackPlayerId: true, whitePlayerId: true } });
-    if (!game) return fail("NOT_FOUND", "There is no such game.");
+    if (!game) return fail("NOT_FOUND", "There is no such game.", { reason: "chatNoGame" });
     if (playerId && game.blackPlayerId === playerId) return { channel: "players", opponent: game.whitePlayerId };
     if (playerId && game.whitePlayerId === playerId) return { channel: "players", opponent: game.blackPlayerId };
     return { channel: "spectators", opponent: null };
@@ -58,9 +58,10 @@ export class ChatService {
     const rate = await limits.message(me.id);
     if (!rate.ok) throw new RateLimitedError("chat messages", rate.retryMs);
     await refuseIfMuted(db, me.id, now());
-    if (mine.opponent && (await isBlocked(db, me.id, mine.opponent))) fail("BLOCKED", "Your messages cannot reach this player (one of you blocked the other).");
+    if (mine.opponent && (await isBlocked(db, me.id, mine.opponent)))
+      fail("BLOCKED", "Your messages cannot reach this player (one of you blocked the other).", { reason: "chatBlocked" });
     const held = await db.chatMessage.count({ where: { gameId: input.gameId, channel: input.channel } });
-    if (held >= CHAT_MAX_PER_CHANNEL) fail("LIMIT", `This chat holds ${held} messages, the most a game keeps.`);
+    if (held >= CHAT_MAX_PER_CHANNEL) fail("LIMIT", `This chat holds ${held} messages, the most a game keeps.`, { reason: "chatFull", params: { n: held } });
     const row = await db.chatMessage.create({
       data: {
         id: newGameId(),
@@ -87,6 +88,6 @@ export class ChatService {
 /** A player may use only the players' chat, anyone else only the spectators'. */
 function refuseOtherChannel(mine: ChatChannel, asked: ChatChannel): void {
   if (mine === asked) return;
-  if (asked === "players") fail("NOT_ALLOWED", "Only the two players of this game read and write their chat.");
-  fail("NOT_ALLOWED", "The players of a game do not read or write its spectators' chat.");
+  if (asked === "players") fail("NOT_ALLOWED", "Only the two players of this game read and write their chat.", { reason: "playersChatOnly" });
+  fail("NOT_ALLOWED", "The players of a game do not read or write its spectators' chat.", { reason: "spectatorsChatOnly" });
 }

@@ -63,7 +63,12 @@ const refuse = (status: number, info: ImportErrorInfo): never => {
 };
 
 /** A refusal of the request (not of a place in the file): its code for the page to word, its English for scripts. */
-function refuseAs<C extends ImportErrorCode>(status: number, code: ErrorInfo["code"], error: ImportError<C>, extra: Partial<ErrorInfo> = {}): never {
+function refuseAs<C extends ImportErrorCode>(
+  status: number,
+  code: ErrorInfo["code"],
+  error: ImportError<C>,
+  extra: Partial<Omit<ErrorInfo, "reason" | "params">> = {},
+): never {
   return refuse(status, { code, message: error.message, reason: error.code, params: error.params, ...extra });
 }
 

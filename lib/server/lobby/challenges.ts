@@ -54,11 +54,15 @@ export class Challenges {
     if (input.rated && !input.clock && !corrDays) fail("BAD_PAYLOAD", "A rated game needs a clock or days per move.");
     if (corrDays && (input.clock || input.swap2)) fail("BAD_PAYLOAD", "A correspondence game has days per move: no clock, no swap2.");
     const open = await this.db.challenge.count({ where: { authorId: author.id, ...this.live() } });
-    if (open >= MAX_OPEN_PER_PLAYER) fail("LIMIT", `You have ${open} open challenges already: withdraw one first.`);
+    if (open >= MAX_OPEN_PER_PLAYER)
+      fail("LIMIT", `You have ${open} open challenges already: withdraw one first.`, { reason: "openChallenges", params: { n: open } });
     if (ip) {
       const fromAddress = await this.db.challenge.count({ where: { authorIp: ip, ...this.live() } });
       if (fromAddress >= this.perAddress)
-        fail("LIMIT", `Your address has ${fromAddress} open challenges already (at most ${this.perAddress}): accept one, or wait for one to be taken.`);
+        fail("LIMIT", `Your address has ${fromAddress} open challenges already (at most ${this.perAddress}): accept one, or wait for one to be taken.`, {
+          reason: "addressChallenges",
+          params: { n: fromAddress, max: this.perAddress },
+        });
     }
     const row = await this.db.challenge.create({
       data: {
@@ -95,13 +99,15 @@ export class Challenges {
   async accept(me: Me | null, id: string): Promise<{ gameId: string }> {
     const taker = requireMe(me);
     const row = await this.db.challenge.findUnique({ where: { id } });
-    if (row?.status === "accepted") fail("SEAT_TAKEN", "Someone else accepted that challenge first.");
-    if (!row || row.status !== "open" || row.createdAt <= this.oldest(row.corrDays)) fail("NOT_FOUND", "That challenge is no longer open.");
-    if (row!.authorId === taker.id) fail("NOT_ALLOWED", "That is your own challenge: someone else has to accept it.");
-    if (await isBlocked(this.db, taker.id, row!.authorId)) fail("BLOCKED", "You cannot accept this challenge: one of you blocked the other.");
+    if (row?.status === "accepted") fail("SEAT_TAKEN", "Someone else accepted that challenge first.", { reason: "challengeTaken" });
+    if (!row || row.status !== "open" || row.createdAt <= this.oldest(row.corrDays))
+      fail("NOT_FOUND", "That challenge is no longer open.", { reason: "challengeGone" });
+    if (row!.authorId === taker.id) fail("NOT_ALLOWED", "That is your own challenge: someone else has to accept it.", { reason: "ownChallenge" });
+    if (await isBlocked(this.db, taker.id, row!.authorId))
+      fail("BLOCKED", "You cannot accept this challenge: one of you blocked the other.", { reason: "challengeBlocked" });
     // One accepter wins, whichever node each came through.
     const { count } = await this.db.challenge.updateMany({ where: { id, status: "open" }, data: { status: "accepted" } });
-    if (count !== 1) fail("SEAT_TAKEN", "Someone else accepted that challenge first.");
+    if (count !== 1) fail("SEAT_TAKEN", "Someone else accepted that challenge first.", { reason: "challengeTaken" });
     const c = row!;
     const clock = JSON.parse(c.clock) as ClockSettings | null;
     const authorBlack = c.color === "black" || (c.color === "random" && Math.random() < 0.5);
@@ -133,7 +139,7 @@ export class Challenges {
   async withdraw(me: Me | null, id: string): Promise<void> {
     const author = requireMe(me);
     const { count } = await this.db.challenge.updateMany({ where: { id, authorId: author.id, status: "open" }, data: { status: "withdrawn" } });
-    if (count !== 1) fail("NOT_FOUND", "You have no open challenge with that id.");
+    if (count !== 1) fail("NOT_FOUND", "You have no open challenge with that id.", { reason: "noOpenChallenge" });
     this.notices.changed();
   }
 

@@ -117,7 +117,7 @@ export class Pairing {
       if (!isUniqueViolation(err)) throw err;
       const other = await this.db.seek.findUnique({ where: { playerId: me!.id } });
       const label = QUICK_POOLS.find((p) => p.id === other?.pool);
-      return fail("LIMIT", `You are already waiting${label ? ` for ${quickPoolLabel(label)}` : ""}: leave that pool first.`);
+      return fail("LIMIT", `You are already waiting${label ? ` for ${quickPoolLabel(label)}` : ""}: leave that pool first.`, { reason: "alreadyWaiting" });
     }
   }
 

@@ -55,9 +55,9 @@ export const pairKey = (a: string, b: string): string => (a < b ? `${a} ${b}` : 
 
 /** `by` blocks `target` (again: nothing changes). */
 export async function block(db: Db, by: string, target: string): Promise<void> {
-  if (by === target) fail("NOT_ALLOWED", "You cannot block yourself.");
+  if (by === target) fail("NOT_ALLOWED", "You cannot block yourself.", { reason: "blockSelf" });
   const held = await db.block.count({ where: { blockerId: by } });
-  if (held >= MAX_BLOCKS) fail("LIMIT", `You have blocked ${held} players, the most you may: unblock one first.`);
+  if (held >= MAX_BLOCKS) fail("LIMIT", `You have blocked ${held} players, the most you may: unblock one first.`, { reason: "blocksMax", params: { n: held } });
   await db.block.upsert({ where: { blockerId_blockedId: { blockerId: by, blockedId: target } }, create: { blockerId: by, blockedId: target }, update: {} });
 }
 

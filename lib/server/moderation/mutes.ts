@@ -15,7 +15,11 @@ export async function mutedUntil(db: Db, playerId: string, now: number): Promise
 /** Refuses (MUTED) a message from a player muted at `now`. */
 export async function refuseIfMuted(db: Db, playerId: string, now: number): Promise<void> {
   const until = await mutedUntil(db, playerId, now);
-  if (until) fail("MUTED", `You are muted on this site until ${until.toISOString().slice(0, 16).replace("T", " ")} UTC: your messages are not sent.`);
+  if (until)
+    fail("MUTED", `You are muted on this site until ${until.toISOString().slice(0, 16).replace("T", " ")} UTC: your messages are not sent.`, {
+      reason: "mutedUntil",
+      params: { until: until.toISOString() },
+    });
 }
 
 /** Mutes `playerId` for `minutes` from `now` (a new mute replaces the one standing). */

@@ -25,20 +25,24 @@ export interface ReportInput {
 /** Files `reporterId`'s report; the reported player's name as stored. */
 export async function fileReport(db: Db, reporterId: string, input: ReportInput, now: number): Promise<{ id: string; name: string }> {
   const target = await playerByName(db, input.name);
-  if (target.id === reporterId) fail("NOT_ALLOWED", "You cannot report yourself.");
+  if (target.id === reporterId) fail("NOT_ALLOWED", "You cannot report yourself.", { reason: "reportSelf" });
   const game = await db.game.findUnique({ where: { id: input.gameId }, select: { blackPlayerId: true, whitePlayerId: true } });
-  if (!game) fail("NOT_FOUND", "There is no such game.");
+  if (!game) fail("NOT_FOUND", "There is no such game.", { reason: "reportNoGame" });
   const played = game!.blackPlayerId === target.id || game!.whitePlayerId === target.id;
   if (!played && !(await db.chatMessage.findFirst({ where: { gameId: input.gameId, playerId: target.id }, select: { id: true } })))
-    fail("NOT_FOUND", `${target.name} neither played nor chatted in that game.`);
+    fail("NOT_FOUND", `${target.name} neither played nor chatted in that game.`, { reason: "reportNotInGame", params: { name: target.name } });
   const recent = await db.report.count({ where: { reporterId, createdAt: { gt: new Date(now - DAY_MS) } } });
-  if (recent >= REPORTS_PER_DAY) fail("LIMIT", `You have filed ${recent} reports in the last 24 hours, the most you may: the operator reads them first.`);
+  if (recent >= REPORTS_PER_DAY)
+    fail("LIMIT", `You have filed ${recent} reports in the last 24 hours, the most you may: the operator reads them first.`, {
+      reason: "reportsDay",
+      params: { n: recent },
+    });
   const id = newGameId();
   try {
     await db.report.create({ data: { id, reporterId, targetId: target.id, gameId: input.gameId, reason: input.reason, note: input.note.trim() } });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    fail("LIMIT", `You have reported ${target.name} for this game already.`);
+    fail("LIMIT", `You have reported ${target.name} for this game already.`, { reason: "reportedAlready", params: { name: target.name } });
   }
   return { id, name: target.name };
 }

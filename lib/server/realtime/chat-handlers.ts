@@ -35,7 +35,7 @@ export function createChatHandlers(host: ChatHost): Pick<Handlers<Conn>, ChatEve
   return {
     [EV.chatSend]: async (c, p) => {
       // Only from a game this socket is in (its room, its role): a stranger's forged game id stops here.
-      if (!c.joined.has(p.gameId)) fail("NOT_ALLOWED", "Open the game first: you can chat only in a game you are in or watch.");
+      if (!c.joined.has(p.gameId)) fail("NOT_ALLOWED", "Open the game first: you can chat only in a game you are in or watch.", { reason: "chatOpenGame" });
       const line = await requireChat().send(c.me, p);
       c.socket.nsp.to(chatRoom(p.gameId, line.channel)).emit(EV.chat, line);
       return { line };

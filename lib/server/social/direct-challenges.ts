@@ -58,9 +58,9 @@ export class DirectChallenges {
   async create(me: Me | null, input: DirectInput): Promise<DirectChallengeView> {
     const from = requireMe(me);
     const to = await playerByName(this.db, input.name);
-    if (to.id === from.id) fail("NOT_ALLOWED", "You cannot challenge yourself.");
+    if (to.id === from.id) fail("NOT_ALLOWED", "You cannot challenge yourself.", { reason: "challengeSelf" });
     // Never says which of the two blocked the other.
-    if (await isBlocked(this.db, from.id, to.id)) fail("BLOCKED", "You cannot challenge this player.");
+    if (await isBlocked(this.db, from.id, to.id)) fail("BLOCKED", "You cannot challenge this player.", { reason: "directBlocked" });
     await this.checkCaps(from.id, to);
     const row = await this.db.directChallenge.create({
       data: {
@@ -94,25 +94,40 @@ export class DirectChallenges {
       this.db.directChallenge.count({ where: { fromId, ...hour } }),
       this.db.directChallenge.count({ where: { toId: to.id, ...hour } }),
     ]);
-    if (again > 0) fail("LIMIT", `You have challenged ${to.name} already: wait for the answer, or cancel it first.`);
-    if (sent >= PENDING_PER_SENDER) fail("LIMIT", `You have ${sent} challenges waiting for an answer (at most ${PENDING_PER_SENDER}): cancel one first.`);
-    if (sentHour >= SENT_PER_HOUR) fail("LIMIT", `You sent ${sentHour} challenges within the hour (at most ${SENT_PER_HOUR}): try again later.`);
-    if (waiting >= PENDING_PER_RECEIVER) fail("LIMIT", `${to.name} has ${waiting} challenges waiting already: try again later.`);
-    if (receivedHour >= RECEIVED_PER_HOUR) fail("LIMIT", `${to.name} has received ${receivedHour} challenges within the hour: try again later.`);
+    if (again > 0)
+      fail("LIMIT", `You have challenged ${to.name} already: wait for the answer, or cancel it first.`, { reason: "directAgain", params: { name: to.name } });
+    if (sent >= PENDING_PER_SENDER)
+      fail("LIMIT", `You have ${sent} challenges waiting for an answer (at most ${PENDING_PER_SENDER}): cancel one first.`, {
+        reason: "directPending",
+        params: { n: sent, max: PENDING_PER_SENDER },
+      });
+    if (sentHour >= SENT_PER_HOUR)
+      fail("LIMIT", `You sent ${sentHour} challenges within the hour (at most ${SENT_PER_HOUR}): try again later.`, {
+        reason: "directHour",
+        params: { n: sentHour, max: SENT_PER_HOUR },
+      });
+    if (waiting >= PENDING_PER_RECEIVER)
+      fail("LIMIT", `${to.name} has ${waiting} challenges waiting already: try again later.`, { reason: "receiverPending", params: { name: to.name } });
+    if (receivedHour >= RECEIVED_PER_HOUR)
+      fail("LIMIT", `${to.name} has received ${receivedHour} challenges within the hour: try again later.`, {
+        reason: "receiverHour",
+        params: { name: to.name },
+      });
   }
 
   /** The receiver's answer: accepted, the game starts (its id for both); declined, the sender hears it. */
   async answer(me: Me | null, id: string, accept: boolean): Promise<{ gameId: string | null }> {
     const taker = requireMe(me);
     const row = await this.db.directChallenge.findUnique({ where: { id } });
-    if (!row || row.createdAt.getTime() <= this.now() - DIRECT_TTL_MS) fail("NOT_FOUND", "That challenge does not exist or has lapsed.");
-    if (row!.toId !== taker.id) fail("NOT_ALLOWED", "That challenge is not addressed to you.");
-    if (row!.status !== "pending") fail("NOT_FOUND", "That challenge was answered or cancelled already.");
+    if (!row || row.createdAt.getTime() <= this.now() - DIRECT_TTL_MS)
+      fail("NOT_FOUND", "That challenge does not exist or has lapsed.", { reason: "directGone" });
+    if (row!.toId !== taker.id) fail("NOT_ALLOWED", "That challenge is not addressed to you.", { reason: "directNotYours" });
+    if (row!.status !== "pending") fail("NOT_FOUND", "That challenge was answered or cancelled already.", { reason: "directAnswered" });
     const c = row!;
-    if (accept && (await isBlocked(this.db, c.fromId, c.toId))) fail("BLOCKED", "You cannot play this player.");
+    if (accept && (await isBlocked(this.db, c.fromId, c.toId))) fail("BLOCKED", "You cannot play this player.", { reason: "directPlayBlocked" });
     const status = accept ? "accepted" : "declined";
     const { count } = await this.db.directChallenge.updateMany({ where: { id, status: "pending" }, data: { status, answeredAt: new Date(this.now()) } });
-    if (count !== 1) fail("NOT_FOUND", "That challenge was answered or cancelled already.");
+    if (count !== 1) fail("NOT_FOUND", "That challenge was answered or cancelled already.", { reason: "directAnswered" });
     if (!accept) {
       this.notices().answered(c.fromId, { id, outcome: "declined", gameId: null, by: taker.name });
       return { gameId: null };
@@ -154,7 +169,7 @@ export class DirectChallenges {
     const from = requireMe(me);
     const row = await this.db.directChallenge.findUnique({ where: { id }, select: { toId: true } });
     const { count } = await this.db.directChallenge.updateMany({ where: { id, fromId: from.id, status: "pending" }, data: { status: "withdrawn" } });
-    if (count !== 1 || !row) fail("NOT_FOUND", "You have no pending challenge with that id.");
+    if (count !== 1 || !row) fail("NOT_FOUND", "You have no pending challenge with that id.", { reason: "noPendingDirect" });
     this.notices().answered(row!.toId, { id, outcome: "cancelled", gameId: null, by: from.name });
   }
 

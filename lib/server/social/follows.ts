@@ -36,19 +36,27 @@ export class Follows {
   async set(me: Me | null, name: string, follow: boolean): Promise<string> {
     const p = requireMe(me);
     const target = await playerByName(this.db, name);
-    if (target.id === p.id) fail("NOT_ALLOWED", "You cannot follow yourself.");
+    if (target.id === p.id) fail("NOT_ALLOWED", "You cannot follow yourself.", { reason: "followSelf" });
     const spent = await this.changes.consume(p.id, 1).then(
       () => null,
       (r: { msBeforeNext?: number }) => r,
     );
-    if (spent) fail("LIMIT", `You followed or unfollowed ${FOLLOW_CHANGES_PER_DAY} times today: try again tomorrow.`);
+    if (spent)
+      fail("LIMIT", `You followed or unfollowed ${FOLLOW_CHANGES_PER_DAY} times today: try again tomorrow.`, {
+        reason: "followDay",
+        params: { max: FOLLOW_CHANGES_PER_DAY },
+      });
     if (!follow) {
       await this.db.follow.deleteMany({ where: { followerId: p.id, followeeId: target.id } });
       return target.name;
     }
-    if (await isBlocked(this.db, p.id, target.id)) fail("BLOCKED", "You cannot follow this player.");
+    if (await isBlocked(this.db, p.id, target.id)) fail("BLOCKED", "You cannot follow this player.", { reason: "followBlocked" });
     const count = await this.db.follow.count({ where: { followerId: p.id } });
-    if (count >= this.max) fail("LIMIT", `You follow ${count} players already (at most ${this.max}): unfollow someone first.`);
+    if (count >= this.max)
+      fail("LIMIT", `You follow ${count} players already (at most ${this.max}): unfollow someone first.`, {
+        reason: "followMax",
+        params: { n: count, max: this.max },
+      });
     await this.db.follow.upsert({
       where: { followerId_followeeId: { followerId: p.id, followeeId: target.id } },
       create: { followerId: p.id, followeeId: target.id },

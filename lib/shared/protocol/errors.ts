@@ -48,9 +48,62 @@ export type ErrorCode =
   | "MUTED"
   | "INTERNAL";
 
+/**
+ * Why a refusal of the people's events (lobby challenges and pairing, challenges by name, follows,
+ * blocks, reports, chat) was made, more precisely than its code: the pages word it in the reader's
+ * language (messages/<locale>/errors.json "reasons", with ErrorInfo.params), where the code alone
+ * would say a generic sentence ("LIMIT": "as many as you may").
+ */
+export const REFUSAL_REASONS = [
+  "openChallenges",
+  "addressChallenges",
+  "ownChallenge",
+  "challengeGone",
+  "challengeTaken",
+  "challengeBlocked",
+  "noOpenChallenge",
+  "alreadyWaiting",
+  "challengeSelf",
+  "directBlocked",
+  "directAgain",
+  "directPending",
+  "directHour",
+  "receiverPending",
+  "receiverHour",
+  "directGone",
+  "directNotYours",
+  "directAnswered",
+  "directPlayBlocked",
+  "noPendingDirect",
+  "followSelf",
+  "followDay",
+  "followBlocked",
+  "followMax",
+  "noPlayer",
+  "blockSelf",
+  "blocksMax",
+  "reportSelf",
+  "reportNoGame",
+  "reportNotInGame",
+  "reportsDay",
+  "reportedAlready",
+  "chatNoGame",
+  "chatOpenGame",
+  "chatBlocked",
+  "chatFull",
+  "playersChatOnly",
+  "spectatorsChatOnly",
+  "mutedUntil",
+] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
 export interface ErrorInfo {
   code: ErrorCode;
   message: string;
+  /** Which refusal, more precisely than the code, worded by the pages with `params`: the people's (RefusalReason: names,
+   * counts, caps, `until` as an ISO time), an import's (lib/shared/import-errors, ImportErrorInfo). */
+  reason?: string;
+  params?: Record<string, string | number>;
   /** RATE_LIMITED, TOO_MANY_ABORTS: how long to wait before the next try, in ms (the message says it too). */
   retryMs?: number;
   /** FORBIDDEN: which renju foul it would be (the page words it in the reader's language). */
