@@ -1,7 +1,7 @@
 "use client";
 // /account: who you are here. A guest can rename, sign up (the guest's games and ratings stay
 // with the account) or sign in to an account; an account can rename, change its password, sign out
-// or sign out everywhere.
+// or sign out everywhere. Both see whom they block, with Unblock (./BlockedPlayers).
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { rename, signIn, signOut, signUp, useMe } from "@/lib/client/identity";
@@ -12,6 +12,7 @@ import { Field } from "../FormParts";
 import { StatusLine, useFormRequest } from "./FormStatus";
 import { PasswordField, PasswordForm } from "./PasswordForm";
 import { SignOutEverywhere } from "./SignOutEverywhere";
+import { BlockedPlayers } from "./BlockedPlayers";
 
 type FormKind = "sign-up" | "sign-in" | "rename";
 
@@ -80,6 +81,7 @@ export function AccountPanel() {
           <SignOutEverywhere />
         </>
       )}
+      <BlockedPlayers key={`blocked-${me.id}`} />
     </div>
   );
 }

@@ -1,11 +1,13 @@
 "use client";
-// On another player's page: follow or unfollow them, and challenge them by name (./DirectChallengeForm);
+// On another player's page: follow or unfollow them, block or unblock them (the list is on /account),
+// and challenge them by name (./DirectChallengeForm);
 // a challenge sent waits here until they answer (./ChallengeInbox tells the answer), and may be cancelled.
 import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { EV } from "@/lib/shared/protocol";
 import { getSocket, request } from "@/lib/client/socket";
 import { askNotifyPermission } from "@/lib/client/alerts";
+import { useBlockList } from "@/lib/client/useBlocked";
 import { useToast } from "../Toast";
 import { useErrorText } from "../i18n/words";
 import { DirectChallengeForm } from "./DirectChallengeForm";
@@ -17,6 +19,8 @@ export function PlayerActions({ name }: { name: string }) {
   const [following, setFollowing] = useState<boolean | null>(null);
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
+  const blocks = useBlockList();
+  const blocked = blocks.names?.includes(name) ?? null;
 
   useEffect(() => {
     const socket = getSocket();
@@ -46,6 +50,12 @@ export function PlayerActions({ name }: { name: string }) {
     else setFollowing(follow);
   }
 
+  async function toggleBlock() {
+    const err = await blocks.set(name, !blocked);
+    if (err) toast(errorText(err));
+    else toast(blocked ? t("block.unblocked", { name }) : t("block.blocked", { name }));
+  }
+
   async function cancel() {
     if (!pending) return;
     const ack = await request(EV.directCancel, { id: pending });
@@ -58,6 +68,9 @@ export function PlayerActions({ name }: { name: string }) {
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn-ghost" onClick={toggleFollow} disabled={following === null} aria-pressed={!!following} data-testid="follow-toggle">
           {following ? t("follow.unfollow") : t("follow.follow")}
+        </button>
+        <button type="button" className="btn-ghost" onClick={toggleBlock} disabled={blocked === null} aria-pressed={!!blocked} data-testid="block-toggle">
+          {blocked ? t("block.unblock") : t("block.block")}
         </button>
         {!pending && (
           <button type="button" className="btn-primary" onClick={() => setOpen((o) => !o)} aria-expanded={open} data-testid="challenge-open">
