@@ -5,6 +5,8 @@
 // DATABASE_FILE or DATABASE_URL (migrated already), REDIS_URL, NODE_ID, AI_THREADS, AI_PAUSE_MS, the limits,
 // WORKERS=N: as `WORKERS=N npm start` (lib/server/cluster): this process routes, N workers serve; each
 // worker answers GET /pid with its process id (tests kill a game's worker with it).
+// TOURNAMENT_LEASE_MS / TOURNAMENT_TICK_MS: the tournament director's lease and tick (the kill -9 test
+// of the director keeps them short; default lib/server/tournaments/director's).
 // Prints "READY <url>" once listening; SIGTERM/SIGINT close it.
 import cluster from "node:cluster";
 import { startGameServer } from "../../lib/server/app";
@@ -17,6 +19,8 @@ const config = serverConfigOrExit(log);
 const port = config.port ?? 0;
 const host = config.host ?? "127.0.0.1";
 const workers = config.workers;
+const ms = (name: string): number | undefined => (process.env[name] ? Number(process.env[name]) : undefined);
+const tournaments = { leaseMs: ms("TOURNAMENT_LEASE_MS"), tickMs: ms("TOURNAMENT_TICK_MS"), schedule: process.env.TOURNAMENT_SCHEDULE !== "0" };
 
 if (cluster.isPrimary && workers > 1) {
   const p = await runPrimary({ workers, port, host, log, ipcAdapter: !config.redisUrl });
@@ -37,6 +41,7 @@ if (cluster.isPrimary && workers > 1) {
     host,
     tv: false,
     nodeId: config.nodeId,
+    tournaments,
     requestHandler: (req, res) => {
       if (worker && req.url?.startsWith("/pid")) res.end(String(process.pid));
       else {
