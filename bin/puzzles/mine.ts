@@ -1,7 +1,7 @@
 // Mines puzzles (bin/puzzles/prove.ts) from seeded self-play (freestyle, or `--rule exact5|renju`) on 11, 15, 19 and 20, and
 // appends each proven one to the data file as it is found (a run can be stopped and resumed with
 // another seed; positions already in the file, up to symmetry, are skipped).
-//   npm run puzzles:mine -- --seed 1 --games 40 [--rule freestyle|exact5|renju] [--nodes 4000] [--branch 2] [--per-game 4] [--defend 0.3] [--out FILE]
+//   npm run puzzles:mine -- --seed 1 --games 40 [--rule freestyle|exact5|renju] [--max-plies 7] [--nodes 4000] [--branch 2] [--per-game 4] [--defend 0.3] [--out FILE]
 //   npm run puzzles:mine -- --from a.ndjson,b.ndjson [--out FILE]: no self-play; add those runs' puzzles
 //   (each run on its own core) to the data file, without duplicates (up to symmetry) or ids seen before.
 //   npm run puzzles:mine -- --tactics: the engine's tactics suite's positions (bin/tactics) that prove as puzzles.
@@ -34,15 +34,29 @@ interface Options {
   out: string;
   from: string;
   rule: Rule;
+  maxPlies: number;
 }
 
 function options(argv: string[]): Options {
-  const o: Options = { seed: 1, games: 40, nodes: 4000, branch: 2, perGame: 4, defend: 0.3, out: PUZZLE_FILE.pathname, from: "", rule: "freestyle" };
-  for (const a of readArgs(argv, ["seed", "games", "nodes", "branch", "per-game", "defend", "out", "from", "rule"])) {
+  const o: Options = {
+    seed: 1,
+    games: 40,
+    nodes: 4000,
+    branch: 2,
+    perGame: 4,
+    defend: 0.3,
+    out: PUZZLE_FILE.pathname,
+    from: "",
+    rule: "freestyle",
+    maxPlies: 7,
+  };
+  for (const a of readArgs(argv, ["seed", "games", "nodes", "branch", "per-game", "defend", "out", "from", "rule", "max-plies"])) {
     if ((a.name === "out" || a.name === "from") && a.value) o[a.name] = a.value;
     else if (a.name === "rule" && RULES.includes(a.value as Rule)) o.rule = a.value as Rule;
     else if (a.name && a.value !== undefined && Number.isFinite(Number(a.value)) && Number(a.value) >= 0)
-      o[a.name === "per-game" ? "perGame" : (a.name as "seed" | "games" | "nodes" | "branch" | "defend")] = Number(a.value);
+      o[a.name === "per-game" ? "perGame" : a.name === "max-plies" ? "maxPlies" : (a.name as "seed" | "games" | "nodes" | "branch" | "defend")] = Number(
+        a.value,
+      );
     else if (a.name !== "tactics") throw new Error(`unexpected argument "${a.raw}"`);
   }
   return o;
@@ -111,7 +125,7 @@ function main(): void {
       if (seen.has(key) || inGame >= o.perGame) return;
       seen.add(key);
       tried++;
-      const proof = prove(size, stones, toMove, rand() < o.defend, o.rule);
+      const proof = prove(size, stones, toMove, rand() < o.defend, o.rule, o.maxPlies);
       if (typeof proof === "string") return;
       if (proof.theme !== "defend" && proof.plies === 3 && short++ >= 1) return;
       inGame++;

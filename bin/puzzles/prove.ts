@@ -23,12 +23,14 @@ export const stonesOfRecord = (p: Pick<PuzzleRecord, "black" | "white" | "size">
 ];
 
 /** An attack or defence puzzle for the side to move here under `rule`, or why there is none. */
-export function prove(size: number, stones: Stone[], toMove: Color, defend = true, rule: Rule = "freestyle"): Proof | string {
+/** `maxPlies`: the longest win looked for (the miner's --max-plies; 7 by default: a shorter search finds fewer, faster). */
+export function prove(size: number, stones: Stone[], toMove: Color, defend = true, rule: Rule = "freestyle", maxPlies = MAX_ATTACK_PLIES): Proof | string {
   const s = new ThreatSolver(size, stones, rule);
   s.nodeLimit = NODE_BUDGET;
   try {
     if (rule === "renju" && recursiveForbidden(s)) return "a forbidden point decided by another (the recursive case)";
-    const attack = proveAttack(s, toMove);
+    // A defence is tried only where the side to move has no win of its own within 7 (as the verifier checks).
+    const attack = proveAttack(s, toMove, defend ? MAX_ATTACK_PLIES : maxPlies);
     if (typeof attack !== "string") return rule === "renju" ? renjuTheme(size, stones, toMove, attack) : attack;
     if (!defend || attack !== "no win") return attack;
     return proveDefence(size, stones, toMove, rule);
@@ -98,11 +100,11 @@ function bestReply(s: ThreatSolver, att: Color, k: number): { reply: number; lef
   return best;
 }
 
-function proveAttack(s: ThreatSolver, toMove: Color): Proof | string {
+function proveAttack(s: ThreatSolver, toMove: Color, maxPlies = MAX_ATTACK_PLIES): Proof | string {
   const def = (3 - toMove) as Color;
   if (s.fivePoints(toMove, 1).length) return "a five on the board";
   if (s.fivePoints(def, 1).length) return "the opponent has a four";
-  const first = s.shortestWin(toMove, MAX_ATTACK_PLIES);
+  const first = s.shortestWin(toMove, maxPlies);
   if (!first) return "no win";
   if (first.plies < 3) return "too short";
   if (first.moves.length > 1) return `${first.moves.length} first moves win in ${first.plies}`;
