@@ -1,4 +1,5 @@
 // npm run bench:analysis [-- --ply-ms 500 --plies 60 --moves 12 --concurrent 4]
+// npm run bench:analysis -- --workers 2 [...]: analysis worker processes instead (./bench-analysis-workers.ts).
 // Game analysis figures, on a real server (SQLite in a temp folder, the real engine, one live AI
 // thread and one background thread, as AI_THREADS=1 AI_TV_THREADS=1 run it):
 // 1. one stored finished game of --plies plies analysed at --ply-ms per ply on the one background
@@ -18,6 +19,11 @@ import { EV } from "../lib/shared/protocol";
 import type { AnalysisUpdate } from "../lib/shared/analysis";
 import { log } from "../lib/server/log";
 import { positiveNumbers } from "./cli/args";
+
+if (process.argv.slice(2).some((a) => a === "--workers" || a.startsWith("--workers="))) {
+  await import("./bench-analysis-workers");
+  process.exit(0);
+}
 
 const { "ply-ms": plyMs, plies, moves: liveMoves, concurrent } = positiveNumbers(process.argv.slice(2), { "ply-ms": 500, plies: 60, moves: 12, concurrent: 4 });
 
