@@ -4,7 +4,7 @@
 //   npm run puzzles:mine -- --seed 1 --games 40 [--rule freestyle|exact5|renju] [--max-plies 7] [--nodes 4000] [--branch 2] [--per-game 4] [--defend 0.3] [--out FILE]
 //   npm run puzzles:mine -- --from a.ndjson,b.ndjson [--out FILE]: no self-play; add those runs' puzzles
 //   (each run on its own core) to the data file, without duplicates (up to symmetry) or ids seen before.
-//   npm run puzzles:mine -- --tactics: the engine's tactics suite's positions (bin/tactics) that prove as puzzles.
+//   npm run puzzles:mine -- --tactics [--rule R]: the engine's tactics suite's positions (bin/tactics) that prove as puzzles (under R).
 // Every position of every game from ply 8 is tried, for the side to move; `--branch K`: also K random
 // nearby moves instead of the game's move (a blunder), then the opponent's position is tried (a
 // "missed defence" or "only move" puzzle). Reproducible from the seed: think() with a node limit.
@@ -192,14 +192,14 @@ function fromTactics(o: Options, seen: Set<string>): void {
   for (const t of ALL_TACTICS) {
     const size = sizeOf(t);
     const stones = tacticStones(t);
-    const key = keyOf("freestyle", size, stones, t.toMove);
+    const key = keyOf(o.rule, size, stones, t.toMove);
     if (seen.has(key)) continue;
     seen.add(key);
-    const proof = prove(size, stones, t.toMove);
+    const proof = prove(size, stones, t.toMove, true, o.rule);
     if (typeof proof === "string") continue;
     const record: PuzzleRecord = {
-      id: `${proof.theme}-${size}-tactics-${t.id}`,
-      rule: "freestyle",
+      id: `${proof.theme}-${size}-${o.rule === "freestyle" ? "" : `${o.rule}-`}tactics-${t.id}`,
+      rule: o.rule,
       size,
       toMove: t.toMove,
       black: movesToString(
@@ -211,7 +211,7 @@ function fromTactics(o: Options, seen: Set<string>): void {
         size,
       ),
       ...proof,
-      source: `tactics suite ${t.id}`,
+      source: `tactics suite ${t.id}${o.rule === "freestyle" ? "" : ` under ${o.rule}`}`,
     };
     appendFileSync(o.out, `${JSON.stringify(record)}\n`);
     added++;
