@@ -10,7 +10,7 @@ import { GameService } from "./games/service";
 import { AiSeat } from "./games/ai-seat";
 import type { EngineHost } from "./games/engines";
 import { noPresence } from "./games/state";
-import { attachRealtime, playerRoom, roomOf } from "./realtime/attach";
+import { attachRealtime, playerRoom, roomOf, tournamentRoom } from "./realtime/attach";
 import { connectRedis, wireCluster } from "./realtime/adapter";
 import { endSessionSockets, wireSessionEnds } from "./realtime/session-ends";
 import { createLimiter } from "./limits/limiter";
@@ -110,7 +110,9 @@ async function compose(s: GameServerSettings, opts: GameServerOptions, parts: Pa
   const lobby = new Lobby(db, games, { nodeId: games.nodeId, cluster, log, pairEveryMs: opts.pairEveryMs, ...s.lobby });
   // Arenas and Swiss events (lib/server/tournaments): each event directed by one node at a time (its lease).
   const tourStarted = lateFunction((_playerId: string, _gameId: string) => {});
-  const tournaments = new Tournaments({ db, games, clock: games.clock, log, nodeId: games.nodeId, started: tourStarted.call }, identities, {
+  const tourChanged = lateFunction((_id: string) => {});
+  const tourDeps = { db, games, clock: games.clock, log, nodeId: games.nodeId, started: tourStarted.call, changed: tourChanged.call };
+  const tournaments = new Tournaments(tourDeps, identities, {
     ...opts.tournaments,
     operatorToken: s.operatorToken,
   });
@@ -142,6 +144,7 @@ async function compose(s: GameServerSettings, opts: GameServerOptions, parts: Pa
   );
   rooms.bind((gameId) => realtime.presenceOf(gameId));
   tourStarted.bind((playerId, gameId) => void realtime.io.to(playerRoom(playerId)).emit(EV.started, { gameId, via: "pairing" }));
+  tourChanged.bind((id) => void realtime.io.to(tournamentRoom(id)).emit(EV.tournamentChanged, { id }));
   if (adapter) wireCluster(realtime.io, games, log, identities);
   if (adapter) wireSessionEnds(realtime.io, identities);
   sessionsEnded.bind((e) => endSessionSockets(realtime.io, e, playerRoom, cluster, log));

@@ -16,6 +16,7 @@ import {
   Swap2ChooseSchema,
   SeatActionSchema,
   TvWatchSchema,
+  TournamentWatchSchema,
   LobbyWatchSchema,
   ChallengeCreateSchema,
   ChallengeIdSchema,
@@ -100,6 +101,8 @@ export const CONTRACT = {
   [EV.claim]: { payload: SeatActionSchema, ack: NoDataSchema },
   [EV.list]: { payload: ListOrFirstPageSchema, ack: GamesPageSchema },
   [EV.tvWatch]: { payload: TvWatchOrDefaultSchema, ack: z.object({ current: z.custom<TvCurrent>() }) },
+  /** Follow a tournament's page: EV.tournamentChanged when it changes (one tournament at a time per socket). */
+  [EV.tournamentWatch]: { payload: TournamentWatchSchema, ack: NoDataSchema },
   /** Follow the lobby: its state now, then EV.lobby on every change; whether you wait in a pool. */
   [EV.lobbyWatch]: {
     payload: z.preprocess((v: z.input<typeof LobbyWatchSchema> | undefined) => v ?? {}, LobbyWatchSchema),

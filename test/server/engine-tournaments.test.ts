@@ -12,7 +12,8 @@ import { recountEvent } from "../../lib/server/tournaments/scoring";
 import { engineGameOnAir, engineSchedule } from "../../lib/server/tournaments/engine";
 import { TvLoop } from "../../lib/server/tv/loop";
 import { isTvGameId } from "../../lib/server/tv/ids";
-import { guestSession, postApi, server } from "./helpers";
+import { EV } from "../../lib/shared/protocol";
+import { call, callRaw, connect, guestSession, postApi, server, sleep, waitFor } from "./helpers";
 import type { TestServer } from "../support/test-server";
 
 const TOKEN = "operator-token-for-the-engine-tournament-test";
@@ -170,6 +171,30 @@ describe("engine tournaments", () => {
     // The creator stops their own.
     expect(await post(`/api/tournaments/${mine.id}/cancel`, {}, a.cookie)).toMatchObject({ ok: true });
     expect((await view(mine.id)).status).toBe("finished");
+  });
+});
+
+describe("a tournament's socket room (the page's live updates)", () => {
+  it("a watcher hears tournament:changed when its event changes, only for the one event it watches; a forged id is refused", async () => {
+    const a = await guestSession(srv.url);
+    const b = await guestSession(srv.url);
+    const x = await post("/api/tournaments/engine", event({ name: "Room X" }), a.cookie);
+    const y = await post("/api/tournaments/engine", event({ name: "Room Y" }), b.cookie);
+    expect(x.ok && y.ok).toBe(true);
+    const w = await connect(srv.url);
+    try {
+      expect(await callRaw(w, EV.tournamentWatch, { id: "../../etc" })).toMatchObject({ ok: false, error: { code: "BAD_PAYLOAD" } });
+      // Watching X, then Y: one room at a time, so X's changes are no longer heard.
+      expect(await call(w, EV.tournamentWatch, { id: x.id })).toMatchObject({ ok: true });
+      expect(await call(w, EV.tournamentWatch, { id: y.id })).toMatchObject({ ok: true });
+      expect(await post(`/api/tournaments/${x.id}/cancel`, {}, a.cookie)).toMatchObject({ ok: true });
+      expect(await post(`/api/tournaments/${y.id}/cancel`, {}, b.cookie)).toMatchObject({ ok: true });
+      expect(await waitFor(w, EV.tournamentChanged, (e: any) => e.id === y.id, 5_000)).toEqual({ id: y.id });
+      await sleep(500); // X's notice (coalesced: 300 ms) would have come by now
+      expect(w.events.filter((e) => e.event === EV.tournamentChanged).map((e) => e.data.id)).toEqual([y.id]);
+    } finally {
+      w.disconnect();
+    }
   });
 });
 

@@ -39,16 +39,6 @@ export function CreateEngineTournamentForm() {
   const [error, setError] = useState<string | null>(null);
   const games = engineGames(format, configs.length, cycles);
   const tooMany = games > CAPS.gamesMax;
-  const change = (i: number, p: Partial<EngineSettings>) =>
-    setConfigs((cs) =>
-      cs.map((c, k) => {
-        if (k !== i) return c;
-        const next = { ...c, ...p };
-        if (!next.maxDepth) delete next.maxDepth;
-        if (!next.level || next.algo !== "alphabeta") delete next.level;
-        return next;
-      }),
-    );
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
@@ -60,18 +50,7 @@ export function CreateEngineTournamentForm() {
     router.push(`/tournament/${a.id}`);
   };
   const choice = (key: string, label: string, value: string | number, options: Array<[string | number, string]>, on: (v: string) => void) => (
-    <div>
-      <label htmlFor={`${id}-${key}`} className="field-label">
-        {label}
-      </label>
-      <select id={`${id}-${key}`} className="select" value={value} onChange={(ev) => on(ev.target.value)} data-testid={`engine-${key}`}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Choice id={`${id}-${key}`} testId={`engine-${key}`} label={label} value={value} options={options} onChange={on} />
   );
   return (
     <form onSubmit={(e) => void submit(e)} className="card space-y-3 p-4" aria-labelledby={`${id}-h`} data-testid="create-engine-tournament">
@@ -81,7 +60,7 @@ export function CreateEngineTournamentForm() {
       <p className="text-sm text-muted">{t("intro")}</p>
       <div>
         <label htmlFor={`${id}-name`} className="field-label">
-          {tt("create.name")}
+          {t("name")}
         </label>
         <input
           id={`${id}-name`}
@@ -124,60 +103,7 @@ export function CreateEngineTournamentForm() {
           (v) => setRule(v as "freestyle"),
         )}
       </div>
-      <fieldset className="space-y-2">
-        <legend className="field-label">{t("configs")}</legend>
-        {configs.map((c, i) => (
-          <fieldset key={i} className="rounded border border-line p-2" data-testid="engine-config">
-            <legend className="px-1 text-sm font-semibold">{t("configN", { n: i + 1 })}</legend>
-            <div className="grid grid-cols-2 gap-2">
-              {choice(
-                `algo-${i}`,
-                t("algo"),
-                c.algo,
-                ALGOS.map((a) => [a, t(`algos.${a}`)]),
-                (v) => change(i, { algo: v as "alphabeta" }),
-              )}
-              {choice(
-                `time-${i}`,
-                t("timeMs"),
-                c.timeMs,
-                TIMES.map((ms) => [ms, t("seconds", { s: ms / 1000 })]),
-                (v) => change(i, { timeMs: Number(v) }),
-              )}
-              {choice(
-                `depth-${i}`,
-                t("depth"),
-                c.maxDepth ?? 0,
-                DEPTHS.map((d) => [d, d ? String(d) : t("noCap")]),
-                (v) => change(i, { maxDepth: Number(v) || undefined }),
-              )}
-              {c.algo === "alphabeta" &&
-                choice(
-                  `level-${i}`,
-                  t("level"),
-                  c.level ?? 0,
-                  LEVELS.map((l) => [l, l ? String(l) : t("fullStrength")]),
-                  (v) => change(i, { level: Number(v) || undefined }),
-                )}
-            </div>
-            {configs.length > ENGINE_EVENT_LIMITS.configsMin && (
-              <button type="button" className="btn btn-ghost mt-1 text-sm" onClick={() => setConfigs((cs) => cs.filter((_, k) => k !== i))}>
-                {t("remove", { n: i + 1 })}
-              </button>
-            )}
-          </fieldset>
-        ))}
-        {configs.length < CAPS.configsMax && (
-          <button
-            type="button"
-            className="btn btn-ghost"
-            onClick={() => setConfigs((cs) => [...cs, { algo: "alphabeta", timeMs: 200 }])}
-            data-testid="engine-add"
-          >
-            {t("add")}
-          </button>
-        )}
-      </fieldset>
+      <Configs configs={configs} setConfigs={setConfigs} />
       <p className={`text-sm ${tooMany ? "text-danger" : "text-muted"}`} data-testid="engine-games">
         {t("games", { games })} {t("limits", { configs: CAPS.configsMax, games: CAPS.gamesMax, seconds: CAPS.timeMsMax / 1000 })}
       </p>
@@ -190,5 +116,104 @@ export function CreateEngineTournamentForm() {
         {busy ? tt("create.creating") : t("submit")}
       </button>
     </form>
+  );
+}
+
+/** The configurations: algorithm, time a move, depth cap and level (alpha-beta only) each; add and remove. */
+function Configs({ configs, setConfigs }: { configs: EngineSettings[]; setConfigs: (f: (cs: EngineSettings[]) => EngineSettings[]) => void }) {
+  const t = useTranslations("tournaments.engines");
+  const id = useId();
+  const change = (i: number, p: Partial<EngineSettings>) =>
+    setConfigs((cs) =>
+      cs.map((c, k) => {
+        if (k !== i) return c;
+        const next = { ...c, ...p };
+        if (!next.maxDepth) delete next.maxDepth;
+        if (!next.level || next.algo !== "alphabeta") delete next.level;
+        return next;
+      }),
+    );
+  const choice = (key: string, label: string, value: string | number, options: Array<[string | number, string]>, on: (v: string) => void) => (
+    <Choice id={`${id}-${key}`} testId={`engine-${key}`} label={label} value={value} options={options} onChange={on} />
+  );
+  return (
+    <fieldset className="space-y-2">
+      <legend className="field-label">{t("configs")}</legend>
+      {configs.map((c, i) => (
+        <fieldset key={i} className="rounded border border-line p-2" data-testid="engine-config">
+          <legend className="px-1 text-sm font-semibold">{t("configN", { n: i + 1 })}</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {choice(
+              `algo-${i}`,
+              t("algo"),
+              c.algo,
+              ALGOS.map((a) => [a, t(`algos.${a}`)]),
+              (v) => change(i, { algo: v as "alphabeta" }),
+            )}
+            {choice(
+              `time-${i}`,
+              t("timeMs"),
+              c.timeMs,
+              TIMES.map((ms) => [ms, t("seconds", { s: ms / 1000 })]),
+              (v) => change(i, { timeMs: Number(v) }),
+            )}
+            {choice(
+              `depth-${i}`,
+              t("depth"),
+              c.maxDepth ?? 0,
+              DEPTHS.map((d) => [d, d ? String(d) : t("noCap")]),
+              (v) => change(i, { maxDepth: Number(v) || undefined }),
+            )}
+            {c.algo === "alphabeta" &&
+              choice(
+                `level-${i}`,
+                t("level"),
+                c.level ?? 0,
+                LEVELS.map((l) => [l, l ? String(l) : t("fullStrength")]),
+                (v) => change(i, { level: Number(v) || undefined }),
+              )}
+          </div>
+          {configs.length > ENGINE_EVENT_LIMITS.configsMin && (
+            <button type="button" className="btn btn-ghost mt-1 text-sm" onClick={() => setConfigs((cs) => cs.filter((_, k) => k !== i))}>
+              {t("remove", { n: i + 1 })}
+            </button>
+          )}
+        </fieldset>
+      ))}
+      {configs.length < CAPS.configsMax && (
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => setConfigs((cs) => [...cs, { algo: "alphabeta", timeMs: 200 }])}
+          data-testid="engine-add"
+        >
+          {t("add")}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+function Choice(p: {
+  id: string;
+  testId: string;
+  label: string;
+  value: string | number;
+  options: Array<[string | number, string]>;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={p.id} className="field-label">
+        {p.label}
+      </label>
+      <select id={p.id} className="select" value={p.value} onChange={(ev) => p.onChange(ev.target.value)} data-testid={p.testId}>
+        {p.options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
-// One event's page: its name and state, the viewer's actions, the top game, the standings (polled
-// every two seconds: a finished game moves them, GET /api/tournaments/<id>) and, once over, the podium.
+// One event's page: its name and state, the viewer's actions, the top game, the standings and, once
+// over, the podium. Read from GET /api/tournaments/<id> again whenever the event's socket room says it
+// changed (EV.tournamentWatch / EV.tournamentChanged), and every 15 s besides (a missed notice).
 // A new game of the viewer's opens by itself (once per game: sessionStorage remembers it).
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -8,13 +9,16 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import type { TournamentView } from "@/lib/shared/tournaments";
 import { useMe } from "@/lib/client/identity";
+import { getSocket, request } from "@/lib/client/socket";
+import { EV } from "@/lib/shared/protocol";
 import { useDates } from "../i18n/words";
 import { tourApi } from "./api";
 import { EventActions } from "./EventActions";
 import { EngineEvent } from "./EngineEvent";
 import { Standings } from "./Standings";
 
-const POLL_MS = 2_000;
+/** A fallback only: the room's notices bring the changes. */
+const POLL_MS = 15_000;
 
 export function TournamentPage({ id }: { id: string }) {
   const t = useTranslations("tournaments");
@@ -34,8 +38,23 @@ export function TournamentPage({ id }: { id: string }) {
   useEffect(() => {
     void load();
     const timer = setInterval(() => void load(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [load]);
+    const socket = getSocket();
+    // (Re)joined on every connect: a reconnected socket has lost its rooms, and may have missed a change.
+    const watch = () => {
+      void request(EV.tournamentWatch, { id, watch: true });
+      void load();
+    };
+    const onChanged = (e: { id: string }) => e.id === id && void load();
+    socket.on(EV.tournamentChanged, onChanged);
+    socket.on("connect", watch);
+    if (socket.connected) void request(EV.tournamentWatch, { id, watch: true });
+    return () => {
+      clearInterval(timer);
+      socket.off(EV.tournamentChanged, onChanged);
+      socket.off("connect", watch);
+      if (socket.connected) void request(EV.tournamentWatch, { id, watch: false });
+    };
+  }, [id, load]);
   const gameId = view?.me?.gameId ?? null;
   useEffect(() => {
     if (!gameId || sessionStorage.getItem(`tour-game-${gameId}`)) return;

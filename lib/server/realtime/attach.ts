@@ -18,7 +18,7 @@ import { createDispatch } from "./dispatch";
 import { serveConnections, type Role, type Sock } from "./conn";
 import type { RealtimeOptions, RealtimeServices } from "./options";
 
-export { LOBBY_ROOM, TV_ROOM, playerRoom, roomOf } from "./rooms";
+export { LOBBY_ROOM, TV_ROOM, playerRoom, roomOf, tournamentRoom } from "./rooms";
 export { summarizeIssues } from "./dispatch";
 export type { RealtimeOptions, RealtimeServices } from "./options";
 

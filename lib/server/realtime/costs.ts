@@ -14,6 +14,7 @@ export const EVENT_COST: Readonly<Record<ClientEvent, number>> = {
   [EV.takeback]: 1,
   [EV.leave]: 1,
   [EV.tvWatch]: 1,
+  [EV.tournamentWatch]: 1,
   // A draw answer or a decline: one guarded row update. An offer is limited to one per position
   // besides (lib/server/games/endings); an abort, accept or claim ends the game (a transaction that rates it).
   [EV.drawOffer]: 2,

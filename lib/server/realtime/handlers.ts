@@ -13,7 +13,7 @@ import { TV_OFF, type TvLoop } from "../tv/loop";
 import type { Lobby } from "../lobby";
 import type { AnalysisService } from "../analysis/service";
 import { actorOfConn, remember, type Conn, type Role, type Sock } from "./conn";
-import { LOBBY_ROOM, TV_ROOM } from "./rooms";
+import { LOBBY_ROOM, TV_ROOM, tournamentRoom } from "./rooms";
 import type { Social, WhereAbouts } from "../social";
 import { createSocialHandlers } from "./social-handlers";
 import { createChatHandlers, joinChatRoom, leaveChatRooms, type ChatHost } from "./chat-handlers";
@@ -108,6 +108,12 @@ export function createHandlers(host: HandlersHost): Handlers<Conn> {
       if (p.watch) await c.socket.join(TV_ROOM);
       else await c.socket.leave(TV_ROOM);
       return { current: tv ? tv.snapshot() : TV_OFF };
+    },
+    // One tournament room at a time per socket (a page follows one event): a socket cannot pile up rooms.
+    [EV.tournamentWatch]: async (c, p) => {
+      for (const room of c.socket.rooms) if (room.startsWith(tournamentRoom(""))) await c.socket.leave(room);
+      if (p.watch) await c.socket.join(tournamentRoom(p.id));
+      return {};
     },
     ...createSocialHandlers({ social: host.social ?? null, whereAbouts: host.whereAbouts ?? (async () => new Map()), onBreak }),
   };

@@ -6,6 +6,8 @@ export const roomOf = (gameId: string) => `game:${gameId}`;
 export const TV_ROOM = "tv";
 /** Sockets following the lobby: they get EV.lobby whenever its challenges or pools change. */
 export const LOBBY_ROOM = "lobby";
+/** Sockets following one tournament's page: EV.tournamentChanged when its standings or games change. */
+export const tournamentRoom = (id: string) => `tour:${id}`;
 /** Every socket of one identity (all its tabs and devices): personal notices go there. */
 export const playerRoom = (playerId: string) => `player:${playerId}`;
 /** One game's chat: its players' (the two seat holders' sockets) or its spectators' (lib/server/chat). */

@@ -13,6 +13,8 @@ export interface TournamentDeps {
   nodeId: string;
   /** A game of theirs started (the realtime layer: lobby:started to the player's room, every node). */
   started(playerId: string, gameId: string): void;
+  /** Event `id` changed (standings, games, entrants): its page's room hears it (every node; coalesced by ./index). */
+  changed?(id: string): void;
 }
 
 export type TournamentRow = NonNullable<Awaited<ReturnType<Db["tournament"]["findUnique"]>>>;

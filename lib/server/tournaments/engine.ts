@@ -166,6 +166,7 @@ export async function cancelEngineEvent(d: TournamentDeps, who: EngineCreator, t
   await d.db.tournamentPairing.updateMany({ where: { tournamentId: t.id, status: { in: OPEN } }, data: { status: "done", result: "none" } });
   await d.db.tournament.updateMany({ where: { id: t.id, status: { not: "finished" } }, data: { status: "finished", finishedAt: new Date(d.clock.now()) } });
   d.log.info({ tournamentId: t.id }, "engine tournament stopped");
+  d.changed?.(t.id);
 }
 
 const settingsOf = (e: Pick<EntrantRow, "engine">): EngineSettings => JSON.parse(e.engine ?? "{}") as EngineSettings;
@@ -211,6 +212,7 @@ export async function engineStep(d: TournamentDeps, t: TournamentRow, finish: ()
   await d.db.tournamentPairing.updateMany({ where: { id, status: "starting" }, data: { gameId, status: "playing" } });
   await d.db.tournament.updateMany({ where: { id: t.id, round: { lt: number } }, data: { round: number } });
   d.log.info({ tournamentId: t.id, gameId, number, of: plan.length }, "engine tournament game started");
+  d.changed?.(t.id);
   return false;
 }
 

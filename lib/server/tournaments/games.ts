@@ -78,6 +78,7 @@ export async function startGames(d: TournamentDeps, t: TournamentRow, pairs: Arr
     d.started(c.black, gameIds[i]);
     d.started(c.white, gameIds[i]);
   });
+  d.changed?.(t.id);
   return claimed.length;
 }
 

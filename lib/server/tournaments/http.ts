@@ -118,8 +118,12 @@ export function tournamentRoutes(o: TournamentHttpOptions): Route[] {
       methods: ["POST"],
       path: new RegExp(`^/api/tournaments/${ID}/(join|withdraw|pause|berserk|cancel)$`),
       cost: READ_COST,
-      handle: async (req, { params: [id, action] }) =>
-        json(200, { ok: true, ...(action === "cancel" ? await cancel(req, id) : await actions[action as keyof typeof actions](await me(req), id)) }),
+      handle: async (req, { params: [id, action] }) => {
+        if (action === "cancel") return json(200, { ok: true, ...(await cancel(req, id)) });
+        const out = await actions[action as keyof typeof actions](await me(req), id);
+        o.deps.changed?.(id);
+        return json(200, { ok: true, ...out });
+      },
     },
   ];
 }

@@ -18,6 +18,7 @@ export class Tournaments {
   readonly routes: Route[];
 
   constructor(deps: TournamentDeps, identities: Pick<Identities, "ofSession">, opts: DirectorOptions & { operatorToken?: string | null } = {}) {
+    deps = { ...deps, changed: coalesced(deps) };
     this.entrants = new Entrants(deps);
     this.director = new Director(deps, opts);
     this.routes = tournamentRoutes({ db: deps.db, entrants: this.entrants, identities, deps, operatorToken: opts.operatorToken ?? null });
@@ -34,4 +35,24 @@ export class Tournaments {
   close(): Promise<void> {
     return this.director.close();
   }
+}
+
+/** How long changes of one event are gathered into one notice (a busy arena scores many games a second). */
+export const CHANGED_EVERY_MS = 300;
+
+/** deps.changed at most once per CHANGED_EVERY_MS per event (the first change waits that long, later ones join it). */
+function coalesced(deps: TournamentDeps): ((id: string) => void) | undefined {
+  const notify = deps.changed?.bind(deps);
+  if (!notify) return undefined;
+  const pending = new Set<string>();
+  return (id) => {
+    if (pending.has(id)) return;
+    pending.add(id);
+    deps.clock
+      .setTimeout(() => {
+        pending.delete(id);
+        notify(id);
+      }, CHANGED_EVERY_MS)
+      .unref();
+  };
 }

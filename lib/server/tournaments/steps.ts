@@ -18,10 +18,11 @@ export async function stepEvent(d: TournamentDeps, t: TournamentRow): Promise<bo
     const { count } = await d.db.tournament.updateMany({ where: { id: t.id, status: "created" }, data: { status: "started" } });
     if (!count) return false;
     t = { ...t, status: "started" };
+    d.changed?.(t.id);
     d.log.info({ tournamentId: t.id, kind: t.kind }, "tournament started");
   }
   if (t.status !== "started") return t.status === "finished";
-  await scoreFinished(d.db, t, now);
+  if (await scoreFinished(d.db, t, now)) d.changed?.(t.id);
   await unstick(d, t);
   if (t.kind === "engine") return engineStep(d, t, () => finish(d, t));
   return t.kind === "arena" ? arenaStep(d, t, now) : swissStep(d, t);
@@ -103,5 +104,6 @@ async function finish(d: TournamentDeps, t: TournamentRow): Promise<true> {
     await d.db.tournamentPlayer.update({ where: { tournamentId_playerId: { tournamentId: t.id, playerId: r.playerId } }, data: { rank: r.place } });
   await d.db.tournament.updateMany({ where: { id: t.id, status: "started" }, data: { status: "finished", finishedAt: new Date(now) } });
   d.log.info({ tournamentId: t.id, players: rows.length }, "tournament finished");
+  d.changed?.(t.id);
   return true;
 }

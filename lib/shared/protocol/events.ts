@@ -25,6 +25,8 @@ export const CLIENT_EV = {
   claim: "game:claim",
   list: "games:list",
   tvWatch: "tv:watch",
+  /** Follow one tournament's page (its room): EV.tournamentChanged whenever its standings or games change. */
+  tournamentWatch: "tournament:watch",
   lobbyWatch: "lobby:watch",
   challengeCreate: "challenge:create",
   challengeAccept: "challenge:accept",
@@ -54,6 +56,8 @@ export const SERVER_EV = {
   spectators: "game:spectators",
   /** To sockets following the TV (room "tv"): the current TV game changed or ended. */
   tvCurrent: "tv:current",
+  /** To sockets following a tournament (EV.tournamentWatch): something changed; read it again (GET /api/tournaments/<id>). */
+  tournamentChanged: "tournament:changed",
   /** To sockets following the lobby: the open challenges and pool counts changed. */
   lobby: "lobby:state",
   /** To one player's sockets: a game of theirs started (a challenge accepted, a pairing made). */
@@ -84,6 +88,7 @@ export interface ServerToClient extends SocialServerToClient {
   [EV.scored]: (e: { gameId: string; move: MoveRecord }) => void;
   [EV.spectators]: (e: { gameId: string; count: number }) => void;
   [EV.tvCurrent]: (e: TvCurrent) => void;
+  [EV.tournamentChanged]: (e: { id: string }) => void;
   [EV.lobby]: (e: LobbyState) => void;
   [EV.started]: (e: { gameId: string; via: "challenge" | "pairing" }) => void;
   [EV.analysis]: (e: AnalysisUpdate) => void;

@@ -180,6 +180,15 @@ export const PairingJoinSchema = z.strictObject({ pool: z.string().min(1).max(40
 
 /** Follow the TV (watch: true, the default) or stop following it. */
 export const TvWatchSchema = z.strictObject({ watch: z.boolean().default(true) });
+/** A tournament's room (one at a time per socket): watch false leaves it. */
+export const TournamentWatchSchema = z.strictObject({
+  id: z
+    .string()
+    .min(1)
+    .max(40)
+    .regex(/^[A-Za-z0-9_-]+$/),
+  watch: z.boolean().default(true),
+});
 /** A day of the archive's date filter: "YYYY-MM-DD", a real day between 2000 and 2100. */
 export const ArchiveDaySchema = z
   .string()
