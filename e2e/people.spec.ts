@@ -93,3 +93,46 @@ test("a declined challenge is told to the challenger; a correspondence game's pl
   await expect(b.getByRole("heading", { level: 1 })).toHaveText("Correspondence: your turn");
   await expect(b.getByTestId("corr-turn")).toHaveCount(1);
 });
+
+test("a correspondence challenge from the lobby: hidden while its author is blocked, unblocked on /account, then listed with its days and taken", async ({
+  browser,
+}) => {
+  const [a, b] = [await newPage(browser), await newPage(browser)];
+  await guest(a);
+  const bName = await guest(b);
+
+  // B posts five days a move, black, from the lobby (no clock: the author need not stay).
+  await b.goto("/");
+  await b.getByTestId("open-challenge-form").click();
+  const form = b.getByTestId("form-challenge");
+  await form.getByText("● Black", { exact: true }).click();
+  await form.locator("label", { hasText: "Days per move" }).click();
+  await b.getByTestId("ch-days").selectOption("5");
+  await form.getByTestId("challenge-submit").click();
+  await expect(b.locator(`[data-author="${bName}"]`).getByTestId("challenge-time")).toHaveText("5 days a move");
+
+  // A blocks B from B's page: B's challenge is not shown to A.
+  await a.goto(`/@/${bName}`);
+  await a.getByTestId("block-toggle").click();
+  await expect(a.getByTestId("block-toggle")).toHaveAttribute("aria-pressed", "true");
+  await a.goto("/");
+  await expect(a.getByTestId("challenges").or(a.getByTestId("challenges-empty"))).toBeVisible();
+  await expect(a.locator(`[data-author="${bName}"]`)).toHaveCount(0);
+
+  // /account lists B with an Unblock button named for B; unblocked, the list is empty.
+  await a.goto("/account");
+  await expect(a.getByRole("heading", { level: 1 })).toHaveCount(1);
+  await expect(a.locator(`[data-testid="blocked-row"][data-name="${bName}"]`)).toBeVisible();
+  await a.getByRole("button", { name: `Unblock ${bName}` }).click();
+  await expect(a.getByTestId("blocked-none")).toBeVisible();
+
+  // Back in the lobby A sees it with its days and takes it: a correspondence game, B (black) to move.
+  await a.goto("/");
+  const row = a.locator(`[data-author="${bName}"]`);
+  await expect(row.getByTestId("challenge-time")).toHaveText("5 days a move");
+  await row.getByRole("button", { name: "Accept" }).click();
+  await a.waitForURL(/\/game\//);
+  await expect(a.getByTestId("corr-note")).toContainText("5 days a move");
+  await b.waitForURL(/\/game\//);
+  await expect(b.getByTestId("nav-corr-turns")).toHaveAttribute("data-count", "1");
+});
