@@ -49,7 +49,11 @@ if (process.env.SKIP_BUILD === "1") console.log("[start] SKIP_BUILD=1: not build
 else if (current && process.env.FORCE_BUILD !== "1") console.log("[start] .next is up to date: not building");
 else {
   console.log("[start] building Next");
+  // The build reads the sources at its start: BUILD_ID gets that time, so a file edited while it ran
+  // is newer than the build and the next start builds again (BUILD_ID's own mtime is the build's end).
+  const startedAt = new Date();
   run(bin("next"), ["build"], { NODE_ENV: "production" });
+  fs.utimesSync(buildId, startedAt, startedAt);
 }
 
 // 3. Server (tsx runs server.ts; signals are forwarded so it shuts down cleanly)
