@@ -36,3 +36,39 @@ test("create an arena, two players join, they are paired into one game, the stan
   await expect(b.getByTestId("tour-my-game")).toHaveAttribute("href", new URL(a.url()).pathname);
   await expect(b.getByTestId("tournament-status")).toHaveText("Under way");
 });
+
+// Issue 30 part 3 in the browser: a round robin of three small configurations (11×11, 0.1 s a move,
+// depth ≤ 1 / ≤ 2 / level 1) made from the form; its page shows the crosstable, the game on air, and the
+// first result arriving live (the event's socket room); the creator stops it. Playing all six games to
+// the end takes ~40 s here (the server pauses 300 ms before each AI-vs-AI move, AI_PAUSE_MS, so people can
+// follow them): that is test/server/engine-tournaments.test.ts's job (pause 0), with the crosstable's rules.
+test("an engine round robin of three configurations from the form: crosstable, game on air, a live result, stopped", async ({ browser }) => {
+  const a = await newPage(browser);
+  await a.goto("/tournaments");
+  const form = a.getByTestId("create-engine-tournament");
+  await form.getByLabel("Event name").fill("E2E engines");
+  await form.getByTestId("engine-size").selectOption("11");
+  for (const [i, [depth, level]] of [
+    ["1", "0"],
+    ["2", "0"],
+    ["0", "1"],
+  ].entries()) {
+    await form.getByTestId(`engine-algo-${i}`).selectOption("alphabeta");
+    await form.getByTestId(`engine-time-${i}`).selectOption("100");
+    await form.getByTestId(`engine-depth-${i}`).selectOption(depth);
+    await form.getByTestId(`engine-level-${i}`).selectOption(level);
+  }
+  await expect(form.getByTestId("engine-games")).toContainText("6 games");
+  await form.getByTestId("engine-create").click();
+  await a.waitForURL(/\/tournament\/[A-Za-z0-9_-]+$/);
+  await expect(a.getByTestId("tournament-name")).toHaveText("E2E engines");
+  await expect(a.getByTestId("crosstable-row")).toHaveCount(3);
+  await expect(a.getByTestId("engine-current")).toHaveAttribute("href", /^\/game\/tv-/);
+  // The first game's result reaches the page by itself (no reload): one point shared out, an Elo shown.
+  await expect(a.getByTestId("engine-progress")).toContainText("1 of 6 games played", { timeout: 25_000 });
+  const points = await a.getByTestId("crosstable-points").allTextContents();
+  expect(points.map((p) => Number(p.split("/")[0])).reduce((sum, x) => sum + x, 0)).toBe(1);
+  await expect(a.getByTestId("crosstable-elo").filter({ hasText: /\d/ })).not.toHaveCount(0);
+  await a.getByTestId("engine-stop").click();
+  await expect(a.getByTestId("tournament-status")).toHaveText("Finished");
+});

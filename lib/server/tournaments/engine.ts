@@ -52,13 +52,14 @@ export function engineSchedule(format: EngineFormat, configs: number, cycles: nu
   const pairs: Array<[number, number]> = [];
   if (format === "gauntlet") for (let j = 2; j <= configs; j++) pairs.push([1, j]);
   else {
-    // Circle method: configs (plus a dummy if odd) in a ring, one rotation a round, so no one sits out two rounds running.
-    const ring = Array.from({ length: configs + (configs % 2) }, (_, i) => i + 1);
+    // Circle method: configs in a ring (an odd number: a dummy 0 first, held in place, whose partner sits the round
+    // out), one rotation a round, so no one sits out two rounds running; configuration 1 (the Elo anchor) plays at once.
+    const ring = [...(configs % 2 ? [0] : []), ...Array.from({ length: configs }, (_, i) => i + 1)];
     const n = ring.length;
     for (let r = 0; r < n - 1; r++) {
       for (let k = 0; k < n / 2; k++) {
         const [a, b] = [ring[k], ring[n - 1 - k]];
-        if (a <= configs && b <= configs) pairs.push(a < b ? [a, b] : [b, a]);
+        if (a && b) pairs.push(a < b ? [a, b] : [b, a]);
       }
       ring.splice(1, 0, ring.pop()!);
     }
