@@ -5,7 +5,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import "./globals.css";
 import { Nav } from "@/app/_components/Nav";
 import { ToastProvider } from "@/app/_components/Toast";
-import { ChallengeInbox } from "@/app/_components/people/ChallengeInbox";
+import { DeferredChallengeInbox as ChallengeInbox } from "@/app/_components/people/DeferredPeople";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("common");

@@ -7,7 +7,7 @@ import { useMe } from "@/lib/client/identity";
 import { LanguageSwitcher } from "./i18n/LanguageSwitcher";
 import { AlertSettings } from "./alerts/AlertSettings";
 import { NavLinks } from "./NavLinks";
-import { CorrTurnsLink } from "./people/CorrTurnsLink";
+import { DeferredCorrTurnsLink as CorrTurnsLink } from "./people/DeferredPeople";
 
 const LINKS = [
   { href: "/", label: "play" },
