@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { EV } from "../../lib/shared/protocol";
 import { DEFAULT_LIMITS } from "../../lib/server/config";
-import { block } from "../../lib/server/moderation/blocks";
+import { block, MAX_BLOCKS } from "../../lib/server/moderation/blocks";
 import { PENDING_PER_RECEIVER, PENDING_PER_SENDER, RECEIVED_PER_HOUR, SENT_PER_HOUR } from "../../lib/server/social/direct-challenges";
 import { call, callRaw, connectAs, guestSession, useServer, waitFor } from "./helpers";
 
@@ -76,6 +76,35 @@ describe("follows", () => {
       error: { code: "BLOCKED", message: expect.any(String) },
     });
     for (const s of [me, target, blocker]) s.socket.disconnect();
+  });
+});
+
+describe("the blocked list (/account)", () => {
+  it("lists only my blocks by name, unblocks, refuses forged names and a block past the cap with its reason", async () => {
+    const [me, x, y] = [await person(), await person(), await person()];
+    expect(await call(me.socket, EV.blockList, {})).toEqual({ ok: true, blocked: [] });
+    expect(await call(me.socket, EV.blockSet, { name: x.me.name.toLowerCase(), blocked: true })).toMatchObject({ ok: true, blocked: [x.me.name] });
+    // Someone who blocks me is not in my list, nor am I told of it.
+    await block(env.srv.db, y.me.id, me.me.id);
+    expect(await call(me.socket, EV.blockList, {})).toEqual({ ok: true, blocked: [x.me.name] });
+    expect(await call(x.socket, EV.blockList, {})).toEqual({ ok: true, blocked: [] });
+    expect(await call(me.socket, EV.blockSet, { name: x.me.name, blocked: false })).toMatchObject({ ok: true, blocked: [] });
+    // Unblocking someone not blocked changes nothing; forged names are refused.
+    expect(await call(me.socket, EV.blockSet, { name: y.me.name, blocked: false })).toMatchObject({ ok: true, blocked: [] });
+    expect(await call(me.socket, EV.blockSet, { name: "nobody-has-this", blocked: true })).toMatchObject({
+      ok: false,
+      error: { code: "NOT_FOUND", reason: "noPlayer", params: { name: "nobody-has-this" } },
+    });
+    expect(await call(me.socket, EV.blockSet, { name: "<img src=x>", blocked: true })).toMatchObject({ ok: false, error: { code: "NOT_FOUND" } });
+    for (const name of ["", "   ", "x".repeat(41), 42])
+      expect(await callRaw(me.socket, EV.blockSet, { name, blocked: true })).toMatchObject({ ok: false, error: { code: "BAD_PAYLOAD" } });
+    // At the cap (rows made directly: MAX_BLOCKS players would be slow to make), one more is refused.
+    await env.srv.db.block.createMany({ data: Array.from({ length: MAX_BLOCKS }, (_, i) => ({ blockerId: me.me.id, blockedId: `ghost-${i}` })) });
+    expect(await call(me.socket, EV.blockSet, { name: x.me.name, blocked: true })).toMatchObject({
+      ok: false,
+      error: { code: "LIMIT", reason: "blocksMax", params: { n: MAX_BLOCKS } },
+    });
+    for (const s of [me, x, y]) s.socket.disconnect();
   });
 });
 
