@@ -65,11 +65,13 @@ test("follow → the friend shows online → challenge by name → accepted with
   );
 });
 
-test("a declined challenge is told to the challenger; a correspondence game's player to move sees it in the nav", async ({ browser }) => {
+test("a challenge reaches /learn and is declined there; a correspondence game's player to move sees it in the nav", async ({ browser }) => {
   const [a, b] = [await newPage(browser), await newPage(browser)];
   await guest(a);
   const bName = await guest(b);
 
+  // B reads /learn, a page with no socket of its own: the challenge arrives there too (the inbox loads when the page is idle).
+  await b.goto("/learn");
   await challengeFromTheirPage(a, bName);
   await b.getByTestId("incoming-challenge").getByTestId("incoming-decline").click();
   await expect(a.getByTestId("toast").filter({ hasText: `${bName} declined your challenge.` })).toBeVisible();
