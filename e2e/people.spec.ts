@@ -109,6 +109,7 @@ test("a correspondence challenge from the lobby: hidden while its author is bloc
   const form = b.getByTestId("form-challenge");
   await form.getByText("● Black", { exact: true }).click();
   await form.locator("label", { hasText: "Days per move" }).click();
+  await expect(b.getByTestId("challenge-days-hint")).toContainText("up to a week");
   await b.getByTestId("ch-days").selectOption("5");
   await form.getByTestId("challenge-submit").click();
   await expect(b.locator(`[data-author="${bName}"]`).getByTestId("challenge-time")).toHaveText("5 days a move");

@@ -35,6 +35,11 @@ export function ChallengeForm({ onPosted }: { onPosted?: () => void }) {
           {busy ? t("posting") : t("post")}
         </button>
       </ChallengeFields>
+      {choice.timing === "days" && (
+        <p className="text-xs text-muted" data-testid="challenge-days-hint">
+          {t("daysHint")}
+        </p>
+      )}
     </form>
   );
 }
