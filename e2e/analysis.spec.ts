@@ -2,40 +2,7 @@
 // progress bar (seen by a second viewer too, without a reload) → marks beside the moves, dots on
 // the graph, "best was …" with ghost stones, and each player's accuracy. (Refusals: test/server/analysis.test.ts.)
 import { expect, test } from "@playwright/test";
-import { io } from "socket.io-client";
-import { finishedAiGame } from "./helpers";
-
-/** A human-vs-human game played through two sockets: black makes five along row 8 while white never blocks (white's moves are mistakes). */
-async function finishedBlunderGame(baseURL: string): Promise<string> {
-  const connect = async () => {
-    const s = io(baseURL, { transports: ["websocket"], forceNew: true, reconnection: false });
-    await new Promise<void>((resolve, reject) => {
-      s.once("connect", () => resolve());
-      s.once("connect_error", reject);
-    });
-    return s;
-  };
-  const a = await connect();
-  const b = await connect();
-  try {
-    const created = await a.timeout(10_000).emitWithAck("game:create", { opponent: "human", size: 15, rule: "freestyle", color: 1 });
-    expect(created.ok, JSON.stringify(created)).toBe(true);
-    const joined = await b.timeout(10_000).emitWithAck("game:join", { gameId: created.gameId, takeSeat: true });
-    // prettier-ignore
-    const plan = [[7, 7], [7, 9], [8, 7], [8, 9], [9, 7], [9, 9], [10, 7], [10, 9], [11, 7]];
-    for (const [i, [x, y]] of plan.entries()) {
-      const black = i % 2 === 0;
-      const r = await (black ? a : b)
-        .timeout(10_000)
-        .emitWithAck("game:move", { gameId: created.gameId, seatToken: black ? created.seatToken : joined.seatToken, ply: i + 1, x, y });
-      expect(r.ok, JSON.stringify(r)).toBe(true);
-    }
-    return created.gameId as string;
-  } finally {
-    a.disconnect();
-    b.disconnect();
-  }
-}
+import { finishedAiGame, finishedBlunderGame } from "./helpers";
 
 test("request an analysis from the replay: live progress, then marks and the summary", async ({ page, browser, baseURL }) => {
   test.setTimeout(150_000);

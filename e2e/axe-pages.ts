@@ -5,9 +5,9 @@
 // unit test imports it too.
 import type { Page } from "@playwright/test";
 
-/** Games and names the spec makes once (beforeAll) for the pages that need them. */
+/** Games and names the spec makes once, while it checks the pages that need none, for the pages that need them. */
 export interface AxeFixtures {
-  /** A finished AI-vs-AI game, analysed (the replay with its analysis). */
+  /** A finished game between people, analysed (the replay with its analysis and marks). */
   analysedGameId: string;
   /** A game between two people in progress (opened by a third browser: a spectator). */
   humanGameId: string;
@@ -20,8 +20,10 @@ export interface AxePage {
   route: string;
   /** What is checked, for the test's title. */
   name: string;
-  /** Opens the page in `page` (a fresh browser context) and waits until it has drawn what it shows. */
+  /** Opens the page in `page` (a new page in the language's browser context) and waits until it has drawn what it shows. */
   open: (page: Page, f: AxeFixtures) => Promise<void>;
+  /** `open` reads the fixtures: checked after the others, once they are made (an entry without it gets none). */
+  usesFixtures?: true;
 }
 
 /** Goes to `path` and waits for the first element matching the CSS selector `ready` to be visible. */
@@ -47,13 +49,28 @@ export const AXE_PAGES: AxePage[] = [
       await page.locator('[data-testid="status"][data-my-turn="true"]').waitFor();
     },
   },
-  { route: "/game/[id]", name: "a game between people, as a spectator", open: visit((f) => `/game/${f.humanGameId}`, id("board")) },
-  { route: "/replay/[id]", name: "the replay of an analysed game", open: visit((f) => `/replay/${f.analysedGameId}`, id("game-analysis")) },
+  {
+    route: "/game/[id]",
+    name: "a game between people, as a spectator",
+    open: visit((f) => `/game/${f.humanGameId}`, id("board")),
+    usesFixtures: true,
+  },
+  {
+    route: "/replay/[id]",
+    name: "the replay of an analysed game",
+    open: visit((f) => `/replay/${f.analysedGameId}`, `${id("game-analysis")}[data-status="done"]`),
+    usesFixtures: true,
+  },
   { route: "/replay/import", name: "an imported replay (link)", open: visit("/replay/import?size=15&moves=h8i9h9h10", id("replay")) },
   { route: "/analysis", name: "the analysis board", open: visit("/analysis", id("board")) },
   { route: "/import", name: "import", open: visit("/import", id("import-text")) },
   { route: "/learn", name: "learn", open: visit("/learn", id("explainer")) },
-  { route: "/player/[name]", name: "a player's page", open: visit((f) => `/@/${encodeURIComponent(f.playerName)}`, id("player-page")) },
+  {
+    route: "/player/[name]",
+    name: "a player's page",
+    open: visit((f) => `/@/${encodeURIComponent(f.playerName)}`, id("player-page")),
+    usesFixtures: true,
+  },
   { route: "/leaderboard", name: "leaderboard", open: visit("/leaderboard", id("leaderboard")) },
   { route: "/account", name: "account", open: visit("/account", id("account-kind")) },
   { route: "/games", name: "the games archive", open: visit("/games", id("archive")) },

@@ -159,6 +159,42 @@ export async function waitMyTurnOrEnd(page: Page, timeout = 60_000): Promise<boo
   return !(await over.isVisible());
 }
 
+/**
+ * A finished human-vs-human game (15×15) played through two sockets in 9 plies: black makes five along
+ * a row while white never blocks (white's moves are mistakes, marked once analysed). No engine: it
+ * takes a second, where an AI-vs-AI match waits its turn behind the TV's engine moves.
+ */
+export async function finishedBlunderGame(baseURL: string): Promise<string> {
+  const connect = async () => {
+    const s = io(baseURL, { transports: ["websocket"], forceNew: true, reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      s.once("connect", () => resolve());
+      s.once("connect_error", reject);
+    });
+    return s;
+  };
+  const a = await connect();
+  const b = await connect();
+  try {
+    const created = await a.timeout(10_000).emitWithAck("game:create", { opponent: "human", size: 15, rule: "freestyle", color: 1 });
+    expect(created.ok, JSON.stringify(created)).toBe(true);
+    const joined = await b.timeout(10_000).emitWithAck("game:join", { gameId: created.gameId, takeSeat: true });
+    // prettier-ignore
+    const plan = [[7, 7], [7, 9], [8, 7], [8, 9], [9, 7], [9, 9], [10, 7], [10, 9], [11, 7]];
+    for (const [i, [x, y]] of plan.entries()) {
+      const black = i % 2 === 0;
+      const r = await (black ? a : b)
+        .timeout(10_000)
+        .emitWithAck("game:move", { gameId: created.gameId, seatToken: black ? created.seatToken : joined.seatToken, ply: i + 1, x, y });
+      expect(r.ok, JSON.stringify(r)).toBe(true);
+    }
+    return created.gameId as string;
+  } finally {
+    a.disconnect();
+    b.disconnect();
+  }
+}
+
 /** An engine seat's settings for finishedAiGame. */
 type EngineSeat = { algo: "alphabeta"; timeMs: number; maxDepth: number };
 
