@@ -1,9 +1,9 @@
-// npm run bench:analysis -- --workers 2 [--games 20 --plies 30 --ply-ms 200 --depth D]
+// npm run bench:analysis -- --workers 2 [--games 20 --plies 20 --ply-ms 200 --depth D]
 // Analysis workers anywhere (issue 31): the same --games finished games queued at once on a web node
 // that runs no analysis of its own (ANALYSIS_CONCURRENCY=0), analysed by 1 and then by --workers
 // `npm run worker:analysis` processes (each ANALYSIS_CONCURRENCY=1, AI_THREADS=1) on one PostgreSQL
 // database and one Redis: the wall time from the requests to the last job done, the jobs each worker
-// ran, and the speed-up. Needs PostgreSQL (BENCH_PG_URL, default postgresql://postgres@127.0.0.1:5432;
+// ran, and the speed-up (figures: docs/ANALYSIS.md). Needs PostgreSQL (BENCH_PG_URL, default postgresql://postgres@127.0.0.1:5432;
 // a throwaway database is created and dropped) and Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379;
 // keys under a random prefix, deleted at the end).
 // Each ply is searched for --ply-ms (as the site does: the time, not the CPU, sets a job's length),
@@ -28,7 +28,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PG_BASE = process.env.BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432";
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 
-const opt = positiveNumbers(process.argv.slice(2), { workers: 2, games: 20, plies: 30, "ply-ms": 200, depth: Infinity });
+const opt = positiveNumbers(process.argv.slice(2), { workers: 2, games: 20, plies: 20, "ply-ms": 200, depth: Infinity });
 const depth = Number.isFinite(opt.depth) ? opt.depth : null;
 const plyMs = depth === null ? opt["ply-ms"] : 30_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
