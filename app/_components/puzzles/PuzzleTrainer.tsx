@@ -8,7 +8,7 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Board } from "@/app/_components/Board";
 import { parseLabel } from "@/lib/shared/notation";
-import { cellsOf, forbiddenPoints } from "@/engine/rules";
+import { cellsOf, forbiddenPoints } from "@/engine";
 import type { PuzzleMode } from "@/lib/shared/puzzles/view";
 import { analysisLink, boardStones, usePuzzle } from "./usePuzzle";
 
