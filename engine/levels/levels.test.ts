@@ -20,7 +20,8 @@ describe("levels", () => {
     for (let i = 1; i < LEVELS.length; i++) {
       const [a, b] = [LEVELS[i - 1], LEVELS[i]];
       expect(b.level).toBe(a.level + 1);
-      if (a.plain === b.plain) expect(b.maxDepth ?? 99).toBeGreaterThanOrEqual(a.maxDepth ?? 99);
+      // Depth, counting a share of moves one ply deeper as that much depth.
+      if (a.plain === b.plain) expect((b.maxDepth ?? 99) + (b.deeper ?? 0)).toBeGreaterThanOrEqual((a.maxDepth ?? 99) + (a.deeper ?? 0));
       expect(a.plain || !b.plain).toBe(true); // once the threat search is on, it stays on
       // Temperature and blunders tune the spacing between levels (measured: docs/LEVELS.md); the top never draws.
     }
@@ -71,5 +72,28 @@ describe("levels", () => {
       expect(moveError(position.size, cellsOf(position.size, position.stones), a.move!)).toBeNull();
       if (l.maxDepth !== null && l.maxDepth <= 2) expect(playLevel(position, l.level, { timeMs: 200, random: mulberry32Float(3) }).move).toEqual(a.move);
     }
+  });
+
+  it("a level with `deeper` searches one ply deeper on about that share of moves, seeded", () => {
+    const position: Position = {
+      size: 15,
+      rule: "freestyle",
+      toMove: 2,
+      stones: [
+        { x: 7, y: 7, color: 1 },
+        { x: 8, y: 8, color: 2 },
+        { x: 7, y: 8, color: 1 },
+      ],
+    };
+    const withDeeper = LEVELS.find((l) => l.deeper !== undefined && l.maxDepth !== null)!;
+    const rand = mulberry32Float(11);
+    const depths = Array.from({ length: 40 }, () => playLevel(position, withDeeper.level, { timeMs: 5000, random: rand }).depth);
+    const deep = depths.filter((d) => d === withDeeper.maxDepth! + 1).length;
+    expect(depths.every((d) => d === withDeeper.maxDepth || d === withDeeper.maxDepth! + 1)).toBe(true);
+    expect(deep / depths.length).toBeGreaterThan(withDeeper.deeper! - 0.25);
+    expect(deep / depths.length).toBeLessThan(withDeeper.deeper! + 0.25);
+    // The same seed, the same moves and depths.
+    const again = mulberry32Float(11);
+    expect(Array.from({ length: 40 }, () => playLevel(position, withDeeper.level, { timeMs: 5000, random: again }).depth)).toEqual(depths);
   });
 });

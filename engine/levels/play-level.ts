@@ -14,12 +14,15 @@ export interface LevelLimits {
 
 export function playLevel(position: Position, level: number, limits: LevelLimits = {}): Analysis {
   const s = levelSetting(level);
+  const random = limits.random ?? Math.random;
+  // Some moves one ply deeper (drawn first, only at levels that have it: the others' draws stay as they were).
+  const depth = s.maxDepth !== null && s.deeper !== undefined && random() < s.deeper ? s.maxDepth + 1 : s.maxDepth;
   const timeMs = s.timeMs === null ? limits.timeMs : Math.min(s.timeMs, limits.timeMs ?? s.timeMs);
-  const search: Limits = { ...(timeMs !== undefined ? { timeMs } : {}), ...(s.maxDepth !== null ? { maxDepth: s.maxDepth } : {}) };
+  const search: Limits = { ...(timeMs !== undefined ? { timeMs } : {}), ...(depth !== null ? { maxDepth: depth } : {}) };
   // Exact scores for the candidates it draws from; one candidate: the brain's search (only the best exact).
   search.exactRootScores = s.candidates > 1 ? s.candidates : BRAIN_EXACT_ROOT;
   const r = think(position, search, { plain: s.plain });
-  const i = chooseCandidate(r.rootScores, s, limits.random ?? Math.random);
+  const i = chooseCandidate(r.rootScores, s, random);
   if (i === 0 || !r.rootScores[i]) return r;
   // The candidates stay as the search scored them (best first: the heatmap, the "best was" note).
   const chosen = r.rootScores[i];
