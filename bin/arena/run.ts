@@ -8,6 +8,7 @@
 import { io, type Socket } from "socket.io-client";
 import { EV } from "../../lib/shared/protocol";
 import { openDb } from "../../lib/server/db/client";
+import { TOURNAMENT_LIMITS } from "../../lib/shared/tournaments";
 import { recountEvent } from "../../lib/server/tournaments/scoring";
 import { flushRedisPrefix, REDIS_TEST_URL, sharedNodeEnv, startNode, tempPostgres, tempSqlite, type NodeProc } from "../../test/reliability/helpers";
 
@@ -89,11 +90,18 @@ export async function runArena(o: ArenaRunOptions): Promise<ArenaRunResult> {
       size: 15,
       rule: "freestyle",
       clock: "3+2",
-      startsInMinutes: 0,
+      // Everyone joins first (else the first hundreds play while the rest are still joining), then it starts.
+      startsInMinutes: 60,
       minutes: 180,
     });
     const tid = created.id as string;
-    const setupMs = Date.now() - t0;
+    // A person's event holds TOURNAMENT_LIMITS.maxPlayers (200): the bench's holds all its players, as the site's own could.
+    const rows = await openDb(dbTarget);
+    try {
+      if (o.players > TOURNAMENT_LIMITS.maxPlayers) await rows.tournament.update({ where: { id: tid }, data: { maxPlayers: o.players } });
+    } finally {
+      await rows.$disconnect();
+    }
 
     const latency: number[] = [];
     let doubleGames = 0;
@@ -110,7 +118,16 @@ export async function runArena(o: ArenaRunOptions): Promise<ArenaRunResult> {
         seats.set(e.gameId, two);
         if (two.length === 2 && playing) void play(e.gameId, two, games++).catch(() => undefined);
       });
-    for (const b of bots) await post(b, `/api/tournaments/${tid}/join`, {});
+    for (let i = 0; i < bots.length; i += 50) await Promise.all(bots.slice(i, i + 50).map((b) => post(b, `/api/tournaments/${tid}/join`, {})));
+    // Now it starts: the director's next tick pairs everyone.
+    const start = await openDb(dbTarget);
+    try {
+      const now = Date.now();
+      await start.tournament.update({ where: { id: tid }, data: { startsAt: new Date(now), endsAt: new Date(now + 180 * 60_000) } });
+    } finally {
+      await start.$disconnect();
+    }
+    const setupMs = Date.now() - t0;
     await new Promise((r) => setTimeout(r, o.playMs));
     playing = false;
     await new Promise((r) => setTimeout(r, 3_000)); // the last scores land

@@ -15,6 +15,8 @@ export interface TournamentDeps {
   started(playerId: string, gameId: string): void;
   /** Event `id` changed (standings, games, entrants): its page's room hears it (every node; coalesced by ./index). */
   changed?(id: string): void;
+  /** More to do at once (a wave seated over several passes): the director's next pass comes soon (set by the Director). */
+  again?(): void;
 }
 
 export type TournamentRow = NonNullable<Awaited<ReturnType<Db["tournament"]["findUnique"]>>>;

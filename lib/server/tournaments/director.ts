@@ -37,12 +37,14 @@ export class Director {
   private closed = false;
   private readonly held = new Set<string>();
   private readonly tickMs: number;
+  private readonly d: TournamentDeps;
   private readonly leaseMs: number;
 
   constructor(
-    private readonly d: TournamentDeps,
+    d: TournamentDeps,
     private readonly opts: DirectorOptions = {},
   ) {
+    this.d = { ...d, again: () => (this.again = true) };
     this.tickMs = opts.tickMs ?? TICK_MS;
     this.leaseMs = opts.leaseMs ?? LEASE_MS;
   }

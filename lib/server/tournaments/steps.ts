@@ -28,6 +28,9 @@ export async function stepEvent(d: TournamentDeps, t: TournamentRow): Promise<bo
   return t.kind === "arena" ? arenaStep(d, t, now) : swissStep(d, t);
 }
 
+/** Arena games started in one director pass at most (the rest: the next pass, at once). */
+export const MAX_PAIRS_PER_PASS = 50;
+
 /** True once the event is over. */
 async function arenaStep(d: TournamentDeps, t: TournamentRow, now: number): Promise<boolean> {
   if (t.endsAt && now >= t.endsAt.getTime()) return finish(d, t);
@@ -36,7 +39,15 @@ async function arenaStep(d: TournamentDeps, t: TournamentRow, now: number): Prom
   const waiting = entrants.filter((e) => e.status === "waiting" && (!e.pausedUntil || e.pausedUntil.getTime() <= now));
   if (waiting.length < 2) return false;
   const byId = new Map(entrants.map((e) => [e.playerId, e]));
-  const pairs = pairArena(waiting.map((e) => ({ id: e.playerId, rank: places.get(e.playerId)!, rating: e.rating, lastOpponent: e.lastOpponent })));
+  const all = pairArena(waiting.map((e) => ({ id: e.playerId, rank: places.get(e.playerId)!, rating: e.rating, lastOpponent: e.lastOpponent })));
+  // A big wave (an arena of hundreds starting) is seated over several passes, those waiting longest first,
+  // so the first games start at once and no pass holds the director for long.
+  const since = (id: string) => (byId.get(id)!.scoredAt ?? byId.get(id)!.joinedAt).getTime();
+  const pairs =
+    all.length > MAX_PAIRS_PER_PASS
+      ? [...all].sort((x, y) => Math.min(since(x[0]), since(x[1])) - Math.min(since(y[0]), since(y[1]))).slice(0, MAX_PAIRS_PER_PASS)
+      : all;
+  if (pairs.length < all.length) d.again?.();
   const coloured = pairs.map(([a, b]) => coloursOf(history(byId.get(a)!), history(byId.get(b)!), byId.get(a)!.games + 1));
   if (coloured.length) await startGames(d, t, coloured, 0);
   return false;
