@@ -1,7 +1,8 @@
 // Issue 30: kill -9 of the director node mid-arena. Two server processes share PostgreSQL and Redis;
-// four guests (their sockets on the node that will survive) play an arena. Its director, whichever
-// node holds the event's lease, pairs two rounds; then it is SIGKILLed while the second round's games
-// are one move from their end, and those games end through the other node while no director runs.
+// four guests (a socket on each node) play an arena. Its director, whichever node holds the event's
+// lease, pairs two rounds (under load a short lease may change hands meanwhile: the holder is read
+// again before the kill); then the holder is SIGKILLed while the second round's games are one move from
+// their end, and those games end through the other node while no director runs.
 // The other node takes the lease once it lapses (1.5 s here, injected: TOURNAMENT_LEASE_MS), scores
 // the two games and pairs the next round within the lease time and a couple of ticks; no point is lost
 // (the standings rows equal a recount from the games; every finished game is scored).
@@ -46,7 +47,7 @@ afterAll(async () => {
 // Black makes five along y = 7 on its 5th move (ply 9); white plays along y = 9.
 // prettier-ignore
 const MOVES: Array<[number, number]> = [[7, 7], [7, 9], [8, 7], [8, 9], [9, 7], [9, 9], [10, 7], [10, 9], [11, 7]];
-type Person = { id: string; cookie: string; socket: Client };
+type Person = { id: string; cookie: string; sockets: Record<string, Client> };
 const ask = (s: Client, ev: string, payload: unknown) => s.timeout(10_000).emitWithAck(ev, payload) as Promise<any>;
 
 /** The open pairings of the event (rows), once `n` are playing with their games. */
@@ -64,11 +65,11 @@ async function playing(id: string, n: number, ms: number) {
 }
 
 /** Both players join the game and play up to (not including) ply `upTo` (1-based); answers who is black. */
-async function playUpTo(gameId: string, people: Map<string, Person>, blackId: string, whiteId: string, from: number, upTo: number) {
-  const [black, white] = [people.get(blackId)!, people.get(whiteId)!];
-  if (from === 0) for (const p of [black, white]) expect(await ask(p.socket, EV.join, { gameId })).toMatchObject({ ok: true });
+async function playUpTo(via: string, gameId: string, people: Map<string, Person>, blackId: string, whiteId: string, from: number, upTo: number) {
+  const [black, white] = [people.get(blackId)!.sockets[via], people.get(whiteId)!.sockets[via]];
+  if (from === 0) for (const socket of [black, white]) expect(await ask(socket, EV.join, { gameId })).toMatchObject({ ok: true });
   for (let i = from; i < upTo; i++) {
-    const r = await ask((i % 2 ? white : black).socket, EV.move, { gameId, ply: i + 1, x: MOVES[i][0], y: MOVES[i][1] });
+    const r = await ask(i % 2 ? white : black, EV.move, { gameId, ply: i + 1, x: MOVES[i][0], y: MOVES[i][1] });
     expect(r, JSON.stringify(r)).toEqual({ ok: true });
   }
 }
@@ -88,30 +89,21 @@ describe("arena director killed (SIGKILL) mid-arena", () => {
     ).body as any;
     expect(made, JSON.stringify(made)).toMatchObject({ ok: true });
     const id = made.id as string;
-    // The director: whichever node took the event's lease.
-    let director = "";
-    await until(
-      "a node directs the event",
-      async () => {
-        director = (await reader.lease.findUnique({ where: { name: `tour:${id}` } }))?.holder ?? "";
-        return director !== "";
-      },
-      10_000,
-    );
-    const survivor = director === "A" ? "B" : "A";
+    const holder = async () => (await reader.lease.findUnique({ where: { name: `tour:${id}` } }))?.holder ?? "";
+    await until("a node directs the event", async () => (await holder()) !== "", 10_000);
     const people = new Map<string, Person>();
     for (let i = 0; i < 4; i++) {
-      const s = await guestSession(nodes[survivor].url);
-      const socket = await connectAs(nodes[survivor].url, s.cookie);
-      sockets.push(socket);
-      people.set(s.me.id, { id: s.me.id, cookie: s.cookie, socket });
-      expect((await postApi(nodes[survivor].url, `/api/tournaments/${id}/join`, {}, s.cookie)).body).toMatchObject({ ok: true });
+      const s = await guestSession(url);
+      const both = { A: await connectAs(nodes.A.url, s.cookie), B: await connectAs(nodes.B.url, s.cookie) };
+      sockets.push(both.A, both.B);
+      people.set(s.me.id, { id: s.me.id, cookie: s.cookie, sockets: both });
+      expect((await postApi(url, `/api/tournaments/${id}/join`, {}, s.cookie)).body).toMatchObject({ ok: true });
     }
 
     // ---- round 1 on the director: two games, played to the end
     const r1 = await playing(id, 2, 10_000);
-    for (const p of r1) await playUpTo(p.gameId!, people, p.blackId, p.whiteId!, 0, MOVES.length);
-    // ---- round 2: paired by the same director once round 1 is scored
+    for (const p of r1) await playUpTo("A", p.gameId!, people, p.blackId, p.whiteId!, 0, MOVES.length);
+    // ---- round 2: paired once round 1 is scored
     let r2: typeof r1 = [];
     await until(
       "round 2 paired",
@@ -123,25 +115,26 @@ describe("arena director killed (SIGKILL) mid-arena", () => {
       },
       10_000,
     );
-    expect((await reader.lease.findUnique({ where: { name: `tour:${id}` } }))?.holder).toBe(director);
-    for (const p of r2) await playUpTo(p.gameId!, people, p.blackId, p.whiteId!, 0, MOVES.length - 1);
+    const director = await holder();
+    const survivor = director === "A" ? "B" : "A";
+    for (const p of r2) await playUpTo(survivor, p.gameId!, people, p.blackId, p.whiteId!, 0, MOVES.length - 1);
 
     // ---- SIGKILL the director, then the two games end through the survivor while nobody directs
     await nodes[director].kill();
     const killedAt = Date.now();
-    for (const p of r2) await playUpTo(p.gameId!, people, p.blackId, p.whiteId!, MOVES.length - 1, MOVES.length);
+    for (const p of r2) await playUpTo(survivor, p.gameId!, people, p.blackId, p.whiteId!, MOVES.length - 1, MOVES.length);
 
     // The survivor takes the lease once it lapses, scores round 2 and pairs round 3.
     const done = [...r1, ...r2].map((p) => p.id);
     await until(
       "round 3 paired by the survivor",
       async () => (await reader.tournamentPairing.count({ where: { tournamentId: id, status: "playing", id: { notIn: done } } })) === 2,
-      LEASE_MS + 8_000,
+      15_000,
     );
     const handOverMs = Date.now() - killedAt;
     expect((await reader.lease.findUnique({ where: { name: `tour:${id}` } }))?.holder).toBe(survivor);
-    // Within the lease and a few ticks (and this machine's slack): not a full default lease (10 s).
-    expect(handOverMs).toBeLessThan(LEASE_MS + 5_000);
+    // Within the lease and a few (slow, on a loaded machine) passes: well under a default lease (10 s).
+    expect(handOverMs).toBeLessThan(LEASE_MS + 6_500);
 
     // ---- no points lost: the four games scored (a win each), the rows equal a recount from the games
     const scored = await reader.tournamentPairing.findMany({ where: { id: { in: done } } });
