@@ -27,7 +27,13 @@ describe("lobby fairness", () => {
     const refused = answers.filter((a) => !a.ok);
     expect(refused).toHaveLength(41);
     for (const r of refused)
-      expect(r.error).toEqual({ code: "LIMIT", message: expect.stringMatching(/^Your address has 10 open challenges already \(at most 10\)/) });
+      expect(r.error).toEqual({
+        code: "LIMIT",
+        message: expect.stringMatching(/^Your address has 10 open challenges already \(at most 10\)/),
+        // The reason and its figures: the page words it in the reader's language (lib/client/error-text).
+        reason: "addressChallenges",
+        params: { n: 10, max: 10 },
+      });
     // Withdrawing one frees a place for the address.
     const mine = answers.find((a) => a.ok)!;
     const author = flood[(answers.indexOf(mine) / 3) >> 0];
