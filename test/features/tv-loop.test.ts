@@ -63,4 +63,31 @@ describe("TvLoop on fake time", () => {
     expect(made).toEqual(["tv-1", "tv-2"]);
     await tv.stop();
   });
+
+  it("an engine tournament's game: shown instead of a new game of its own, and it replaces the TV's own game on air at once", async () => {
+    const { clock, made, games, service } = fakeGames();
+    let event: string | "wait" | null = null;
+    const tv = new TvLoop(service, { pauseMs: 1000, stallMs: 8000, next: () => MATCH, log: memoryLog(), follow: async () => event });
+    await tv.start();
+    expect(made).toEqual(["tv-1"]);
+    // An event's game starts while the TV's own is on air: the watchdog (every stallMs / 4) cuts to it.
+    event = "tv-event-g1";
+    await clock.advance(2000);
+    expect(tv.snapshot()).toMatchObject({ gameId: "tv-event-g1", status: "playing", number: 2 });
+    // It ends; the event is between games ("wait"): no game of the TV's own, the next event game goes on air.
+    event = "wait";
+    games.emit("moved", { gameId: "tv-event-g1", status: "finished" });
+    await clock.advance(3000);
+    expect(made).toEqual(["tv-1"]);
+    event = "tv-event-g2";
+    await clock.advance(1000);
+    expect(tv.snapshot()).toMatchObject({ gameId: "tv-event-g2", status: "playing" });
+    // The event is over: the TV's own games again.
+    event = null;
+    games.emit("moved", { gameId: "tv-event-g2", status: "finished" });
+    await clock.advance(1000);
+    expect(made).toEqual(["tv-1", "tv-2"]);
+    expect(tv.snapshot()).toMatchObject({ gameId: "tv-2", status: "playing" });
+    await tv.stop();
+  });
 });

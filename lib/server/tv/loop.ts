@@ -70,6 +70,8 @@ export class TvLoop extends EventEmitter {
   private readonly next: (n: number) => TvMatch;
   private readonly followEvent: TvOptions["follow"];
   private waits = 0;
+  /** The game on air is an engine tournament's (else the TV's own, which an event's game replaces on air at once). */
+  private onEvent = false;
   private gameId: string | null = null;
   private status: GameStatus | null = null;
   private number = 0;
@@ -299,6 +301,7 @@ export class TvLoop extends EventEmitter {
         const m = this.next(this.number + 1);
         const { gameId } = await this.games.createAiMatch(m, { idPrefix: TV_ID_PREFIX });
         if (this.stopped) return;
+        this.onEvent = false;
         this.gameId = gameId;
         this.status = "playing";
         this.number++;
@@ -345,6 +348,13 @@ export class TvLoop extends EventEmitter {
     }
     this.waits = 0;
     if (!on || on === "wait" || on === this.gameId) return false;
+    this.putOnAir(on);
+    return true;
+  }
+
+  /** An engine tournament's game goes on air (the TV's own game, if any, plays on unseen to its end). */
+  private putOnAir(on: string): void {
+    this.onEvent = true;
     this.gameId = on;
     this.status = "playing";
     this.number++;
@@ -353,14 +363,22 @@ export class TvLoop extends EventEmitter {
     this.seenPlies = -1;
     this.log.info({ gameId: on, n: this.number }, "TV: following an engine tournament's game");
     this.publish();
-    return true;
+  }
+
+  /** Watchdog: the TV's own game on air gives way to an engine tournament's game as soon as one is playing. */
+  private async cutToEvent(): Promise<void> {
+    if (!this.followEvent || this.onEvent || this.stopped || !this.leading || this.status !== "playing") return;
+    const on = await this.followEvent().catch(() => null);
+    if (on && on !== "wait" && on !== this.gameId && !this.onEvent && !this.stopped && this.leading && this.status === "playing") this.putOnAir(on);
   }
 
   /** Every `ms` until stopped: a game on air that stopped moving is left. */
   private watchStalls(ms: number): void {
     this.watchdog = this.clock.setTimeout(() => {
       this.checkStall();
-      if (!this.stopped) this.watchStalls(ms);
+      void this.cutToEvent().finally(() => {
+        if (!this.stopped) this.watchStalls(ms);
+      });
     }, ms);
     this.watchdog.unref();
   }
