@@ -95,13 +95,7 @@ export async function runArena(o: ArenaRunOptions): Promise<ArenaRunResult> {
       minutes: 180,
     });
     const tid = created.id as string;
-    // A person's event holds TOURNAMENT_LIMITS.maxPlayers (200): the bench's holds all its players, as the site's own could.
-    const rows = await openDb(dbTarget);
-    try {
-      if (o.players > TOURNAMENT_LIMITS.maxPlayers) await rows.tournament.update({ where: { id: tid }, data: { maxPlayers: o.players } });
-    } finally {
-      await rows.$disconnect();
-    }
+    await setEvent(dbTarget, tid, o.players > TOURNAMENT_LIMITS.maxPlayers ? { maxPlayers: o.players } : {});
 
     const latency: number[] = [];
     let doubleGames = 0;
@@ -120,13 +114,7 @@ export async function runArena(o: ArenaRunOptions): Promise<ArenaRunResult> {
       });
     for (let i = 0; i < bots.length; i += 50) await Promise.all(bots.slice(i, i + 50).map((b) => post(b, `/api/tournaments/${tid}/join`, {})));
     // Now it starts: the director's next tick pairs everyone.
-    const start = await openDb(dbTarget);
-    try {
-      const now = Date.now();
-      await start.tournament.update({ where: { id: tid }, data: { startsAt: new Date(now), endsAt: new Date(now + 180 * 60_000) } });
-    } finally {
-      await start.$disconnect();
-    }
+    await setEvent(dbTarget, tid, { startsAt: new Date(Date.now()), endsAt: new Date(Date.now() + 180 * 60_000) });
     const setupMs = Date.now() - t0;
     await new Promise((r) => setTimeout(r, o.playMs));
     playing = false;
@@ -181,6 +169,17 @@ export async function runArena(o: ArenaRunOptions): Promise<ArenaRunResult> {
         );
     for (const n of nodes) await n.stop().catch(() => n.kill());
     for (const c of cleanups) await c();
+  }
+}
+
+/** Writes the bench's event row: a person's event holds TOURNAMENT_LIMITS.maxPlayers (200), the bench's all its players
+ * (as the site's own could); it starts once everyone has joined. */
+async function setEvent(dbTarget: string, id: string, data: { maxPlayers?: number; startsAt?: Date; endsAt?: Date }): Promise<void> {
+  const db = await openDb(dbTarget);
+  try {
+    await db.tournament.update({ where: { id }, data });
+  } finally {
+    await db.$disconnect();
   }
 }
 
