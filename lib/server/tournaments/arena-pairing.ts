@@ -97,3 +97,17 @@ function greedy(ps: ArenaWaiting[], maxRank: number): Array<[string, string]> {
   }
   return out;
 }
+
+/**
+ * At most `max` of `pairs`, those with the player waiting longest first (`since`: when each began to
+ * wait), in their order otherwise: a big wave is seated over several passes, and nobody starves.
+ */
+export function firstWave(pairs: ReadonlyArray<[string, string]>, since: (id: string) => number, max: number): Array<[string, string]> {
+  if (pairs.length <= max) return [...pairs];
+  const waited = (p: readonly [string, string]) => Math.min(since(p[0]), since(p[1]));
+  return pairs
+    .map((p, i) => ({ p, i }))
+    .sort((x, y) => waited(x.p) - waited(y.p) || x.i - y.i)
+    .slice(0, max)
+    .map((x) => x.p);
+}

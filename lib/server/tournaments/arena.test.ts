@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { arenaPoints, arenaTotal, performance } from "./arena-score";
-import { pairArena, type ArenaWaiting } from "./arena-pairing";
+import { firstWave, pairArena, type ArenaWaiting } from "./arena-pairing";
 import { coloursOf } from "./colours";
 import { clockOf, type ClockedGame } from "../games/clock";
 
@@ -89,5 +89,18 @@ describe("arena pairing", () => {
     expect(coloursOf({ id: "a", blacks: 2, whites: 1, last: "black" }, { id: "b", blacks: 1, whites: 1, last: "white" }, 1)).toEqual(["b", "a"]);
     expect(coloursOf({ id: "a", blacks: 1, whites: 1, last: "white" }, { id: "b", blacks: 1, whites: 1, last: "black" }, 2)).toEqual(["a", "b"]);
     expect(coloursOf({ id: "a", blacks: 0, whites: 0, last: null }, { id: "b", blacks: 0, whites: 0, last: null }, 1)).toEqual(["a", "b"]);
+  });
+});
+
+describe("a big wave is seated over several passes (firstWave)", () => {
+  it("takes at most max pairs, those with the longest-waiting player first, ties in pairing order", () => {
+    const pairs: Array<[string, string]> = Array.from({ length: 6 }, (_, i) => [`a${i}`, `b${i}`]);
+    const since = (id: string) => ({ a3: 10, b5: 5, a1: 10 })[id] ?? 100;
+    expect(firstWave(pairs, since, 10)).toEqual(pairs);
+    expect(firstWave(pairs, since, 3)).toEqual([
+      ["a5", "b5"],
+      ["a1", "b1"],
+      ["a3", "b3"],
+    ]);
   });
 });

@@ -2,7 +2,7 @@
 // ended, pair (arena: the waiting room; Swiss: the next round once the last one is over), end it.
 import type { TournamentDeps, TournamentRow } from "./deps";
 import { OPEN } from "./deps";
-import { pairArena } from "./arena-pairing";
+import { firstWave, pairArena } from "./arena-pairing";
 import { coloursOf } from "./colours";
 import { pairSwiss } from "./swiss-pairing";
 import { scoreFinished, writeStandings } from "./scoring";
@@ -43,10 +43,7 @@ async function arenaStep(d: TournamentDeps, t: TournamentRow, now: number): Prom
   // A big wave (an arena of hundreds starting) is seated over several passes, those waiting longest first,
   // so the first games start at once and no pass holds the director for long.
   const since = (id: string) => (byId.get(id)!.scoredAt ?? byId.get(id)!.joinedAt).getTime();
-  const pairs =
-    all.length > MAX_PAIRS_PER_PASS
-      ? [...all].sort((x, y) => Math.min(since(x[0]), since(x[1])) - Math.min(since(y[0]), since(y[1]))).slice(0, MAX_PAIRS_PER_PASS)
-      : all;
+  const pairs = firstWave(all, since, MAX_PAIRS_PER_PASS);
   if (pairs.length < all.length) d.again?.();
   const coloured = pairs.map(([a, b]) => coloursOf(history(byId.get(a)!), history(byId.get(b)!), byId.get(a)!.games + 1));
   if (coloured.length) await startGames(d, t, coloured, 0);
