@@ -149,7 +149,7 @@ describe("loadConfig", () => {
       aiPauseMs: 0,
       aiGoneMs: 20_000,
       aiPonderMs: 30_000,
-      analysis: { plyMs: 250, depth: 6, queueMax: 7, perRequester: 3, concurrency: 2, auto: true, pliesPerNetwork: 2000 },
+      analysis: { plyMs: 250, depth: 6, queueMax: 7, perRequester: 3, concurrency: 2, auto: true, pliesPerNetwork: 2000, leaseMs: 15_000 },
       tv: false,
       socketRecoveryMs: 0,
       claimGraceMs: 250,
@@ -219,7 +219,16 @@ describe("loadConfig", () => {
   });
 
   it("analysis defaults: 0.5 s a ply, no fixed depth, 50 queued, 2 per requester, one at a time, not automatic; bad values refused", () => {
-    expect(loadConfig({}).analysis).toEqual({ plyMs: 500, depth: null, queueMax: 50, perRequester: 2, concurrency: 1, auto: false, pliesPerNetwork: 2000 });
+    expect(loadConfig({}).analysis).toEqual({
+      plyMs: 500,
+      depth: null,
+      queueMax: 50,
+      perRequester: 2,
+      concurrency: 1,
+      auto: false,
+      pliesPerNetwork: 2000,
+      leaseMs: 15_000,
+    });
     expect(() => loadConfig({ ANALYSIS_PLY_MS: "5" })).toThrow(/ANALYSIS_PLY_MS/);
     expect(() => loadConfig({ ANALYSIS_QUEUE_MAX: "0" })).toThrow(/ANALYSIS_QUEUE_MAX/);
   });
@@ -230,6 +239,8 @@ describe("loadConfig", () => {
       loadConfig({ SOCKETS_PER_ADDRESS: "5", LOBBY_CHALLENGES_PER_ADDRESS: "4", LIMIT_IP_POSTS_PER_MIN: "3", LIMIT_IP_READYZ_PER_MIN: "2" }).fairness,
     ).toEqual({ socketsPerAddress: 5, challengesPerAddress: 4, postsPerMin: 3, readyzPerMin: 2 });
     expect(loadConfig({ ANALYSIS_PLIES_PER_NETWORK: "500" }).analysis.pliesPerNetwork).toBe(500);
+    expect(loadConfig({ ANALYSIS_LEASE_MS: "4000" }).analysis.leaseMs).toBe(4000);
+    expect(() => loadConfig({ ANALYSIS_LEASE_MS: "10" })).toThrow(/ANALYSIS_LEASE_MS/);
     for (const variable of [
       "SOCKETS_PER_ADDRESS",
       "LOBBY_CHALLENGES_PER_ADDRESS",

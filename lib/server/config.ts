@@ -58,6 +58,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       concurrency: e.ANALYSIS_CONCURRENCY ?? 1,
       auto: e.ANALYSIS_AUTO ?? false,
       pliesPerNetwork: e.ANALYSIS_PLIES_PER_NETWORK ?? 2000,
+      leaseMs: e.ANALYSIS_LEASE_MS ?? 15_000,
     },
     tv: e.TV,
     socketRecoveryMs: e.SOCKET_RECOVERY_MS ?? 30_000,

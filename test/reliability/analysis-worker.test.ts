@@ -20,6 +20,8 @@ const env = (id: string, more: Record<string, string>) => ({
   ...sharedNodeEnv(pgdb.url, prefix, id),
   ANALYSIS_PER_REQUESTER: "10",
   RATE_LIMITS: "off",
+  // A killed worker's job is taken over after this (15 s on a site): the SIGKILL case waits it out.
+  ANALYSIS_LEASE_MS: "4000",
   LOG_LEVEL: "debug", // the "analysis ply" lines say which process analysed which ply
   ...more,
 });

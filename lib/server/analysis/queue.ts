@@ -104,7 +104,7 @@ export class BullQueue implements JobQueue {
 
   constructor(
     redisUrl: string,
-    private readonly opts: { prefix: string; concurrency: number; log: Logger },
+    private readonly opts: { prefix: string; concurrency: number; leaseMs: number; log: Logger },
   ) {
     this.connection = connectionOf(redisUrl);
     this.queue = new Queue("analysis", { connection: this.connection, prefix: `${opts.prefix}:bull` });
@@ -135,8 +135,8 @@ export class BullQueue implements JobQueue {
       prefix: `${this.opts.prefix}:bull`,
       concurrency: this.opts.concurrency,
       // A node that stops renewing its lock for this long is presumed dead: another takes the job.
-      lockDuration: 15_000,
-      stalledInterval: 5_000,
+      lockDuration: this.opts.leaseMs,
+      stalledInterval: Math.max(1000, Math.round(this.opts.leaseMs / 3)),
     });
     this.worker.on("error", (err) => this.opts.log.warn({ err: err.message }, "analysis worker: error"));
   }

@@ -17,9 +17,6 @@ import { AnalysisStore } from "./store";
 import { BullQueue, DbQueue, type JobQueue } from "./queue";
 import { networkPlies, partiesOf, pliesAhead } from "./fairness";
 
-/** How long a node holds a job without renewing (every ply renews it). */
-const LEASE_MS = 15_000;
-
 export interface AnalysisOptions {
   db: Db;
   games: GameService;
@@ -51,9 +48,9 @@ export class AnalysisService extends EventEmitter<{ update: [AnalysisUpdate] }> 
   constructor(private readonly opts: AnalysisOptions) {
     super();
     this.store = new AnalysisStore(opts.db);
-    const { concurrency } = opts.settings;
+    const { concurrency, leaseMs } = opts.settings;
     this.queue = opts.redis
-      ? new BullQueue(opts.redis.url, { prefix: opts.redis.prefix, concurrency, log: opts.log })
+      ? new BullQueue(opts.redis.url, { prefix: opts.redis.prefix, concurrency, leaseMs, log: opts.log })
       : new DbQueue(this.store, { concurrency, pollMs: opts.pollMs ?? 5000, log: opts.log, clock: opts.games.clock });
   }
 
@@ -141,7 +138,7 @@ export class AnalysisService extends EventEmitter<{ update: [AnalysisUpdate] }> 
   private async run(gameId: string): Promise<void> {
     if (this.closed) throw new Error("closing");
     const { nodeId, log } = this.opts;
-    const lease = () => new Date(Date.now() + LEASE_MS);
+    const lease = () => new Date(Date.now() + this.opts.settings.leaseMs);
     const job = await this.store.claim(gameId, nodeId, new Date(), lease());
     if (!job) {
       const row = await this.store.job(gameId);

@@ -29,6 +29,7 @@
 //                                                     (web nodes of a site whose analyses run on `npm run worker:analysis` processes)
 // ANALYSIS_AUTO                 off                   analyse every finished human-vs-human game by itself
 // ANALYSIS_PLIES_PER_NETWORK    2000                  plies one network (/24, /64) may have waiting or running; more: LIMIT (its first job always passes)
+// ANALYSIS_LEASE_MS             15000                 a node (or worker) that has not renewed its analysis job this long is presumed dead: another takes the job
 // AI_PAUSE_MS                   300                   pause before each AI-vs-AI move
 // AI_PONDER_MS                  30000                 search a person's position while they think (lowest priority, one node), at most this long: their move is stored scored; 0 never
 // AI_GONE_MS                    20000                 an AI game's player away this long (no clock, one node): its search stops until they return; 0 never
@@ -201,6 +202,7 @@ export const EnvSchema = z.object({
   ANALYSIS_CONCURRENCY: wholeNumber(0, 16),
   ANALYSIS_AUTO: onOff(),
   ANALYSIS_PLIES_PER_NETWORK: wholeNumber(1),
+  ANALYSIS_LEASE_MS: wholeNumber(1000, 600_000),
   TV: onOff(),
   SOCKET_RECOVERY_MS: wholeNumber(0),
   CLAIM_GRACE_MS: wholeNumber(0),

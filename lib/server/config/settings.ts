@@ -90,6 +90,8 @@ export interface AnalysisSettings {
   auto: boolean;
   /** ANALYSIS_PLIES_PER_NETWORK: plies one network may have waiting or running (lib/server/analysis/fairness). */
   pliesPerNetwork: number;
+  /** ANALYSIS_LEASE_MS: a job not renewed this long (every ply renews it) is taken by another node or worker. */
+  leaseMs: number;
 }
 
 /** Sessions and names (lib/server/identity/identities). */
