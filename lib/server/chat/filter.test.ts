@@ -14,6 +14,10 @@ describe("maskProfanity", () => {
     expect(maskProfanity("你这个王八蛋")).toBe("你这个***");
     expect(maskProfanity("他妈的")).toBe("***");
     expect(maskProfanity("下得好，谢谢")).toBe("下得好，谢谢");
+    // The commonest mainland insults (the list is Taiwanese), not the ordinary words that contain a part of one.
+    expect(maskProfanity("你是傻逼")).toBe("你是**");
+    expect(maskProfanity("草泥马")).toBe("***");
+    for (const clean of ["妈妈的棋下得好", "我操作失误了", "尼玛县"]) expect(maskProfanity(clean)).toBe(clean);
   });
 
   it("keeps HTML as the characters it is (the page shows text, never markup)", () => {
