@@ -22,7 +22,7 @@ export interface AxePage {
   name: string;
   /** Opens the page in `page` (a new page in the language's browser context) and waits until it has drawn what it shows. */
   open: (page: Page, f: AxeFixtures) => Promise<void>;
-  /** `open` reads the fixtures: checked after the others, once they are made (an entry without it gets none). */
+  /** `open` reads the fixtures, or the page shows them: checked after the others, once they are made (an entry without it gets none). */
   usesFixtures?: true;
 }
 
@@ -34,7 +34,9 @@ const visit = (path: string | ((f: AxeFixtures) => string), ready: string) => as
 const id = (testId: string) => `[data-testid="${testId}"]`;
 
 export const AXE_PAGES: AxePage[] = [
-  { route: "/", name: "lobby", open: visit("/", id("form-ai")) },
+  // Once the fixtures' game between two guests is on: its row in the live games list (two long guest names, which
+  // once ran on under the row's Watch button: axe's target-size).
+  { route: "/", name: "lobby", open: visit("/", `${id("live-games")} a[href^="/@/"]`), usesFixtures: true },
   {
     route: "/game/[id]",
     name: "a game vs the AI, as its player",

@@ -57,15 +57,18 @@ export function LiveGames({ kind, limit }: { kind?: "hva" | "hvh" | "ava"; limit
           <li key={g.id} className="flex items-center gap-3 py-2.5 text-sm">
             <span className="grid size-9 shrink-0 place-items-center rounded-md bg-wood/50 text-xs font-bold text-ink/80">{g.size}</span>
             <div className="min-w-0 flex-1">
-              <div className="truncate font-medium">
-                <span role="img" aria-label={t("black")}>
+              {/* Each name truncated on its own: a long name cut by one truncated line still had its link's box
+                  running on under the Watch button (axe's target-size: "partially obscured" by the name link). */}
+              <div className="flex min-w-0 items-baseline gap-1 font-medium">
+                <span role="img" aria-label={t("black")} className="shrink-0">
                   ●
                 </span>{" "}
-                {g.blackName ? <PlayerLink name={g.blackName} /> : listed(g.black)} <span className="text-muted">{t("vs")}</span>{" "}
-                <span role="img" aria-label={t("white")}>
+                {g.blackName ? <PlayerLink name={g.blackName} className="min-w-0 truncate" /> : <span className="min-w-0 truncate">{listed(g.black)}</span>}{" "}
+                <span className="shrink-0 text-muted">{t("vs")}</span>{" "}
+                <span role="img" aria-label={t("white")} className="shrink-0">
                   ○
                 </span>{" "}
-                {g.whiteName ? <PlayerLink name={g.whiteName} /> : listed(g.white)}
+                {g.whiteName ? <PlayerLink name={g.whiteName} className="min-w-0 truncate" /> : <span className="min-w-0 truncate">{listed(g.white)}</span>}
               </div>
               <div className="text-xs text-muted">
                 {g.tv && <span className="mr-1 rounded bg-danger px-1 py-px text-[10px] font-bold text-white">TV</span>}
