@@ -150,7 +150,7 @@ describe("restart", () => {
       const { gameId, seatToken } = await call(c1, EV.create, { opponent: "ai", size: 15, rule: "freestyle", color: 1, ai: { timeMs: 300 } });
       await call(c1, EV.join, { gameId, seatToken });
       await call(c1, EV.move, { gameId, seatToken, ply: 1, x: 7, y: 7 });
-      await waitFor(c1, EV.moved, (e: any) => e.move.ply === 2, 5000);
+      await waitFor(c1, EV.moved, (e: any) => e.move.ply === 2, 20_000);
       // Kill the AI's turn mid-way: insert a human move straight into the rows, then restart.
       c1.disconnect();
       await s1.close();
@@ -162,7 +162,8 @@ describe("restart", () => {
         const c2 = await client(s1.url);
         const back = await call(c2, EV.join, { gameId, seatToken });
         expect(back).toMatchObject({ ok: true, color: 1 });
-        const four = back.state.moves[3] ?? (await waitFor(c2, EV.moved, (e: any) => e.move.ply === 4, 5000)).move;
+        // 20 s: a bound, not a wait (a 0.3 s search, on a machine two test files and other work share).
+        const four = back.state.moves[3] ?? (await waitFor(c2, EV.moved, (e: any) => e.move.ply === 4, 20_000)).move;
         expect(four).toMatchObject({ by: "engine", color: 2 });
         await sleep(100);
         expect(await s1.db.move.count({ where: { gameId } })).toBe(4);
