@@ -33,7 +33,7 @@ export function Nav() {
   const active = (href: string) =>
     href === "/" ? path === "/" || (game && !watching) : href === "/tv" ? path.startsWith("/tv") || (game && watching) : path.startsWith(href);
   return (
-    <header className="border-b border-line bg-card/80 backdrop-blur">
+    <header className="relative z-30 border-b border-line bg-card/80 backdrop-blur">
       {/* One row at every width: on a phone the links open from a Menu button (./NavLinks); a long
           name gives way (cut) rather than pushing the language to a row of its own. */}
       <nav className="mx-auto flex max-w-7xl flex-nowrap items-center gap-x-1 px-3 py-2 sm:gap-x-3 sm:px-4 sm:py-2.5" aria-label={t("label")}>
@@ -49,7 +49,7 @@ export function Nav() {
               key={l.href}
               href={l.href}
               aria-current={active(l.href) ? "page" : undefined}
-              className={`shrink-0 rounded-md px-2.5 py-1.5 text-sm font-semibold transition-colors ${
+              className={`shrink-0 rounded-md px-2.5 py-1.5 text-sm xl:px-2 font-semibold transition-colors ${
                 active(l.href) ? "bg-wood/40 text-ink" : "text-muted hover:bg-wood/20 hover:text-ink"
               }`}
             >

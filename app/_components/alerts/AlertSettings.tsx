@@ -37,7 +37,7 @@ export function AlertSettings() {
 
   const silent = prefs.muted || prefs.volume === 0;
   return (
-    <div ref={box} className="relative shrink-0">
+    <div ref={box} className="relative shrink-0 max-sm:static">
       <button
         ref={button}
         type="button"
@@ -57,7 +57,7 @@ export function AlertSettings() {
           id="alert-settings"
           role="group"
           aria-labelledby="alert-settings-title"
-          className="card absolute right-0 top-full z-30 mt-2 w-72 max-w-[calc(100vw-1.5rem)] space-y-3 p-3 text-sm shadow-lg"
+          className="card absolute right-0 top-full z-30 mt-2 w-72 max-w-[calc(100vw-1.5rem)] max-sm:left-3 max-sm:right-3 max-sm:w-auto space-y-3 p-3 text-sm shadow-lg"
           data-testid="alerts-panel"
         >
           <div id="alert-settings-title" className="font-bold">

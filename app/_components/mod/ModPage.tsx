@@ -17,7 +17,7 @@ export function ModPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [typed, setTyped] = useState("");
   const tokenId = useId();
-  const { token, reports: readReports } = api;
+  const { token, setToken, reports: readReports } = api;
 
   const load = useCallback(async () => {
     const r = await readReports(status);
@@ -26,9 +26,11 @@ export function ModPage() {
       setProblem(null);
     } else {
       setReports(null);
-      setProblem(errorText(r.error));
+      // A wrong token (401): forgotten, and the form asks again saying why (it said "That is not allowed here." with no field to retry).
+      if (r.error.code === "NOT_ALLOWED") setToken(null);
+      setProblem(r.error.code === "NOT_ALLOWED" ? t("wrongToken") : errorText(r.error));
     }
-  }, [readReports, status, errorText]);
+  }, [readReports, status, errorText, setToken, t]);
 
   useEffect(() => {
     if (token) void load();
@@ -56,6 +58,11 @@ export function ModPage() {
           data-testid="mod-token"
         />
         <p className="text-xs text-muted">{t("tokenNote")}</p>
+        {problem && (
+          <p role="alert" className="text-sm text-danger" data-testid="mod-error">
+            {problem}
+          </p>
+        )}
         <button type="submit" className="btn-primary self-start" data-testid="mod-open">
           {t("open")}
         </button>

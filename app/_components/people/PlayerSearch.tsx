@@ -20,9 +20,10 @@ export function PlayerSearch() {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    const p = prefix.trim();
+    // "@ada" as lichess writes names finds Ada; text no name can start with ("<b>", "a b") is told so rather than ignored.
+    const p = prefix.trim().replace(/^@/, "");
     if (!NAME_PREFIX.test(p)) {
-      setHits(null);
+      setHits(p ? [] : null);
       return;
     }
     let alive = true;
