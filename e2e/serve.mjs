@@ -27,6 +27,9 @@ const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")],
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     // Game analysis (e2e/analysis.spec.ts): short searches, so a game is analysed in seconds.
     ANALYSIS_PLY_MS: process.env.ANALYSIS_PLY_MS ?? "150",
+    // The TV runs through the whole suite on the background thread that the specs' AI-vs-AI games and analyses share:
+    // its own engines at 0.2 s a move (0.3–1.5 s on a site) leave that thread, and the 2 cores, to the specs.
+    TV_MOVE_MS: process.env.TV_MOVE_MS ?? "200",
     // The operator's page /mod (e2e/chat.spec.ts): a token known to the tests.
     OPERATOR_TOKEN: process.env.OPERATOR_TOKEN ?? "e2e-operator-token-not-secret",
   },

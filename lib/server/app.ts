@@ -118,7 +118,13 @@ async function compose(s: GameServerSettings, opts: GameServerOptions, parts: Pa
   });
   // Several nodes: only the node holding the TV lease runs the TV; the others follow it. It shows the engine tournaments' games when there are some.
   const tv = s.tv
-    ? new TvLoop(games, { log, lease: cluster ? { holder: games.nodeId } : null, follow: () => engineGameOnAir(db), ...(typeof s.tv === "object" ? s.tv : {}) })
+    ? new TvLoop(games, {
+        log,
+        lease: cluster ? { holder: games.nodeId } : null,
+        follow: () => engineGameOnAir(db),
+        ...(s.tvMoveMs ? { timeMs: [s.tvMoveMs, s.tvMoveMs] as [number, number] } : {}),
+        ...(typeof s.tv === "object" ? s.tv : {}),
+      })
     : null;
   const analysisRedis = redis && s.redisUrl ? { url: s.redisUrl, prefix: redis.prefix } : null;
   const analysis = new AnalysisService({ db, games, ai, log, nodeId: games.nodeId, settings: s.analysis, redis: analysisRedis, pollMs: opts.analysis?.pollMs });

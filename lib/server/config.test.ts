@@ -127,6 +127,7 @@ describe("loadConfig", () => {
       MAX_PAYLOAD_BYTES: "4096",
       TRUST_PROXY: "1",
       ALLOWED_ORIGINS: "https://play.example.com",
+      TV_MOVE_MS: "200",
     });
     expect(c).toEqual({
       port: 3001,
@@ -151,6 +152,7 @@ describe("loadConfig", () => {
       aiPonderMs: 30_000,
       analysis: { plyMs: 250, depth: 6, queueMax: 7, perRequester: 3, concurrency: 2, auto: true, pliesPerNetwork: 2000, leaseMs: 15_000 },
       tv: false,
+      tvMoveMs: 200,
       socketRecoveryMs: 0,
       claimGraceMs: 250,
       firstMoveMs: 30_000,

@@ -61,6 +61,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       leaseMs: e.ANALYSIS_LEASE_MS ?? 15_000,
     },
     tv: e.TV,
+    tvMoveMs: e.TV_MOVE_MS ?? null,
     socketRecoveryMs: e.SOCKET_RECOVERY_MS ?? 30_000,
     claimGraceMs: e.CLAIM_GRACE_MS ?? 30_000,
     firstMoveMs: e.FIRST_MOVE_MS ?? 30_000,

@@ -140,6 +140,7 @@ export function settingsOf(opts: GameServerOptions) {
     operatorToken: opts.operatorToken !== undefined ? opts.operatorToken : config.operatorToken,
     readyCacheMs: opts.readyCacheMs ?? 1000,
     tv: opts.tv ?? config.tv ?? true,
+    tvMoveMs: config.tvMoveMs,
     resume: opts.resume ?? true,
     port: opts.port ?? config.port ?? 3000,
   };

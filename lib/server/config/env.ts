@@ -34,6 +34,7 @@
 // AI_PONDER_MS                  30000                 search a person's position while they think (lowest priority, one node), at most this long: their move is stored scored; 0 never
 // AI_GONE_MS                    20000                 an AI game's player away this long (no clock, one node): its search stops until they return; 0 never
 // TV                            on                    the AI-vs-AI TV stream (the test server: off unless TV=1)
+// TV_MOVE_MS                    (varied)              the TV's own engines' time a move, 100–10000 (default picked from 0.3–1.5 s; the e2e server: 200)
 // SOCKET_RECOVERY_MS            30000                 socket.io connection-state recovery window (0: off)
 // CLAIM_GRACE_MS                30000                 a game between people: how long the player to move must be gone before the opponent may claim the win
 // FIRST_MOVE_MS                 30000                 a clocked game between people: the longest wait for each side's first move before the game is aborted (fast clocks: a third of the initial time, at least 10 s)
@@ -204,6 +205,7 @@ export const EnvSchema = z.object({
   ANALYSIS_PLIES_PER_NETWORK: wholeNumber(1),
   ANALYSIS_LEASE_MS: wholeNumber(1000, 600_000),
   TV: onOff(),
+  TV_MOVE_MS: wholeNumber(100, 10_000),
   SOCKET_RECOVERY_MS: wholeNumber(0),
   CLAIM_GRACE_MS: wholeNumber(0),
   FIRST_MOVE_MS: wholeNumber(1000),

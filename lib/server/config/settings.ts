@@ -42,6 +42,8 @@ export interface ServerConfig {
   aiPonderMs: number;
   /** TV, when set (each entry point has its own default). */
   tv: boolean | undefined;
+  /** TV_MOVE_MS: the TV's own engines think this long a move (default: 0.3–1.5 s, varied). */
+  tvMoveMs: number | null;
   socketRecoveryMs: number;
   /** CLAIM_GRACE_MS (lib/server/games/endings). */
   claimGraceMs: number;
