@@ -44,11 +44,12 @@ export function OpenChallenges({ challenges }: { challenges: ChallengeView[] | n
           <li key={c.id} className="flex items-center gap-3 py-2.5 text-sm" data-testid={`challenge-${c.id}`} data-author={c.author.name}>
             <span className="grid size-9 shrink-0 place-items-center rounded-md bg-wood/50 text-xs font-bold text-ink/80">{c.size}</span>
             <div className="min-w-0 flex-1">
-              <div className="truncate font-medium">
-                <Link href={playerHref(c.author.name)} className="hover:underline">
+              {/* The name truncated on its own (as in LiveGames): a cut line's link box must not run on under the button. */}
+              <div className="flex min-w-0 items-baseline gap-1 font-medium">
+                <Link href={playerHref(c.author.name)} className="min-w-0 truncate hover:underline">
                   {c.author.name}
                 </Link>{" "}
-                <span className="text-muted">
+                <span className="shrink-0 text-muted">
                   {c.author.rating}
                   {c.author.provisional ? "?" : ""}
                 </span>
