@@ -90,6 +90,13 @@ test.describe("on a 390 px touch phone", () => {
     expect(Math.max(...rows) - Math.min(...rows), "the nav's items sit on one row").toBeLessThanOrEqual(2);
     await page.getByTestId("nav-menu").tap();
     await expect(page.locator("#nav-links").getByRole("link", { name: "Leaderboard" })).toBeVisible();
+    // On top of the board (whose drop shadow made it a layer of its own, painted over the menu and the sound panel).
+    const onTop = (sel: string) =>
+      page.locator(sel).evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      });
+    expect(await onTop("#nav-links")).toBe(true);
     await page.getByTestId("nav-menu").tap();
 
     await page.getByTestId("pt-h8").tap();
@@ -110,6 +117,11 @@ test.describe("on a 390 px touch phone", () => {
 
     // Mute, then reload: still muted.
     await page.getByTestId("alerts-button").tap();
+    // The panel is within the phone's width (it hung 18 px off the left edge) and over the board.
+    const panel = (await page.getByTestId("alerts-panel").boundingBox())!;
+    expect(panel.x).toBeGreaterThanOrEqual(0);
+    expect(panel.x + panel.width).toBeLessThanOrEqual(390);
+    expect(await onTop('[data-testid="alerts-panel"]')).toBe(true);
     await page.getByTestId("alerts-mute").check();
     await page.reload();
     await expect(page.getByTestId("alerts-button")).toHaveAttribute("data-muted", "true");
