@@ -21,6 +21,8 @@ const env = (id: string, plyMs: number) => ({
   ANALYSIS_CONCURRENCY: "2",
   ANALYSIS_PER_REQUESTER: "10",
   RATE_LIMITS: "off",
+  // A dead node's job is taken over after this (15 s on a site): the second test waits it out once.
+  ANALYSIS_LEASE_MS: "6000",
   // debug: the "analysis ply" lines tell which node analysed which ply
   LOG_LEVEL: "debug",
 });
