@@ -140,7 +140,9 @@ test("a game typed move by move in the text field, with the board as text", asyn
   await playAi(page, { size: 11, aiSeconds: "0.2 s (quick)", color: "black" });
   const input = page.getByTestId("move-input");
   const live = page.getByTestId("live-moves");
-  // What is not a point is said, and changes nothing.
+  // What is not a point is said, and changes nothing; nothing typed is said as such.
+  await input.press("Enter");
+  await expect(page.getByTestId("move-error")).toHaveText("Type a point first: a letter and a number, like h8");
   await input.fill("z99");
   await input.press("Enter");
   await expect(page.getByTestId("move-error")).toContainText("“z99” is not a point on this 11×11 board");

@@ -32,6 +32,7 @@ export function MoveField({ size, stones, canPlay, play }: { size: number; stone
   const [error, setError] = useState("");
   function submit(e: FormEvent) {
     e.preventDefault();
+    if (!text.trim()) return setError(t("empty"));
     const p = parseLabel(text.trim().toLowerCase(), size);
     if (!p) return setError(t("bad", { text: text.trim(), size }));
     if (stones.some((s) => s.x === p.x && s.y === p.y)) return setError(t("taken", { point: toLabel(p, size) }));
