@@ -64,12 +64,20 @@ export function ChallengeInbox() {
       className="fixed right-3 bottom-3 z-40 flex w-80 max-w-[calc(100vw-1.5rem)] flex-col gap-2"
       data-testid="challenge-inbox"
     >
-      {incoming.slice(0, 3).map((c) => (
+      {incoming.slice(0, SHOWN).map((c) => (
         <ChallengeCard key={c.id} c={c} onAnswer={(accept) => void answer(c, accept)} />
       ))}
+      {incoming.length > SHOWN && (
+        <p className="card px-3 py-2 text-sm text-muted shadow-lg" data-testid="inbox-more">
+          {t("inbox.more", { n: incoming.length - SHOWN })}
+        </p>
+      )}
     </aside>
   );
 }
+
+/** Cards shown at once (the rest come up as these are answered; the count says how many wait). */
+const SHOWN = 3;
 
 function ChallengeCard({ c, onAnswer }: { c: DirectChallengeView; onAnswer: (accept: boolean) => void }) {
   const t = useTranslations("people.inbox");
