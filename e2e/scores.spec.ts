@@ -2,40 +2,8 @@
 // imported game show the heatmap (the analysis keeps every candidate's score), and the replay's move
 // list gives each score its win chance and each mark its reason in words.
 import { expect, test, type Page } from "@playwright/test";
-import { io } from "socket.io-client";
 import { PSQ20 } from "../test/support/gomocup-files";
-
-/** A human-vs-human game through two sockets: black makes five along row 8, white never blocks. */
-async function finishedHumanGame(baseURL: string): Promise<string> {
-  const connect = async () => {
-    const s = io(baseURL, { transports: ["websocket"], forceNew: true, reconnection: false });
-    await new Promise<void>((resolve, reject) => {
-      s.once("connect", () => resolve());
-      s.once("connect_error", reject);
-    });
-    return s;
-  };
-  const a = await connect();
-  const b = await connect();
-  try {
-    const created = await a.timeout(10_000).emitWithAck("game:create", { opponent: "human", size: 15, rule: "freestyle", color: 1 });
-    expect(created.ok, JSON.stringify(created)).toBe(true);
-    const joined = await b.timeout(10_000).emitWithAck("game:join", { gameId: created.gameId, takeSeat: true });
-    // prettier-ignore
-    const plan = [[7, 7], [7, 9], [8, 7], [8, 9], [9, 7], [9, 9], [10, 7], [10, 9], [11, 7]];
-    for (const [i, [x, y]] of plan.entries()) {
-      const black = i % 2 === 0;
-      const r = await (black ? a : b)
-        .timeout(10_000)
-        .emitWithAck("game:move", { gameId: created.gameId, seatToken: black ? created.seatToken : joined.seatToken, ply: i + 1, x, y });
-      expect(r.ok, JSON.stringify(r)).toBe(true);
-    }
-    return created.gameId as string;
-  } finally {
-    a.disconnect();
-    b.disconnect();
-  }
-}
+import { finishedBlunderGame } from "./helpers";
 
 /** Asks for the replay's analysis and waits for it; then the heatmap has cells at `ply`. */
 async function analyseAndSeeHeat(page: Page, ply: number): Promise<void> {
@@ -50,7 +18,7 @@ async function analyseAndSeeHeat(page: Page, ply: number): Promise<void> {
 
 test("an analysed game between people shows the heatmap, win chances and the marks' reasons", async ({ page, baseURL }) => {
   test.setTimeout(150_000);
-  const gameId = await finishedHumanGame(baseURL!);
+  const gameId = await finishedBlunderGame(baseURL!);
   await page.goto(`/replay/${gameId}`);
   await expect(page.getByTestId("heatmap")).toHaveAttribute("data-count", "0"); // nothing scored yet
   await analyseAndSeeHeat(page, 4);
