@@ -7,3 +7,5 @@ export { play, ALGOS, isAlgo, type Algo, type PlaySettings } from "./play";
 export * from "./lecture";
 export { LEVELS, MIN_LEVEL, MAX_LEVEL, isLevel, levelSetting, playLevel, type LevelSetting } from "./levels";
 export { swap2Opening, swap2Decide, type Swap2Decision } from "./swap2";
+/** A seeded float generator in [0, 1) (reproducible openings, fuzz runs, engine tournaments). */
+export { mulberry32Float } from "./board/zobrist";

@@ -20,6 +20,7 @@ import {
   type EngineFormat,
   CreateEngineTournamentSchema,
 } from "../../shared/tournaments";
+import { mulberry32Float } from "../../../engine";
 import { fail } from "../errors";
 import { newGameId } from "../tokens";
 import { TV_ID_PREFIX } from "../tv/ids";
@@ -80,21 +81,9 @@ function hashOf(s: string): number {
   return h >>> 0;
 }
 
-/** Mulberry32 (as engine/board/zobrist's): a seeded float in [0, 1). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The opening of a game: 2–3 stones near the centre (or the lab's), the same for both colours of a pairing in a cycle. */
 export function engineOpening(eventId: string, size: number, g: EngineGame) {
-  return tvOpening(size, seeded(hashOf(`${eventId}:${g.pairing}:${g.cycle}`)));
+  return tvOpening(size, mulberry32Float(hashOf(`${eventId}:${g.pairing}:${g.cycle}`)));
 }
 
 /** Checks a creation (the shape again, then the caps of who asks) and writes the event and its entrants. */
