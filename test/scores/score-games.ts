@@ -1,7 +1,7 @@
 // Games for the score-consistency tests: self-play at a small depth from seeded openings (the strong
 // engine against itself, and the casual player against it), imported fixture games, and every move
 // scored the way the site scores it (the server analysis's analysePly, lib/shared/scores).
-import { cellsOf, forbiddenReason, think, winningLine, type Color, type Point, type Rule, type Score, type Stone } from "../../engine";
+import { cellsOf, forbiddenReason, mulberry32Float, think, winningLine, type Color, type Point, type Rule, type Score, type Stone } from "../../engine";
 import { casual } from "../../engine/casual";
 import { analysePly } from "../../lib/server/analysis/analyse-ply";
 import type { GameState } from "../../lib/shared/protocol";
@@ -16,17 +16,8 @@ export interface TestGame {
   five: boolean;
 }
 
-/** mulberry32: a fixed sequence from a seed (the games must be the same on every run). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A fixed sequence from a seed (the games must be the same on every run): the engine's mulberry32. */
+export const rng = mulberry32Float;
 
 /** `stones` random stones (alternating from black) within 2 of the centre, none forbidden. */
 function randomOpening(size: number, rule: Rule, stones: number, rand: () => number): Stone[] {
