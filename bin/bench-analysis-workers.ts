@@ -15,13 +15,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { io, type Socket } from "socket.io-client";
-import { think, type Point, type Stone } from "../engine";
-import { cellsOf, winningLine } from "../engine/rules";
+import type { Point } from "../engine";
 import { applyMigrationsDirectly, openDb } from "../lib/server/db/client";
 import { startGameServer } from "../lib/server/app";
 import { EV } from "../lib/shared/protocol";
 import { log } from "../lib/server/log";
 import { serverConfig } from "../lib/server/config";
+import { longGame } from "./bench/long-game";
 import { positiveNumbers } from "./cli/args";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -32,40 +32,6 @@ const opt = positiveNumbers(process.argv.slice(2), { workers: 2, games: 20, plie
 const depth = Number.isFinite(opt.depth) ? opt.depth : null;
 const plyMs = depth === null ? opt["ply-ms"] : 30_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The moves of a game of `n` plies: both sides play the depth-2 choice that does not make five. */
-function longGame(n: number, variant: number): Point[] {
-  const stones: Stone[] = [];
-  const moves: Point[] = [];
-  const second = [
-    { x: 8, y: 8 },
-    { x: 6, y: 8 },
-    { x: 8, y: 6 },
-    { x: 6, y: 6 },
-    { x: 7, y: 8 },
-  ][variant % 5];
-  for (let ply = 1; ply <= n; ply++) {
-    const color = ply % 2 ? 1 : 2;
-    let move: Point | undefined;
-    if (ply === 1) move = { x: 7, y: 7 };
-    else if (ply === 2) move = second;
-    else {
-      const a = think({ size: 15, rule: "freestyle", stones, toMove: color }, { maxDepth: 2 });
-      const cells = cellsOf(15, stones);
-      move = a.rootScores.map((r) => r.move).find((p) => !winningLine(15, "freestyle", cells, p, color));
-      if (!move) {
-        const free: Point[] = [];
-        for (let y = 0; y < 15; y++) for (let x = 0; x < 15; x++) if (!cells[y * 15 + x]) free.push({ x, y });
-        free.sort((p, q) => Math.abs(p.x - 7) + Math.abs(p.y - 7) - (Math.abs(q.x - 7) + Math.abs(q.y - 7)));
-        move = free.find((p) => !winningLine(15, "freestyle", cells, p, color));
-      }
-      if (!move) throw new Error("every point wins");
-    }
-    stones.push({ ...move, color });
-    moves.push(move);
-  }
-  return moves;
-}
 
 const name = `gomoku_bench_${randomBytes(5).toString("hex")}`;
 const prefix = `gomoku_bench_${randomBytes(4).toString("hex")}`;
