@@ -40,7 +40,7 @@ const corrGame = (id: string, deadline: number) => ({
 /** A stand-in game service: its clock, and the games it was asked to resume (the real one flags them there). */
 function node(clock: FakeClock) {
   const resumed: string[] = [];
-  const games = { clock, resume: async (id: string) => void resumed.push(id) } as unknown as GameService;
+  const games = { clock, resume: async (id: string) => resumed.push(id) > 0 } as unknown as GameService;
   return { games, resumed };
 }
 

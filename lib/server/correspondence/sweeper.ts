@@ -29,7 +29,7 @@ export class CorrespondenceSweeper {
     return this;
   }
 
-  /** One pass now: the overdue games ended here (0 when another node holds the lease). */
+  /** One pass now: how many overdue games ended here (0 when another node holds the lease). */
   async sweep(): Promise<number> {
     this.running ??= this.pass().finally(() => (this.running = null));
     return this.running;
@@ -40,10 +40,17 @@ export class CorrespondenceSweeper {
     if (!(await claimLease(this.db, LEASE, this.opts.nodeId, Math.max(3 * every, 30_000)))) return 0;
     const ids = await overdueGames(this.db, this.games.clock.now());
     // resume() flags an overdue game under its lock (lib/server/games/core flagIfExpired): the same path as a move would take.
-    for (const id of ids)
-      await this.games.resume(id).catch((err: unknown) => this.opts.log.warn({ err, gameId: id }, "could not end an overdue correspondence game"));
-    if (ids.length) this.opts.log.info({ games: ids.length }, "correspondence: overdue games ended");
-    return ids.length;
+    // A game found overdue may not end here: a move may have landed between the query and the lock.
+    let ended = 0;
+    for (const id of ids) {
+      const flagged = await this.games.resume(id).catch((err: unknown) => {
+        this.opts.log.warn({ err, gameId: id }, "could not end an overdue correspondence game");
+        return false;
+      });
+      if (flagged) ended++;
+    }
+    if (ids.length) this.opts.log.info({ found: ids.length, ended }, "correspondence: overdue games");
+    return ended;
   }
 
   private schedule(ms: number): void {

@@ -240,5 +240,5 @@ export abstract class GameCore extends EventEmitter {
   }
 
   /** Flags the game if its time is up, else restarts its clock timer and engine turn (the service, under the lock). */
-  abstract resume(gameId: string): Promise<void>;
+  abstract resume(gameId: string): Promise<boolean>;
 }

@@ -255,13 +255,15 @@ export class GameService extends GameCore {
    * Resumes one game in progress (its AI turn and clock) on this node: the TV adopting a game another
    * node left, the cluster's sweep. skipFreshMs (the sweep): a game whose last move is younger than
    * that is left to the node that took the move, which is claiming the engine's reply right now;
-   * resuming it here too would search that turn twice.
+   * resuming it here too would search that turn twice. True when the game ended on time here.
    */
-  async resume(gameId: string, opts: { skipFreshMs?: number } = {}): Promise<void> {
-    await this.withLock(gameId, async () => {
+  async resume(gameId: string, opts: { skipFreshMs?: number } = {}): Promise<boolean> {
+    return this.withLock(gameId, async () => {
       const e = await this.load(gameId);
-      if (opts.skipFreshMs && this.now() - turnStartedAt(e) < opts.skipFreshMs) return;
-      if (!this.flagIfExpired(e)) this.afterChange(e);
+      if (opts.skipFreshMs && this.now() - turnStartedAt(e) < opts.skipFreshMs) return false;
+      if (this.flagIfExpired(e)) return true;
+      this.afterChange(e);
+      return false;
     });
   }
 
