@@ -74,7 +74,7 @@ export interface EngineHost {
    * Resumes a game in progress: flags it if its time is up, else restarts its clock and engine turn.
    * skipFreshMs: leave it if its last move is younger than that (the sweep: that move's node is claiming the reply).
    */
-  resume(gameId: string, opts?: { skipFreshMs?: number }): Promise<unknown>;
+  resume(gameId: string, opts?: { skipFreshMs?: number }): Promise<void>;
   /**
    * Under the game's lock: if `turn.current()` and the game still waits for this move, commits it
    * (calling `turn.committing()` just before, so the next engine turn can be scheduled).

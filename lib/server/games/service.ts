@@ -347,7 +347,7 @@ export class GameService extends GameCore {
       locked: (id) => this.cache.locked(id),
       clockRunning: (id) => this.clockTimers.has(id),
       remainingMs: (e) => remainingMs(e, this.now(), this.stalls),
-      resume: (id, opts) => this.resume(id, opts),
+      resume: async (id, opts) => void (await this.resume(id, opts)),
       playEngineMove: (m, turn) => this.mover.playEngineMove(m, turn),
       playEngineSwap2: (m, turn) => this.swap2.playEngine(m, turn),
       reportThinking: (t) => void this.emit("thinking", t),
