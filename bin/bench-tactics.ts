@@ -15,7 +15,7 @@ import { parseLabel, toLabel } from "../lib/shared/notation";
 import { readArgs } from "./cli/args";
 import { toolUsage } from "./cli/i18n";
 import { ALL_TACTICS, TACTICS, positionOf, sizeOf, stonesOf, type Tactic } from "./tactics/positions";
-import { ThreatSolver } from "./tactics/solver";
+import { ThreatSolver } from "../engine/puzzles/solver";
 import { longWinByFours, onlyDefence } from "./tactics/verify";
 
 /** What the solver says about a position, as "<plies>: <solutions>" to compare with the listed ones. */

@@ -9,3 +9,6 @@ export { LEVELS, MIN_LEVEL, MAX_LEVEL, isLevel, levelSetting, playLevel, type Le
 export { swap2Opening, swap2Decide, type Swap2Decision } from "./swap2";
 /** A seeded float generator in [0, 1) (reproducible openings, fuzz runs, engine tournaments). */
 export { mulberry32Float } from "./board/zobrist";
+/** Puzzle proofs (engine/puzzles): the miner's, the verifier's and the server's mining's one proof. */
+export { prove as provePuzzle, MAX_ATTACK_PLIES, NODE_BUDGET, puzzleKey, type Proof as PuzzleProof } from "./puzzles";
+export { toLabel, parseLabel } from "./board/labels";

@@ -6,7 +6,7 @@ import { cellsOf, winningLine } from "../engine/rules";
 import { toLabel, parseLabel } from "../lib/shared/notation";
 import { ALL_TACTICS, TACTICS, positionOf, sizeOf, stonesOf } from "../bin/tactics/positions";
 import { HARVESTED } from "../bin/tactics/harvested";
-import { ThreatSolver } from "../bin/tactics/solver";
+import { ThreatSolver } from "../engine/puzzles/solver";
 import { longWinByFours, onlyDefence } from "../bin/tactics/verify";
 
 /** A few harvested positions (quick to verify) that the solver re-checks on every run. */

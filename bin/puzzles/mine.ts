@@ -19,7 +19,7 @@ import type { PuzzleRecord } from "../../lib/shared/puzzles/puzzle";
 import { readArgs } from "../cli/args";
 import { Referee } from "../match/referee";
 import { prove, stonesOfRecord } from "./prove";
-import { canonicalKey, nearPoints } from "./positions";
+import { nearPoints, puzzleKey } from "./positions";
 import { ALL_TACTICS, sizeOf, stonesOf as tacticStones } from "../tactics/positions";
 
 export const PUZZLE_FILE = new URL("../../prisma/seed/puzzles.ndjson", import.meta.url);
@@ -95,9 +95,7 @@ function selfPlay(size: number, rule: Rule, rand: () => number, nodes: number): 
   return ref.moves;
 }
 
-/** A position's key up to symmetry, per rule (one position can make a puzzle under each rule). */
-const keyOf = (rule: Rule, size: number, stones: Stone[], toMove: Color) =>
-  rule === "freestyle" ? canonicalKey(size, stones, toMove) : `${rule}:${canonicalKey(size, stones, toMove)}`;
+const keyOf = puzzleKey;
 
 const stonesOf = (moves: Point[]): Stone[] => moves.map((m, i) => ({ ...m, color: i % 2 === 0 ? 1 : 2 }));
 

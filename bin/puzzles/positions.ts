@@ -1,32 +1,8 @@
-// Position helpers of the puzzle miner: a key up to the board's symmetries, the points near the stones.
-import type { Color, Point, Stone } from "../../engine/types";
+// Position helpers of the puzzle miner: the points near the stones (the key up to symmetry is the
+// engine's, engine/puzzles/key.ts, re-exported: the server's mining uses it too).
+import type { Point } from "../../engine/types";
 
-/** The stones' key up to the 8 symmetries of the square (and the side to move); the tactics harvester uses it too. */
-export function canonicalKey(size: number, stones: readonly Stone[], toMove: Color): string {
-  const n = size - 1;
-  const maps: Array<(x: number, y: number) => [number, number]> = [
-    (x, y) => [x, y],
-    (x, y) => [n - x, y],
-    (x, y) => [x, n - y],
-    (x, y) => [n - x, n - y],
-    (x, y) => [y, x],
-    (x, y) => [n - y, x],
-    (x, y) => [y, n - x],
-    (x, y) => [n - y, n - x],
-  ];
-  let best = "";
-  for (const f of maps) {
-    const k = stones
-      .map((s) => {
-        const [x, y] = f(s.x, s.y);
-        return s.color * 1000 + y * 32 + x;
-      })
-      .sort((a, b) => a - b)
-      .join(",");
-    if (!best || k < best) best = k;
-  }
-  return `${size}/${toMove}/${best}`;
-}
+export { canonicalKey, puzzleKey } from "../../engine/puzzles/key";
 
 /** The empty points within 2 of a stone. */
 export function nearPoints(size: number, cells: Uint8Array): Point[] {

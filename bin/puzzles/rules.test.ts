@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { Rule, Stone } from "../../engine/types";
 import { forbiddenReason, winningLine } from "../../engine/rules";
 import { toLabel } from "../../lib/shared/notation";
-import { ThreatSolver } from "../tactics/solver";
+import { ThreatSolver } from "../../engine/puzzles/solver";
 import { prove, reprove } from "./prove";
 import type { PuzzleRecord } from "../../lib/shared/puzzles/puzzle";
 import { movesToString } from "../../lib/shared/notation";

@@ -29,7 +29,7 @@ import { readOpenings } from "../match/openings";
 import { Referee } from "../match/referee";
 import { sizeOf, stonesOf, type Tactic } from "./positions";
 import { canonicalKey } from "../puzzles/positions";
-import { ThreatSolver } from "./solver";
+import { ThreatSolver } from "../../engine/puzzles/solver";
 import { longWinByFours, onlyDefence, type OnlyDefence } from "./verify";
 
 interface Options {

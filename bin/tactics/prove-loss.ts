@@ -20,7 +20,7 @@ import { formatScore } from "../../engine/score";
 import type { Analysis, Color, Position, Stone } from "../../engine/types";
 import { parseLabel, toLabel } from "../../lib/shared/notation";
 import { ALL_TACTICS, positionOf, sizeOf, stonesOf, type Tactic } from "./positions";
-import { NodeLimit, ThreatSolver } from "./solver";
+import { NodeLimit, ThreatSolver } from "../../engine/puzzles/solver";
 
 type Verdict = true | false | null; // proven win / proven wrong (exhaustive) / unsettled
 

@@ -21,8 +21,8 @@
 // the cells that decide it (5 each way on its four lines). Not covered: the recursive case (a three
 // that is no three because its four-point is forbidden, and a stone of the defender's far away
 // changes that): the puzzle prover drops positions where such a point appears (recursiveForbidden).
-import type { Color, Point, Position, Rule } from "../../engine/types";
-import { NOT_FORBIDDEN, forbiddenAt } from "../../engine/board/renju";
+import type { Color, Point, Position, Rule } from "../types";
+import { NOT_FORBIDDEN, forbiddenAt } from "../board/renju";
 
 const DIRS: ReadonlyArray<readonly [number, number]> = [
   [1, 0],
