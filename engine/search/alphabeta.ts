@@ -21,7 +21,7 @@ import * as V from "./threats/vcf";
 // vitest) turn every use of an imported binding into a getter call, which costs ~4× in the hot loop.
 const { BLOCK4, FIVE } = P;
 const { GEN_ALL, GEN_DEFEND, QUIET_LIMIT, findFives, generateMoves, hasOpenFour, playable } = M;
-const { TT_EXACT, TT_LOWER, TT_UPPER, TranspositionTable } = T;
+const { TT_EXACT, TT_LOWER, TT_UPPER, sharedTable } = T;
 const { ZOBRIST_CELLS } = Z;
 const { VcfSolver } = V;
 
@@ -43,8 +43,6 @@ const LEAF_VCF_FOURS = 5;
 const LEAF_VCF_NODES = 20;
 const LMR = new Int8Array(64).map((_, i) => (i < LMR_MOVES ? 0 : 1 + Math.floor(Math.log2(i / LMR_MOVES + 1))));
 
-let sharedTT: T.TranspositionTable | null = null;
-
 export interface SearchConfig {
   plain: boolean;
   /** Root moves with exact scores: the best this many (Infinity: all; 1: only the best). */
@@ -55,6 +53,8 @@ export interface SearchConfig {
   leafVcf?: boolean;
   /** Keep the transposition table of the searches before (aged), instead of clearing it. */
   keepTable?: boolean;
+  /** A Lazy SMP helper (./smp.ts): the shared table as the main thread left it, neither cleared nor aged. */
+  helper?: boolean;
 }
 
 export class Searcher {
@@ -89,9 +89,10 @@ export class Searcher {
     readonly board: Board,
     readonly cfg: SearchConfig,
   ) {
-    sharedTT ??= new TranspositionTable(20);
-    this.tt = sharedTT;
-    if (cfg.keepTable === true && !cfg.plain) this.tt.nextGeneration();
+    this.tt = sharedTable();
+    if (cfg.helper === true) {
+      // The main thread cleared or aged it.
+    } else if (cfg.keepTable === true && !cfg.plain) this.tt.nextGeneration();
     else this.tt.clear();
     this.leafVcf = !cfg.plain && cfg.leafVcf === true;
     this.vcf = this.leafVcf ? new VcfSolver(board) : null;
