@@ -5,6 +5,7 @@
 // fit: positions from those games labelled by the game's result, the evaluation's weights fitted by
 // logistic (Texel) regression (bin/tune/fit.ts); prints the loss before/after on train and held-out
 // positions and writes the weights as a TypeScript module the engine imports (no I/O in the engine).
+//   npm run tune -- pfit --data FILE [--data FILE…] [--out engine/eval/pattern-weights.ts] [--holdout 0.2] [--iters 300] [--l2 1e-8 --l2 …] [--dry]
 //   npm run tune -- order-label --data GAMES --nodes 60000 --out LABELS [--every 3] [--max 3000]
 //   npm run tune -- order-fit --data GAMES --labels LABELS [--out engine/eval/order-weights.ts] [--iters 600]
 // order-label / order-fit: the move-ordering values of quiet moves, fitted to the moves a deeper
@@ -15,10 +16,12 @@ import type { Rule } from "../engine/types";
 import { readArgs } from "./cli/args";
 import { selfPlay, type GameRecord } from "./tune/selfplay";
 import { runFit } from "./tune/fit";
+import { runPatternFit } from "./tune/pattern-fit";
 import { type OrderLabel, orderLabels, runOrderFit } from "./tune/order";
 
 const HELP = `npm run tune -- gen --games N --nodes N --seed S --out FILE [--size 15] [--rule freestyle] [--radius 3] [--offset K --stride M]
 npm run tune -- fit --data FILE [--data FILE…] [--out engine/eval/weights.ts] [--holdout 0.2] [--iters 3000] [--seed 1] [--combos 0|1] [--dry]
+npm run tune -- pfit --data FILE [--data FILE…] [--out engine/eval/pattern-weights.ts] [--holdout 0.2] [--iters 300] [--l2 1e-8 --l2 …] [--dry]
 npm run tune -- order-label --data GAMES [--data …] --nodes 60000 --out LABELS [--every 3] [--max 3000]
 npm run tune -- order-fit --data GAMES [--data …] --labels LABELS [--labels …] [--out engine/eval/order-weights.ts] [--iters 600] [--holdout-mod 5] [--l2 0.0001] [--dry]`;
 
@@ -95,6 +98,16 @@ function main(): void {
       seed: num("seed", 1),
       combos: num("combos", 1) !== 0,
       out: flags.dry ? null : (flags.out?.[0] ?? "engine/eval/weights.ts"),
+      log: (s) => console.log(s),
+    });
+  } else if (cmd === "pfit") {
+    // The pattern-combination evaluation's corrections (bin/tune/pattern-fit.ts), best L2 on held-out.
+    runPatternFit(readGames(flags.data ?? []), {
+      holdout: num("holdout", 0.2),
+      iters: num("iters", 300),
+      seed: num("seed", 1),
+      l2s: (flags.l2 ?? ["1e-8"]).map(Number),
+      out: flags.dry ? null : (flags.out?.[0] ?? "engine/eval/pattern-weights.ts"),
       log: (s) => console.log(s),
     });
   } else if (cmd === "order-label") {

@@ -10,6 +10,8 @@ export interface BoardArrays {
   readonly cnt: Int32Array;
   readonly threat: Uint8Array;
   readonly combo: Int32Array;
+  readonly pcode: Int16Array;
+  readonly psum: Int32Array;
   readonly near: Uint8Array;
   readonly boardCells: Int16Array;
 }

@@ -8,6 +8,7 @@ import * as P from "./patterns";
 import * as Z from "./zobrist";
 import * as V from "./cell-values";
 import * as E from "../eval/evaluate";
+import * as PE from "../eval/pattern-eval";
 
 // Imported values are re-bound to local consts: transpilers that compile ESM to CommonJS (tsx,
 // vitest) turn every use of an imported binding into a getter call, which costs ~4× in the hot loop.
@@ -15,6 +16,7 @@ const { EMPTY, FIVE, WALL, patternTable } = P;
 const { ZOBRIST_CELLS, ZOBRIST_HI, ZOBRIST_LO } = Z;
 const { COMBO_OF, PATTERN_VALUE, THREAT_CODE } = V;
 const { evaluate } = E;
+const { COMBO_ID, PATTERN_EVAL, TABLE_OWN, TABLE_OPP } = PE;
 
 export const PAD = 5;
 
@@ -42,6 +44,13 @@ export class Board {
   readonly threat: Uint8Array;
   /** Per color * 4 + combination (COMBO_*): how many empty cells have it. */
   readonly combo: Int32Array;
+  /** Per cell: the combination id of its four patterns (eval/pattern-eval.ts), index cell * 2 + (color − 1); only kept when PATTERN_EVAL. */
+  readonly pcode: Int16Array;
+  /**
+   * Per color (index 1, 2): Σ over empty cells of TABLE_OWN[pcode]; index 2 + color: of TABLE_OPP[pcode]
+   * (the pattern-combination evaluation's sums; only kept when PATTERN_EVAL).
+   */
+  readonly psum: Int32Array;
   /** Per cell: stones within the 5×5 square around it (a candidate move when > 0). */
   readonly near: Uint8Array;
   /** The playable cells, in index order. */
@@ -71,6 +80,8 @@ export class Board {
     this.cnt = new Int32Array(3 * 16);
     this.threat = new Uint8Array(n * 2);
     this.combo = new Int32Array(3 * 4);
+    this.pcode = new Int16Array(n * 2);
+    this.psum = new Int32Array(5);
     this.near = new Uint8Array(n);
     this.boardCells = new Int16Array(size * size);
     this.stack = new Int16Array(size * size);
@@ -106,7 +117,23 @@ export class Board {
       this.total[2] += this.cellScore[q * 2 + 1];
       this.combo[4 + COMBO_OF[this.threat[q * 2]]]++;
       this.combo[8 + COMBO_OF[this.threat[q * 2 + 1]]]++;
+      if (PATTERN_EVAL) {
+        for (let c = 0; c < 2; c++) {
+          const id = this.codeOf(q, c);
+          this.pcode[q * 2 + c] = id;
+          this.psum[1 + c] += TABLE_OWN[id];
+          this.psum[3 + c] += TABLE_OPP[id];
+        }
+      }
     }
+  }
+
+  /** The combination id of cell q's four patterns for color index c (0 black, 1 white). */
+  codeOf(q: number, c: number): number {
+    const pat = this.pat;
+    const a = q * 4;
+    const sh = c * 4;
+    return COMBO_ID[((pat[a] >> sh) & 15) * 1000 + ((pat[a + 1] >> sh) & 15) * 100 + ((pat[a + 2] >> sh) & 15) * 10 + ((pat[a + 3] >> sh) & 15)];
   }
 
   index(x: number, y: number): number {
@@ -157,6 +184,15 @@ export class Board {
     }
     this.combo[4 + COMBO_OF[this.threat[q * 2]]]--;
     this.combo[8 + COMBO_OF[this.threat[q * 2 + 1]]]--;
+    if (PATTERN_EVAL) {
+      const ps = this.psum;
+      const b0 = this.pcode[q * 2];
+      const w0 = this.pcode[q * 2 + 1];
+      ps[1] -= TABLE_OWN[b0];
+      ps[2] -= TABLE_OWN[w0];
+      ps[3] -= TABLE_OPP[b0];
+      ps[4] -= TABLE_OPP[w0];
+    }
     this.updateLines(q, color);
     const near = this.near;
     const W = this.W;
@@ -182,6 +218,15 @@ export class Board {
     }
     this.combo[4 + COMBO_OF[this.threat[q * 2]]]++;
     this.combo[8 + COMBO_OF[this.threat[q * 2 + 1]]]++;
+    if (PATTERN_EVAL) {
+      const ps = this.psum;
+      const b0 = this.pcode[q * 2];
+      const w0 = this.pcode[q * 2 + 1];
+      ps[1] += TABLE_OWN[b0];
+      ps[2] += TABLE_OWN[w0];
+      ps[3] += TABLE_OPP[b0];
+      ps[4] += TABLE_OPP[w0];
+    }
     const near = this.near;
     const W = this.W;
     for (let dy = -2 * W; dy <= 2 * W; dy += W) for (let dx = -2; dx <= 2; dx++) near[q + dy + dx]--;
@@ -202,6 +247,8 @@ export class Board {
     const cnt = this.cnt;
     const threat = this.threat;
     const combo = this.combo;
+    const pcode = this.pcode;
+    const psum = this.psum;
     for (let d = 0; d < 4; d++) {
       const o = this.dirs[d];
       for (let k = 1; k <= 5; k++) {
@@ -247,6 +294,28 @@ export class Board {
             if (empty) {
               combo[8 + COMBO_OF[t0]]--;
               combo[8 + COMBO_OF[t0 + tw]]++;
+            }
+          }
+          if (PATTERN_EVAL) {
+            // The cell's combination, per colour whose pattern changed here.
+            const a = r * 4;
+            if ((np & 15) !== (op & 15)) {
+              const id = COMBO_ID[(pat[a] & 15) * 1000 + (pat[a + 1] & 15) * 100 + (pat[a + 2] & 15) * 10 + (pat[a + 3] & 15)];
+              const old = pcode[r * 2];
+              pcode[r * 2] = id;
+              if (empty) {
+                psum[1] += TABLE_OWN[id] - TABLE_OWN[old];
+                psum[3] += TABLE_OPP[id] - TABLE_OPP[old];
+              }
+            }
+            if (np >> 4 !== op >> 4) {
+              const id = COMBO_ID[(pat[a] >> 4) * 1000 + (pat[a + 1] >> 4) * 100 + (pat[a + 2] >> 4) * 10 + (pat[a + 3] >> 4)];
+              const old = pcode[r * 2 + 1];
+              pcode[r * 2 + 1] = id;
+              if (empty) {
+                psum[2] += TABLE_OWN[id] - TABLE_OWN[old];
+                psum[4] += TABLE_OPP[id] - TABLE_OPP[old];
+              }
             }
           }
         }
@@ -317,6 +386,21 @@ export class Board {
       }
     }
     if (!same(combo, this.combo)) return "combo mismatch";
+    if (PATTERN_EVAL) {
+      const ps = new Int32Array(5);
+      for (let i = 0; i < this.boardCells.length; i++) {
+        const q = this.boardCells[i];
+        for (let c = 0; c < 2; c++) {
+          const id = this.codeOf(q, c);
+          if (id !== this.pcode[q * 2 + c]) return `pcode mismatch at ${q}`;
+          if (this.cells[q] === EMPTY) {
+            ps[1 + c] += TABLE_OWN[id];
+            ps[3 + c] += TABLE_OPP[id];
+          }
+        }
+      }
+      if (!same(ps, this.psum)) return "psum mismatch";
+    }
     if (!same(fresh.near, this.near)) return "near mismatch";
     if (fresh.hashLo !== this.hashLo || fresh.hashHi !== this.hashHi) return "hash mismatch";
     return null;

@@ -6,11 +6,13 @@ import * as V from "../board/cell-values";
 import * as P from "../board/patterns";
 import * as R from "../board/renju-board";
 import { EVAL_WEIGHTS } from "./weights";
+import * as PE from "./pattern-eval";
 
 // Imported values are re-bound to local consts (getter calls under tsx/vitest, see board.ts).
 const { BLOCK4, FLEX3, FLEX4 } = P;
 const { COMBO_33, COMBO_43, COMBO_OF, PATTERN_VALUE } = V;
 const { forbiddenOnBoard } = R;
+const { PATTERN_EVAL, TABLE_OWN, TABLE_OPP } = PE;
 
 /**
  * The evaluation's weights per pattern class (engine/eval/weights.ts, fitted by `npm run tune`):
@@ -29,6 +31,7 @@ const EVAL_OPP33 = EVAL_WEIGHTS.opp33;
  * EVAL_OPP for the other) times the pattern counts of the empty cells, plus the combinations.
  */
 export function evaluate(b: BoardArrays, side: number): number {
+  if (PATTERN_EVAL) return evaluatePatterns(b, side);
   const cnt = b.cnt;
   const combo = b.combo;
   const own = EVAL_OWN;
@@ -61,6 +64,36 @@ export function evaluate(b: BoardArrays, side: number): number {
   if (b.renju) v += side === 1 ? -forbiddenPotential(b, own, EVAL_OWN43, EVAL_OWN33) : forbiddenPotential(b, opp, EVAL_OPP43, EVAL_OPP33);
   // `| 0`: a negative weight times a zero count is −0 in JavaScript; scores are plain integers.
   return (v > 20000 ? 20000 : v < -20000 ? -20000 : v) | 0;
+}
+
+/**
+ * The pattern-combination evaluation (./pattern-eval.ts): the board's sums of TABLE_OWN over the
+ * side to move's empty-cell combinations minus TABLE_OPP over the other side's.
+ */
+function evaluatePatterns(b: BoardArrays, side: number): number {
+  const ps = b.psum;
+  let v = ps[side] - ps[5 - side];
+  if (b.renju) v += side === 1 ? -forbiddenTable(b, TABLE_OWN) : forbiddenTable(b, TABLE_OPP);
+  return (v > 20000 ? 20000 : v < -20000 ? -20000 : v) | 0;
+}
+
+/** forbiddenPotential with a combination table: black's table values on its forbidden points. */
+function forbiddenTable(b: BoardArrays, t: Int32Array): number {
+  const cnt = b.cnt;
+  if (cnt[16 + FLEX3] + cnt[16 + BLOCK4] + 2 * cnt[16 + FLEX4] < 2) return 0;
+  const cells = b.cells;
+  const near = b.near;
+  const cs = b.cellScore;
+  const bc = b.boardCells;
+  const pcode = b.pcode;
+  let dead = 0;
+  for (let i = 0; i < bc.length; i++) {
+    const q = bc[i];
+    if (cells[q] !== 0 || near[q] === 0 || cs[q * 2] < 2 * PATTERN_VALUE[FLEX3]) continue;
+    if (forbiddenOnBoard(b, q) === 0) continue;
+    dead += t[pcode[q * 2]];
+  }
+  return dead;
 }
 
 /**
