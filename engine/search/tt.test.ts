@@ -37,6 +37,16 @@ describe("transposition table", () => {
     expect(tt.probe(3, 200) && tt.hitScore).toBe(60);
     tt.clear();
     expect(tt.probe(3, 200)).toBe(false);
+    // clear() starts a new epoch: after 2^17 of them the memory is wiped, no old entry comes back.
+    tt.store(3, 300, 2, TT_EXACT, 70, 12);
+    let seen = 0;
+    for (let i = 0; i < 1 << 17; i++) {
+      tt.clear();
+      if (tt.probe(3, 300)) seen++;
+    }
+    expect(seen).toBe(0);
+    tt.store(3, 300, 2, TT_EXACT, 71, 12);
+    expect(tt.probe(3, 300) && tt.hitScore).toBe(71);
   });
 
   it("reads an entry whose words come from two different stores as a miss (lockless check)", () => {
