@@ -5,12 +5,10 @@
 // that knows Challenge rows.
 import type { Db } from "../db/client";
 import type { GameService } from "../games/service";
+import { challengePool, startChallengeGame } from "../games/challenge-game";
 import { fail } from "../errors";
 import { newGameId } from "../tokens";
-import { ratingsIn, seatRatings } from "../ratings/read";
-import { ratedEligibility } from "../ratings/eligibility";
-import { ratingPoolOf } from "../../shared/pools";
-import { corrPoolOf } from "../../shared/correspondence";
+import { ratingsIn } from "../ratings/read";
 import type { Me } from "../../shared/identity";
 import type { ChallengeView, ClockSettings } from "../../shared/protocol";
 import type { Rule } from "../../../engine";
@@ -109,27 +107,7 @@ export class Challenges {
     const { count } = await this.db.challenge.updateMany({ where: { id, status: "open" }, data: { status: "accepted" } });
     if (count !== 1) fail("SEAT_TAKEN", "Someone else accepted that challenge first.", { reason: "challengeTaken" });
     const c = row!;
-    const clock = JSON.parse(c.clock) as ClockSettings | null;
-    const authorBlack = c.color === "black" || (c.color === "random" && Math.random() < 0.5);
-    const [black, white] = authorBlack ? [c.authorId, taker.id] : [taker.id, c.authorId];
-    const rule = c.rule as Rule;
-    const pool = this.poolOf(c, clock);
-    // Asked for as rated: rated unless lib/server/ratings/eligibility says casual (told at the start).
-    const eligible = pool ? await ratedEligibility(this.db, { pool, black, white }) : null;
-    const r = pool && eligible?.rated ? await ratingsIn(this.db, pool, [black, white]) : null;
-    const { gameId } = await this.games.createMatched({
-      size: c.size,
-      rule,
-      clock: c.corrDays ? null : clock,
-      black,
-      white,
-      rated: eligible?.rated ?? false,
-      pool,
-      ...(eligible && !eligible.rated ? { unrated: eligible.code } : {}),
-      swap2: c.swap2,
-      ...(c.corrDays ? { corrDays: c.corrDays } : {}),
-      ...(r ? seatRatings(r, black, white) : {}),
-    });
+    const gameId = await startChallengeGame(this.db, this.games, c, c.authorId, taker.id);
     await this.db.challenge.update({ where: { id }, data: { gameId } });
     this.notices.started(c.authorId, gameId, "challenge");
     this.notices.changed();
@@ -174,12 +152,6 @@ export class Challenges {
   }
 
   /** The pool a rated challenge's game is rated in: the correspondence one for days per move, else its clock's. */
-  private poolOf(c: Pick<Row, "rated" | "rule" | "size" | "corrDays">, clock: ClockSettings | null): string | null {
-    if (!c.rated) return null;
-    if (c.corrDays) return corrPoolOf({ rule: c.rule as Rule, size: c.size });
-    return clock ? ratingPoolOf({ rule: c.rule as Rule, size: c.size, clock }) : null;
-  }
-
   private async views(rows: Row[]): Promise<ChallengeView[]> {
     const names = await this.db.player.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.authorId))] } }, select: { id: true, name: true } });
     const nameOf = new Map(names.map((n) => [n.id, n.name]));
@@ -187,7 +159,7 @@ export class Challenges {
     for (const r of rows) {
       const clock = JSON.parse(r.clock) as ClockSettings | null;
       // The rating shown is the one the game would use (the correspondence pool for days per move), also for a casual one.
-      const pool = this.poolOf({ ...r, rated: true }, clock);
+      const pool = challengePool({ ...r, rated: true }, clock);
       const rating = pool ? (await ratingsIn(this.db, pool, [r.authorId])).get(r.authorId)! : null;
       out.push({
         id: r.id,

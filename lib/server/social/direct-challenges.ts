@@ -4,14 +4,11 @@
 // sender and per receiver (pending and per hour), refused across a block (lib/server/moderation/blocks).
 import type { Db } from "../db/client";
 import type { GameService } from "../games/service";
+import { startChallengeGame } from "../games/challenge-game";
 import { fail } from "../errors";
 import { newGameId } from "../tokens";
-import { ratingsIn, seatRatings } from "../ratings/read";
-import { ratedEligibility } from "../ratings/eligibility";
 import { isBlocked } from "../moderation/blocks";
 import { playerByName } from "../moderation/players";
-import { ratingPoolOf } from "../../shared/pools";
-import { corrPoolOf } from "../../shared/correspondence";
 import type { Me } from "../../shared/identity";
 import type { ClockSettings } from "../../shared/protocol";
 import type { DirectAnsweredEvent, DirectChallengeView } from "../../shared/social";
@@ -132,36 +129,11 @@ export class DirectChallenges {
       this.notices().answered(c.fromId, { id, outcome: "declined", gameId: null, by: taker.name });
       return { gameId: null };
     }
-    const gameId = await this.start(c);
+    const gameId = await startChallengeGame(this.db, this.games, c, c.fromId, c.toId);
     await this.db.directChallenge.update({ where: { id }, data: { gameId } });
     this.notices().answered(c.fromId, { id, outcome: "accepted", gameId, by: taker.name });
     this.notices().started(c.fromId, gameId);
     return { gameId };
-  }
-
-  /** The game of an accepted challenge (rated unless lib/server/ratings/eligibility says casual, as the lobby's). */
-  private async start(c: Row): Promise<string> {
-    const clock = JSON.parse(c.clock) as ClockSettings | null;
-    const fromBlack = c.color === "black" || (c.color === "random" && Math.random() < 0.5);
-    const [black, white] = fromBlack ? [c.fromId, c.toId] : [c.toId, c.fromId];
-    const rule = c.rule as Rule;
-    const pool = !c.rated ? null : c.corrDays ? corrPoolOf({ rule, size: c.size }) : clock ? ratingPoolOf({ rule, size: c.size, clock }) : null;
-    const eligible = pool ? await ratedEligibility(this.db, { pool, black, white }) : null;
-    const r = pool && eligible?.rated ? await ratingsIn(this.db, pool, [black, white]) : null;
-    const { gameId } = await this.games.createMatched({
-      size: c.size,
-      rule,
-      clock: c.corrDays ? null : clock,
-      black,
-      white,
-      rated: eligible?.rated ?? false,
-      pool,
-      ...(eligible && !eligible.rated ? { unrated: eligible.code } : {}),
-      swap2: c.swap2,
-      ...(c.corrDays ? { corrDays: c.corrDays } : {}),
-      ...(r ? seatRatings(r, black, white) : {}),
-    });
-    return gameId;
   }
 
   /** The sender takes a pending challenge back; the receiver's card goes. */
