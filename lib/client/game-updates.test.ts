@@ -73,11 +73,20 @@ describe("the view's reducers", () => {
     expect(stateArrived(v, game({ moves: movesOf(3) }), 7).thinking).toBeNull();
   });
 
-  it("a search report counts only for the next ply, and not before the state is known", () => {
+  it("a state before the join's answer waits for it (the join gives the colour with the state)", () => {
+    const before = viewOf(null);
+    expect(stateArrived(before, game({ moves: movesOf(1) }), 7)).toBe(before);
+  });
+
+  it("a search report counts only for the next ply; one before the join's answer waits for it", () => {
     const v = viewOf(game({ moves: movesOf(2) }));
     expect(thinkingArrived(v, thinking(3)).thinking).toEqual(thinking(3));
     expect(thinkingArrived(v, thinking(2))).toBe(v);
-    expect(thinkingArrived(viewOf(null), thinking(1)).thinking).toBeNull();
+    // The server sends the search under way just before the join's answer: the answer keeps it if it is about the next ply.
+    const early = thinkingArrived(viewOf(null), thinking(3));
+    const ack = (n: number) => ({ state: game({ moves: movesOf(n) }), color: 1 as const, seatToken: null });
+    expect(joined(early, ack(2), 7).thinking).toEqual(thinking(3));
+    expect(joined(early, ack(3), 7).thinking).toBeNull();
   });
 
   it("a score lands only on the very move it is about", () => {

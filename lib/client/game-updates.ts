@@ -60,8 +60,13 @@ export function joined(v: GameViewState, ack: { state: GameState; color: 1 | 2 |
   };
 }
 
-/** A full state: my colour follows a swap2 choice; a search report about another ply, or a game over, goes. */
+/**
+ * A full state: my colour follows a swap2 choice; a search report about another ply, or a game over, goes.
+ * Before the join's answer it is ignored: a player taking a seat gets the room's state first, and that
+ * copy knows no colour (the page would open the spectators' chat for a player and be refused).
+ */
 export function stateArrived(v: GameViewState, s: GameState, now: number): GameViewState {
+  if (!v.state) return v;
   return {
     ...v,
     state: s,
@@ -71,9 +76,10 @@ export function stateArrived(v: GameViewState, s: GameState, now: number): GameV
   };
 }
 
-/** An engine's search report: kept only if it is about the next ply. */
+/** An engine's search report: kept only if it is about the next ply (before the join's answer: kept for joined() to judge). */
 export function thinkingArrived(v: GameViewState, t: Thinking): GameViewState {
-  return v.state && t.ply === v.state.moves.length + 1 ? { ...v, thinking: t } : v;
+  if (!v.state) return { ...v, thinking: t };
+  return t.ply === v.state.moves.length + 1 ? { ...v, thinking: t } : v;
 }
 
 /** A move's score, added after it was played: only onto that very move. */
