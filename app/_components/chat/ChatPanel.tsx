@@ -1,6 +1,6 @@
 "use client";
 // A game's chat (issue 28): the players' one for its two players, the spectators' one for everyone
-// else (they never see each other's). Messages are shown as React text, never as HTML. The log is a
+// else (they never see each other's); or a tournament's (channel "tournament", `gameId` the event's id). Messages are shown as React text, never as HTML. The log is a
 // live region (new lines are read out); each author has mute (here only), block and report.
 import { useId, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
@@ -39,9 +39,9 @@ export function ChatPanel({ gameId, channel, live, connected }: { gameId: string
   return (
     <section className="card flex flex-col gap-2 p-3" aria-labelledby={headingId} data-testid={`chat-${channel}`}>
       <h2 id={headingId} className="text-sm font-bold">
-        {channel === "players" ? t("playersTitle") : t("spectatorsTitle")}
+        {t(`${channel}Title`)}
       </h2>
-      <p className="text-xs text-muted">{channel === "players" ? t("playersNote") : t("spectatorsNote")}</p>
+      <p className="text-xs text-muted">{t(`${channel}Note`)}</p>
       {chat.loadError ? (
         <p className="text-sm text-muted">{errorText(chat.loadError)}</p>
       ) : (

@@ -27,8 +27,8 @@ export function ReportCard({ report: r, api, changed }: { report: ReportRow; api
     <li className="card flex flex-col gap-2 p-3 text-sm" data-testid="mod-report" data-target={r.target}>
       <p>
         {t("line", { reporter: r.reporter, target: r.target, reason: t(`reasons.${r.reason}`), at: dateTime(r.at) })}{" "}
-        <Link href={`/replay/${r.gameId}`} className="underline">
-          {t("game")}
+        <Link href={r.place === "tournament" ? `/tournament/${r.gameId}` : `/replay/${r.gameId}`} className="underline">
+          {r.place === "tournament" ? t("tournament") : t("game")}
         </Link>
       </p>
       {r.note && <p className="break-words">{t("note", { note: r.note })}</p>}

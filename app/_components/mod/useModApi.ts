@@ -11,6 +11,8 @@ export interface ReportRow {
   reporter: string;
   target: string;
   gameId: string;
+  /** A game's report links its replay; a tournament chat's, the event's page. */
+  place?: "game" | "tournament";
   reason: string;
   note: string;
   status: string;

@@ -2,7 +2,8 @@
 // One event's page: its name and state, the viewer's actions, the top game, the standings and, once
 // over, the podium. Read from GET /api/tournaments/<id> again whenever the event's socket room says it
 // changed (EV.tournamentWatch / EV.tournamentChanged), and every 15 s besides (a missed notice).
-// A new game of the viewer's opens by itself (once per game: sessionStorage remembers it).
+// A new game of the viewer's opens by itself (once per game: sessionStorage remembers it). Beside it
+// (below on a phone), the event's chat (lib/server/chat/tournament), over the same socket room.
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -16,6 +17,7 @@ import { tourApi } from "./api";
 import { EventActions } from "./EventActions";
 import { EngineEvent } from "./EngineEvent";
 import { Standings } from "./Standings";
+import { ChatPanel } from "../chat/ChatPanel";
 
 /** A fallback only: the room's notices bring the changes. */
 const POLL_MS = 15_000;
@@ -27,6 +29,8 @@ export function TournamentPage({ id }: { id: string }) {
   const { dateTime } = useDates();
   const [view, setView] = useState<TournamentView | null>(null);
   const [missing, setMissing] = useState(false);
+  // The chat re-reads its history after a reconnection (it may have missed lines while away).
+  const [connected, setConnected] = useState(true);
   const load = useCallback(
     () =>
       tourApi<{ tournament: TournamentView }>(`/${id}`).then(
@@ -45,13 +49,19 @@ export function TournamentPage({ id }: { id: string }) {
       void load();
     };
     const onChanged = (e: { id: string }) => e.id === id && void load();
+    const up = () => setConnected(true);
+    const down = () => setConnected(false);
     socket.on(EV.tournamentChanged, onChanged);
     socket.on("connect", watch);
+    socket.on("connect", up);
+    socket.on("disconnect", down);
     if (socket.connected) void request(EV.tournamentWatch, { id, watch: true });
     return () => {
       clearInterval(timer);
       socket.off(EV.tournamentChanged, onChanged);
       socket.off("connect", watch);
+      socket.off("connect", up);
+      socket.off("disconnect", down);
       if (socket.connected) void request(EV.tournamentWatch, { id, watch: false });
     };
   }, [id, load]);
@@ -78,7 +88,7 @@ export function TournamentPage({ id }: { id: string }) {
       </div>
     );
   return (
-    <div className="mx-auto max-w-4xl space-y-4" data-testid="tournament" data-status={view.status}>
+    <div className="mx-auto max-w-5xl space-y-4" data-testid="tournament" data-status={view.status}>
       <div>
         <Link href="/tournaments" className="text-sm text-accent underline">
           {t("event.back")}
@@ -96,11 +106,16 @@ export function TournamentPage({ id }: { id: string }) {
         </p>
       </div>
       {view.podium.length > 0 && <Podium view={view} />}
-      {view.engine ? (
-        <EngineEvent id={view.id} view={view.engine} onChange={() => void load()} />
-      ) : (
-        <PeopleEvent view={view} meId={me?.id ?? null} signedIn={!!me} onChange={() => void load()} />
-      )}
+      <div className="space-y-4 lg:grid lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start lg:gap-4 lg:space-y-0">
+        <div className="min-w-0 space-y-4">
+          {view.engine ? (
+            <EngineEvent id={view.id} view={view.engine} onChange={() => void load()} />
+          ) : (
+            <PeopleEvent view={view} meId={me?.id ?? null} signedIn={!!me} onChange={() => void load()} />
+          )}
+        </div>
+        <ChatPanel gameId={view.id} channel="tournament" live connected={connected} />
+      </div>
     </div>
   );
 }

@@ -4,11 +4,11 @@
 // Each message is checked here (who may write where, the rate, a site-wide mute, a block between
 // the players), masked for profanity, stored with the game, and returned for the realtime layer to
 // send to the channel's room (on every node). Texts are only ever shown as text (React), never HTML.
-import type { Db } from "../db/client";
 import { fail } from "../errors";
 import { RateLimitedError } from "../limits/limiter";
-import type { ChatLimits } from "../limits/chat";
 import { isBlocked } from "../moderation/blocks";
+import { tournamentChatHistory, tournamentChatSend } from "./tournament";
+import { CHAT_HISTORY_MAX, lineOf, type ChatOptions } from "./lines";
 import { refuseIfMuted } from "../moderation/mutes";
 import { newGameId } from "../tokens";
 import type { Me } from "../../shared/identity";
@@ -17,25 +17,7 @@ import { maskProfanity } from "./filter";
 
 /** Messages one channel of one game keeps (past it: LIMIT): a bound on what one game can store. */
 export const CHAT_MAX_PER_CHANNEL = 500;
-/** The most lines a history read returns (the newest). */
-export const CHAT_HISTORY_MAX = 200;
-
-export interface ChatOptions {
-  db: Db;
-  limits: ChatLimits;
-  now: () => number;
-}
-
-type Row = Awaited<ReturnType<Db["chatMessage"]["findMany"]>>[number];
-
-const lineOf = (r: Row): ChatLine => ({
-  id: r.id,
-  gameId: r.gameId,
-  channel: r.channel as ChatChannel,
-  author: r.name,
-  text: r.text,
-  at: r.createdAt.toISOString(),
-});
+export { CHAT_HISTORY_MAX, type ChatOptions } from "./lines";
 
 export class ChatService {
   constructor(private readonly opts: ChatOptions) {}
@@ -74,6 +56,16 @@ export class ChatService {
       },
     });
     return lineOf(row);
+  }
+
+  /** `me`'s message to tournament `id`'s chat (./tournament): the line, and the players its room must not reach (blocks). */
+  sendToTournament(me: Me | null, input: { id: string; text: string; watching: boolean }): Promise<{ line: ChatLine; except: string[] }> {
+    return tournamentChatSend(this.opts, me, input);
+  }
+
+  /** Tournament `id`'s kept messages, oldest first, without those of players in a block with `me`. */
+  tournamentHistory(me: Me | null, id: string): Promise<ChatLine[]> {
+    return tournamentChatHistory(this.opts, me, id);
   }
 
   /** The kept messages of `channel` that `me` may read (the players' chat: its two players only), oldest first. */

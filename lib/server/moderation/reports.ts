@@ -27,10 +27,20 @@ export async function fileReport(db: Db, reporterId: string, input: ReportInput,
   const target = await playerByName(db, input.name);
   if (target.id === reporterId) fail("NOT_ALLOWED", "You cannot report yourself.", { reason: "reportSelf" });
   const game = await db.game.findUnique({ where: { id: input.gameId }, select: { blackPlayerId: true, whitePlayerId: true } });
-  if (!game) fail("NOT_FOUND", "There is no such game.", { reason: "reportNoGame" });
-  const played = game!.blackPlayerId === target.id || game!.whitePlayerId === target.id;
+  // Not a game: a tournament's chat (lib/server/chat/tournament) reports with the event's id.
+  const event = game ? null : await db.tournament.findUnique({ where: { id: input.gameId }, select: { id: true } });
+  if (!game && !event) fail("NOT_FOUND", "There is no such game.", { reason: "reportNoGame" });
+  const played = game
+    ? game.blackPlayerId === target.id || game.whitePlayerId === target.id
+    : (await db.tournamentPlayer.findUnique({
+        where: { tournamentId_playerId: { tournamentId: input.gameId, playerId: target.id } },
+        select: { playerId: true },
+      })) !== null;
   if (!played && !(await db.chatMessage.findFirst({ where: { gameId: input.gameId, playerId: target.id }, select: { id: true } })))
-    fail("NOT_FOUND", `${target.name} neither played nor chatted in that game.`, { reason: "reportNotInGame", params: { name: target.name } });
+    fail("NOT_FOUND", `${target.name} neither played nor chatted in that ${game ? "game" : "tournament"}.`, {
+      reason: game ? "reportNotInGame" : "reportNotInEvent",
+      params: { name: target.name },
+    });
   const recent = await db.report.count({ where: { reporterId, createdAt: { gt: new Date(now - DAY_MS) } } });
   if (recent >= REPORTS_PER_DAY)
     fail("LIMIT", `You have filed ${recent} reports in the last 24 hours, the most you may: the operator reads them first.`, {
@@ -53,6 +63,8 @@ export interface ReportView {
   reporter: string;
   target: string;
   gameId: string;
+  /** Where `gameId` points: a game (its replay) or a tournament (its page, where its chat is). */
+  place: "game" | "tournament";
   reason: string;
   note: string;
   status: string;
@@ -66,10 +78,12 @@ export interface ReportView {
 export async function listReports(db: Db, status: "open" | "closed", now: number): Promise<ReportView[]> {
   const rows = await db.report.findMany({ where: { status }, orderBy: { createdAt: "desc" }, take: REPORTS_LISTED });
   const ids = [...new Set(rows.flatMap((r) => [r.reporterId, r.targetId]))];
-  const [players, mutes] = await Promise.all([
+  const [players, mutes, events] = await Promise.all([
     db.player.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } }),
     db.chatMute.findMany({ where: { playerId: { in: ids }, until: { gt: new Date(now) } } }),
+    db.tournament.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.gameId))] } }, select: { id: true } }),
   ]);
+  const eventIds = new Set(events.map((e) => e.id));
   const nameOf = new Map(players.map((p) => [p.id, p.name]));
   const muteOf = new Map(mutes.map((m) => [m.playerId, m.until.toISOString()]));
   return Promise.all(
@@ -78,6 +92,7 @@ export async function listReports(db: Db, status: "open" | "closed", now: number
       reporter: nameOf.get(r.reporterId) ?? "?",
       target: nameOf.get(r.targetId) ?? "?",
       gameId: r.gameId,
+      place: eventIds.has(r.gameId) ? ("tournament" as const) : ("game" as const),
       reason: r.reason,
       note: r.note,
       status: r.status,

@@ -8,7 +8,7 @@ import { fail } from "../errors";
 import type { ChatService } from "../chat/service";
 import type { Moderation } from "../moderation";
 import type { Conn, Sock } from "./conn";
-import { chatRoom } from "./rooms";
+import { chatRoom, playerRoom, tournamentRoom } from "./rooms";
 
 type ChatEvents = typeof EV.chatSend | typeof EV.chatHistory | typeof EV.blockSet | typeof EV.blockList | typeof EV.reportCreate;
 
@@ -34,13 +34,23 @@ export function createChatHandlers(host: ChatHost): Pick<Handlers<Conn>, ChatEve
   const requireModeration = (): Moderation => host.moderation ?? fail("NOT_FOUND", "This server has no blocks or reports.");
   return {
     [EV.chatSend]: async (c, p) => {
+      // A tournament's chat (lib/server/chat/tournament): from a socket on the event's page (its room), to that room on
+      // every node, leaving out the player rooms of those in a block with the author.
+      if (p.channel === "tournament") {
+        const room = tournamentRoom(p.gameId);
+        const { line, except } = await requireChat().sendToTournament(c.me, { id: p.gameId, text: p.text, watching: c.socket.rooms.has(room) });
+        c.socket.nsp.to(room).except(except.map(playerRoom)).emit(EV.chat, line);
+        return { line };
+      }
       // Only from a game this socket is in (its room, its role): a stranger's forged game id stops here.
       if (!c.joined.has(p.gameId)) fail("NOT_ALLOWED", "Open the game first: you can chat only in a game you are in or watch.", { reason: "chatOpenGame" });
       const line = await requireChat().send(c.me, p);
-      c.socket.nsp.to(chatRoom(p.gameId, line.channel)).emit(EV.chat, line);
+      c.socket.nsp.to(chatRoom(p.gameId, p.channel)).emit(EV.chat, line);
       return { line };
     },
-    [EV.chatHistory]: async (c, p) => ({ lines: await requireChat().history(c.me, p.gameId, p.channel) }),
+    [EV.chatHistory]: async (c, p) => ({
+      lines: await (p.channel === "tournament" ? requireChat().tournamentHistory(c.me, p.gameId) : requireChat().history(c.me, p.gameId, p.channel)),
+    }),
     [EV.blockSet]: (c, p) => requireModeration().setBlock(c.me, p.name, p.blocked),
     [EV.blockList]: async (c) => ({ blocked: await requireModeration().blockedNames(c.me) }),
     [EV.reportCreate]: (c, p) => requireModeration().report(c.me, p),

@@ -14,7 +14,8 @@ const gameId = AnalysisGameSchema.shape.gameId;
 /** A player's public name as typed (the server looks it up; unknown: NOT_FOUND). */
 const playerName = z.string().trim().min(1).max(40);
 
-export const ChatChannelSchema = z.enum(["players", "spectators"]);
+/** "tournament": an event's chat (issue 30), everyone on its page; its payloads' `gameId` is the event's id. */
+export const ChatChannelSchema = z.enum(["players", "spectators", "tournament"]);
 export type ChatChannel = z.output<typeof ChatChannelSchema>;
 
 /** Control characters (line breaks, bells, escapes) become spaces: a message is one line of text. */
@@ -46,7 +47,7 @@ export const BlockSetSchema = z.strictObject({ name: playerName, blocked: z.bool
 
 export const ReportReasonSchema = z.enum(["abuse", "spam", "cheating", "other"]);
 export type ReportReason = z.output<typeof ReportReasonSchema>;
-/** Report a player of a game you were in or watched: stored for the operator (/mod). */
+/** Report a player of a game you were in or watched, or who wrote in a tournament's chat (`gameId`: the event's id): stored for the operator (/mod). */
 export const ReportCreateSchema = z.strictObject({
   gameId,
   name: playerName,
@@ -57,6 +58,7 @@ export const ReportCreateSchema = z.strictObject({
 /** One chat message as the server sends it (EV.chat and chat:history). Shown as text, never as HTML. */
 export interface ChatLine {
   id: string;
+  /** The game's id; channel "tournament": the event's id. */
   gameId: string;
   channel: ChatChannel;
   /** The author's name when they wrote it (the link to /@/<name>). */

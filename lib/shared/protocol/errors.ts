@@ -94,6 +94,10 @@ export const REFUSAL_REASONS = [
   "playersChatOnly",
   "spectatorsChatOnly",
   "mutedUntil",
+  "tourChatNoEvent",
+  "tourChatOpen",
+  "tourChatFull",
+  "reportNotInEvent",
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
