@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EV } from "../../lib/shared/protocol";
 import { CHAT_MESSAGES_PER_WINDOW } from "../../lib/server/limits/chat";
-import { call, connectAs, guestSession, waitFor, type Client } from "../server/helpers";
+import { call, connectAs, guestSession, postApi, waitFor, type Client } from "../server/helpers";
 import { REDIS_TEST_URL, flushRedisPrefix, killAll, sharedNodeEnv, sleep, startNode, tempPostgres, type NodeProc } from "./helpers";
 
 const TOKEN = "operator-token-for-scaleout";
@@ -73,5 +73,27 @@ describe("chat across two nodes", () => {
     });
     expect(muted.status).toBe(200);
     expect(await call(bob.socket, EV.chatSend, { gameId, channel: "players", text: "hi" })).toMatchObject({ ok: false, error: { code: "MUTED" } });
+  });
+
+  it("a tournament's chat: a line sent through A reaches the event's page on both nodes, and not a watcher on B who blocked its author", async () => {
+    const [alice, bob, carol, dave] = [await person(a), await person(b), await person(b), await person(a)];
+    const made = await postApi(
+      a.url,
+      "/api/tournaments",
+      { kind: "arena", name: "Two-node chat", size: 15, rule: "freestyle", clock: "3+2", minutes: 30, startsInMinutes: 30 },
+      alice.cookie,
+    );
+    expect(made.body, JSON.stringify(made.body)).toMatchObject({ ok: true });
+    const id = made.body.id as string;
+    for (const p of [alice, bob, carol, dave]) expect((await call(p.socket, EV.tournamentWatch, { id, watch: true })).ok).toBe(true);
+    expect((await call(carol.socket, EV.blockSet, { name: alice.me.name, blocked: true })).ok).toBe(true);
+    expect((await call(alice.socket, EV.chatSend, { gameId: id, channel: "tournament", text: "hello the event" })).ok).toBe(true);
+    await waitFor(bob.socket, EV.chat, (l: any) => l.gameId === id && l.text === "hello the event");
+    await waitFor(dave.socket, EV.chat, (l: any) => l.gameId === id && l.text === "hello the event");
+    expect((await call(bob.socket, EV.chatSend, { gameId: id, channel: "tournament", text: "hello from B" })).ok).toBe(true);
+    await waitFor(alice.socket, EV.chat, (l: any) => l.gameId === id && l.text === "hello from B");
+    await waitFor(carol.socket, EV.chat, (l: any) => l.gameId === id && l.text === "hello from B");
+    await sleep(300);
+    expect(carol.socket.events.filter((e) => e.event === EV.chat && e.data.gameId === id).map((e) => e.data.text)).toEqual(["hello from B"]);
   });
 });
