@@ -16,7 +16,6 @@
 // `leaderboardMinOpponents` distinct opponents in the pool, the last within `leaderboardActiveDays`.
 import type { Db } from "../db/client";
 import { serverConfig, type FairPlaySettings } from "../config";
-import { shareTrace } from "../identity/traces";
 import { PROVISIONAL_RD } from "../../shared/pools";
 import { unratedMessage, type UnratedCode, type UnratedNote } from "../../shared/eligibility";
 
@@ -43,73 +42,136 @@ export async function ratedEligibility(
   now = new Date(),
   s: FairPlaySettings = settings(),
 ): Promise<Eligibility> {
-  const { black, white } = game;
-  const deviceSince = new Date(now.getTime() - s.ratedSameDeviceHours * 3_600_000);
-  if (s.ratedSameDeviceHours > 0 && (await shareTrace(db, "device", black, white, deviceSince))) return { rated: false, code: "SAME_DEVICE" };
+  return (await ratedEligibilityMany(db, game.pool, [game], now, s))[0];
+}
+
+/** Ids per `in (…)` list (SQLite refuses a query of more than 999 parameters; the pair query has two lists). */
+const IN_SLICE = 400;
+
+/** `query` over `ids` in slices of IN_SLICE, the rows joined. */
+async function inSlices<R>(ids: Iterable<string>, query: (part: string[]) => Promise<R[]>): Promise<R[]> {
+  const all = [...new Set(ids)];
+  const out: R[] = [];
+  for (let i = 0; i < all.length; i += IN_SLICE) out.push(...(await query(all.slice(i, i + IN_SLICE))));
+  return out;
+}
+
+/** kind's trace keys of `ids` seen since `since`: player → keys. */
+async function tracesOf(db: Db, kind: "device" | "net", ids: Iterable<string>, since: Date): Promise<Map<string, Set<string>>> {
+  const rows = await inSlices(ids, (part) =>
+    db.playerTrace.findMany({ where: { playerId: { in: part }, kind, seenAt: { gte: since } }, select: { playerId: true, key: true } }),
+  );
+  const out = new Map<string, Set<string>>();
+  for (const r of rows) (out.get(r.playerId) ?? out.set(r.playerId, new Set()).get(r.playerId)!).add(r.key);
+  return out;
+}
+
+const share = (traces: Map<string, Set<string>>, a: string, b: string) => {
+  const mine = traces.get(a);
+  const theirs = traces.get(b);
+  return !!mine && !!theirs && [...mine].some((k) => theirs.has(k));
+};
+
+/** "player|pool" of the established (not provisional) ratings of `ids` (in `pool` only, or in any). */
+async function establishedOf(db: Db, ids: Iterable<string>, pool?: string): Promise<Set<string>> {
+  const rows = await inSlices(ids, (part) =>
+    db.rating.findMany({ where: { playerId: { in: part }, rd: { lte: PROVISIONAL_RD }, ...(pool ? { pool } : {}) }, select: { playerId: true, pool: true } }),
+  );
+  return new Set(rows.map((r) => `${r.playerId}|${r.pool}`));
+}
+
+/**
+ * ratedEligibility of several games of one pool at once (a pairing pass: each player in one of them),
+ * each decided against the rows as they are at `now` (the games of the batch do not count for each
+ * other, as when each is decided alone before any starts). A few set queries for the whole batch,
+ * not several a game: the device traces, the day's games between its players, the ratings and the
+ * networks, and the day's games of those whose opponent is a new neighbour (only they need counting).
+ */
+export async function ratedEligibilityMany(
+  db: Db,
+  pool: string,
+  games: ReadonlyArray<{ black: string; white: string }>,
+  now = new Date(),
+  s: FairPlaySettings = settings(),
+): Promise<Eligibility[]> {
+  const out: Array<Eligibility | null> = games.map(() => null);
+  const open = () => games.flatMap((g, i) => (out[i] ? [] : [{ ...g, i }]));
+  const playersOf = (gs: ReadonlyArray<{ black: string; white: string }>) => gs.flatMap((g) => [g.black, g.white]);
+  if (s.ratedSameDeviceHours > 0) {
+    const devices = await tracesOf(db, "device", playersOf(games), new Date(now.getTime() - s.ratedSameDeviceHours * 3_600_000));
+    for (const g of open()) if (share(devices, g.black, g.white)) out[g.i] = { rated: false, code: "SAME_DEVICE" };
+  }
   const traceSince = new Date(now.getTime() - NETWORK_DAYS * DAY_MS);
   const daySince = new Date(now.getTime() - DAY_MS);
-  const pair = await db.game.count({
-    where: {
-      AND: [
-        countedGames(daySince),
-        {
-          OR: [
-            { blackPlayerId: black, whitePlayerId: white },
-            { blackPlayerId: white, whitePlayerId: black },
-          ],
-        },
-      ],
-    },
-  });
-  if (pair >= s.ratedPairPerDay) return { rated: false, code: "PAIR_LIMIT", limit: s.ratedPairPerDay };
-  for (const [me, opponent] of [
-    [black, white],
-    [white, black],
-  ] as const) {
-    if (!(await isNewNeighbour(db, me, opponent, game.pool, traceSince))) continue;
-    if ((await newNeighbourGames(db, me, daySince, traceSince)) >= s.ratedNewNeighboursPerDay)
-      return { rated: false, code: "NEW_NEIGHBOURS", limit: s.ratedNewNeighboursPerDay };
+  // The pair limit: the day's counted games among the batch's players, counted by unordered pair.
+  let left = open();
+  if (!left.length) return out as Eligibility[];
+  const among = playersOf(left);
+  const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+  const pairGames = new Map<string, number>();
+  for (const g of await inSlices(among, (blacks) =>
+    inSlices(among, (whites) =>
+      db.game.findMany({
+        where: { AND: [countedGames(daySince), { blackPlayerId: { in: blacks } }, { whitePlayerId: { in: whites } }] },
+        select: { blackPlayerId: true, whitePlayerId: true },
+      }),
+    ),
+  )) {
+    const k = pairKey(g.blackPlayerId!, g.whitePlayerId!);
+    pairGames.set(k, (pairGames.get(k) ?? 0) + 1);
   }
-  return { rated: true };
+  for (const g of left)
+    if ((pairGames.get(pairKey(g.black, g.white)) ?? 0) >= s.ratedPairPerDay) out[g.i] = { rated: false, code: "PAIR_LIMIT", limit: s.ratedPairPerDay };
+  // New neighbours: the opponent provisional (or unrated) in the pool and seen on one of my networks.
+  left = open();
+  if (!left.length) return out as Eligibility[];
+  const nets = await tracesOf(db, "net", playersOf(left), traceSince);
+  const established = await establishedOf(db, playersOf(left), pool);
+  const isNewNeighbour = (me: string, opponent: string) => !established.has(`${opponent}|${pool}`) && share(nets, me, opponent);
+  const counted = left.flatMap((g) => [...(isNewNeighbour(g.black, g.white) ? [g.black] : []), ...(isNewNeighbour(g.white, g.black) ? [g.white] : [])]);
+  const count = await newNeighbourGames(db, counted, nets, daySince, traceSince);
+  for (const g of left)
+    for (const [me, opponent] of [
+      [g.black, g.white],
+      [g.white, g.black],
+    ] as const)
+      if (!out[g.i] && isNewNeighbour(me, opponent) && (count.get(me) ?? 0) >= s.ratedNewNeighboursPerDay)
+        out[g.i] = { rated: false, code: "NEW_NEIGHBOURS", limit: s.ratedNewNeighboursPerDay };
+  return out.map((e) => e ?? { rated: true });
 }
 
-/** Provisional in `pool` (or unrated there) and seen on one of `me`'s networks. */
-async function isNewNeighbour(db: Db, me: string, opponent: string, pool: string, traceSince: Date): Promise<boolean> {
-  const r = await db.rating.findUnique({ where: { playerId_pool: { playerId: opponent, pool } }, select: { rd: true } });
-  if (r && r.rd <= PROVISIONAL_RD) return false;
-  return shareTrace(db, "net", me, opponent, traceSince);
-}
-
-/** `me`'s counted rated games since `daySince` against players who are new in that game's pool and share a network with `me`. */
-async function newNeighbourGames(db: Db, me: string, daySince: Date, traceSince: Date): Promise<number> {
-  const games = await db.game.findMany({
-    where: { AND: [countedGames(daySince), { OR: [{ blackPlayerId: me }, { whitePlayerId: me }] }] },
-    select: { blackPlayerId: true, whitePlayerId: true, pool: true },
-  });
-  const played = games.flatMap((g) => {
-    const opponent = g.blackPlayerId === me ? g.whitePlayerId : g.blackPlayerId;
-    return opponent && g.pool ? [{ opponent, pool: g.pool }] : [];
-  });
-  if (played.length === 0) return 0;
-  const opponents = [...new Set(played.map((p) => p.opponent))];
-  const myNets = await db.playerTrace.findMany({ where: { playerId: me, kind: "net", seenAt: { gte: traceSince } }, select: { key: true } });
-  const neighbours = new Set(
-    (
-      await db.playerTrace.findMany({
-        where: { playerId: { in: opponents }, kind: "net", seenAt: { gte: traceSince }, key: { in: myNets.map((t) => t.key) } },
-        select: { playerId: true },
-      })
-    ).map((t) => t.playerId),
+/**
+ * For each of `ids`: their counted rated games since `daySince` against players who are new in that
+ * game's pool and share a network with them. `nets`: the networks already read (of `ids` at least).
+ */
+async function newNeighbourGames(db: Db, ids: string[], nets: Map<string, Set<string>>, daySince: Date, traceSince: Date): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (!ids.length) return out;
+  const mine = new Set(ids);
+  const games = await inSlices(ids, (part) =>
+    db.game.findMany({
+      where: { AND: [countedGames(daySince), { OR: [{ blackPlayerId: { in: part } }, { whitePlayerId: { in: part } }] }] },
+      select: { id: true, blackPlayerId: true, whitePlayerId: true, pool: true },
+    }),
   );
-  const established = new Set(
-    (
-      await db.rating.findMany({
-        where: { playerId: { in: [...neighbours] }, rd: { lte: PROVISIONAL_RD } },
-        select: { playerId: true, pool: true },
-      })
-    ).map((r) => `${r.playerId}|${r.pool}`),
+  // A game between two of `ids` comes once per slice it matched: counted once.
+  const unique = [...new Map(games.map((g) => [g.id, g])).values()];
+  const played = unique.flatMap((g) =>
+    [g.blackPlayerId, g.whitePlayerId].flatMap((me) => {
+      const opponent = me === g.blackPlayerId ? g.whitePlayerId : g.blackPlayerId;
+      return me && mine.has(me) && opponent && g.pool ? [{ me, opponent, pool: g.pool }] : [];
+    }),
   );
-  return played.filter((p) => neighbours.has(p.opponent) && !established.has(`${p.opponent}|${p.pool}`)).length;
+  if (!played.length) return out;
+  const unread = [...new Set(played.map((p) => p.opponent))].filter((o) => !nets.has(o));
+  for (const [id, keys] of await tracesOf(db, "net", unread, traceSince)) nets.set(id, keys);
+  const neighbours = played.filter((p) => share(nets, p.me, p.opponent));
+  const established = await establishedOf(
+    db,
+    neighbours.map((p) => p.opponent),
+  );
+  for (const p of neighbours) if (!established.has(`${p.opponent}|${p.pool}`)) out.set(p.me, (out.get(p.me) ?? 0) + 1);
+  return out;
 }
 
 /** The leaderboard's rules, as its page states them. */

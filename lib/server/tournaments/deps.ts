@@ -17,6 +17,19 @@ export interface TournamentDeps {
   changed?(id: string): void;
   /** More to do at once (a wave seated over several passes): the director's next pass comes soon (set by the Director). */
   again?(): void;
+  /** Time spent per phase of a pass (set by the Director for its slow-pass log line). */
+  phases?: Map<string, number>;
+}
+
+/** Runs `fn`, adding its wall time to phase `name` of the pass (the slow-pass log says where a pass went). */
+export async function timed<T>(d: Pick<TournamentDeps, "phases">, name: string, fn: () => Promise<T>): Promise<T> {
+  if (!d.phases) return fn();
+  const t0 = performance.now();
+  try {
+    return await fn();
+  } finally {
+    d.phases.set(name, (d.phases.get(name) ?? 0) + performance.now() - t0);
+  }
 }
 
 export type TournamentRow = NonNullable<Awaited<ReturnType<Db["tournament"]["findUnique"]>>>;

@@ -4,7 +4,7 @@
 // LEASE_MS) loses nothing: the next holder reads the same rows. Time and timers from the Clock.
 import { claimLease, releaseLease } from "../db/lease";
 import type { TimerHandle } from "../time";
-import type { TournamentDeps } from "./deps";
+import { timed, type TournamentDeps } from "./deps";
 import { ensureScheduled } from "./schedule";
 import { stepEvent } from "./steps";
 
@@ -96,10 +96,15 @@ export class Director {
   private async pass(): Promise<void> {
     const now = this.d.clock.now();
     const t0 = Date.now();
+    const phases = (this.d.phases = new Map());
     await this.events(now);
     // Wall time on purpose: how long the database kept the director (pairing latency), not the injected clock.
     const ms = Date.now() - t0;
-    if (ms > SLOW_PASS_MS) this.d.log.warn({ ms, events: this.held.size }, "tournament director pass slow");
+    if (ms > SLOW_PASS_MS)
+      this.d.log.warn(
+        { ms, events: this.held.size, phases: Object.fromEntries([...phases].map(([k, v]) => [k, Math.round(v)])) },
+        "tournament director pass slow",
+      );
   }
 
   private async events(now: number): Promise<void> {
@@ -107,10 +112,12 @@ export class Director {
       this.scheduledAt = now;
       await ensureScheduled(this.d.db, now);
     }
-    const events = await this.d.db.tournament.findMany({ where: { status: { in: ["created", "started"] }, startsAt: { lte: new Date(now + this.tickMs) } } });
+    const events = await timed(this.d, "events", () =>
+      this.d.db.tournament.findMany({ where: { status: { in: ["created", "started"] }, startsAt: { lte: new Date(now + this.tickMs) } } }),
+    );
     for (const t of events) {
       if (this.closed) return;
-      const mine = await claimLease(this.d.db, leaseName(t.id), this.d.nodeId, this.leaseMs, now);
+      const mine = await timed(this.d, "lease", () => claimLease(this.d.db, leaseName(t.id), this.d.nodeId, this.leaseMs, now));
       if (!mine) {
         this.held.delete(t.id);
         continue;

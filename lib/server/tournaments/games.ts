@@ -3,10 +3,10 @@
 // rated unless ratings/eligibility says not, the event's clock), then the rows get their game ids.
 // A node that dies between the two leaves "starting" rows: the next director puts them back (unstick).
 import { ratingPoolOf } from "../../shared/pools";
-import { ratedEligibility } from "../ratings/eligibility";
+import { ratedEligibilityMany } from "../ratings/eligibility";
 import { ratingsIn, seatRatings } from "../ratings/read";
 import { newGameId } from "../tokens";
-import type { TournamentDeps, TournamentRow } from "./deps";
+import { timed, type TournamentDeps, type TournamentRow } from "./deps";
 
 /** A "starting" pairing older than this was left by a node that died: undone. */
 export const STARTING_STALE_MS = 30_000;
@@ -47,33 +47,38 @@ export async function startGames(d: TournamentDeps, t: TournamentRow, pairs: Arr
   const now = d.clock.now();
   const all = pairs.map(([black, white]) => ({ id: newGameId(), black, white }));
   // The whole pass in one claim (the usual case: nobody left meanwhile); else pair by pair.
-  const claimed = (await claim(d, t, all, round, now)) ? all : await claimEach(d, t, all, round, now);
+  const claimed = await timed(d, "claim", async () => ((await claim(d, t, all, round, now)) ? all : await claimEach(d, t, all, round, now)));
   if (!claimed.length) return 0;
   const clock = { initialMs: t.initialMs, incrementMs: t.incrementMs };
   const pool = ratingPoolOf({ rule: t.rule as "freestyle", size: t.size, clock });
-  const r = await ratingsIn(
-    d.db,
-    pool,
-    claimed.flatMap((c) => [c.black, c.white]),
+  const r = await timed(d, "ratings", () =>
+    ratingsIn(
+      d.db,
+      pool,
+      claimed.flatMap((c) => [c.black, c.white]),
+    ),
   );
-  const inputs = await Promise.all(
-    claimed.map(async (c) => {
-      const eligible = t.rated ? await ratedEligibility(d.db, { pool, black: c.black, white: c.white }, new Date(now)) : null;
-      return {
-        size: t.size,
-        rule: t.rule as "freestyle",
-        clock,
-        swap2: false,
-        black: c.black,
-        white: c.white,
-        rated: eligible?.rated ?? false,
-        pool,
-        ...(eligible?.rated ? seatRatings(r, c.black, c.white) : eligible ? { unrated: eligible.code } : {}),
-      };
-    }),
+  // The pass's games decided together (a few set queries, not several a pair).
+  const eligible = t.rated ? await timed(d, "eligibility", () => ratedEligibilityMany(d.db, pool, claimed, new Date(now))) : null;
+  const inputs = claimed.map((c, i) => {
+    const e = eligible?.[i];
+    return {
+      size: t.size,
+      rule: t.rule as "freestyle",
+      clock,
+      swap2: false,
+      black: c.black,
+      white: c.white,
+      rated: e?.rated ?? false,
+      pool,
+      ...(e?.rated ? seatRatings(r, c.black, c.white) : e ? { unrated: e.code } : {}),
+    };
+  });
+  const gameIds = await timed(d, "create", () => d.games.createMatchedMany(inputs));
+  // One transaction for the pass's rows (one write on SQLite, not one per pairing).
+  await timed(d, "link", () =>
+    d.db.$transaction(claimed.map((c, i) => d.db.tournamentPairing.update({ where: { id: c.id }, data: { gameId: gameIds[i], status: "playing" } }))),
   );
-  const gameIds = await d.games.createMatchedMany(inputs);
-  await Promise.all(claimed.map((c, i) => d.db.tournamentPairing.update({ where: { id: c.id }, data: { gameId: gameIds[i], status: "playing" } })));
   claimed.forEach((c, i) => {
     d.started(c.black, gameIds[i]);
     d.started(c.white, gameIds[i]);

@@ -2,19 +2,35 @@
 // node ended them, even while no director ran), each once: the pairing's conditional update from
 // "playing" to "done" decides it, in the same transaction as the players' rows. An aborted game, or
 // an arena game that ended after the arena did, scores nothing ("none").
-import { dbProviderOf, type Db } from "../db/client";
+import type { Db } from "../db/client";
 import type { TournamentRow } from "./deps";
 import { arenaStanding, swissStandingsOf, swissPoints, type Standing } from "./recount";
 
+/** Ids per `in (…)` list (SQLite refuses a query of more than 999 parameters; some queries have two lists). */
+const IN_SLICE = 400;
+
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
-/** Scores what has ended; returns how many pairings were scored. */
-export async function scoreFinished(db: Db, t: TournamentRow, nowMs: number): Promise<number> {
+/** Games scored in one pass at most (one transaction; the rest in the next pass, at once). */
+export const MAX_SCORED_PER_PASS = 100;
+
+/**
+ * Scores what has ended; returns how many pairings were scored. One transaction for the pass: each
+ * pairing closed by its conditional update, then the rows of everyone whose game was closed, read
+ * and written together (not a transaction and its reads per game). `more`: called when games were
+ * left for the next pass.
+ */
+export async function scoreFinished(db: Db, t: TournamentRow, nowMs: number, more?: () => void): Promise<number> {
   const open = await db.tournamentPairing.findMany({ where: { tournamentId: t.id, status: "playing", gameId: { not: null } } });
   if (!open.length) return 0;
   const ids = open.map((p) => p.gameId!);
-  const ended = await db.game.findMany({ where: { id: { in: ids }, status: "finished" }, select: { id: true, result: true, reason: true, finishedAt: true } });
+  const ended = (
+    await inSlices(ids, (part) =>
+      db.game.findMany({ where: { id: { in: part }, status: "finished" }, select: { id: true, result: true, reason: true, finishedAt: true } }),
+    )
+  ).slice(0, MAX_SCORED_PER_PASS);
   if (!ended.length) return 0;
+  if (ended.length === MAX_SCORED_PER_PASS) more?.();
   const plies = new Map(
     (await db.move.groupBy({ by: ["gameId"], where: { gameId: { in: ended.map((g) => g.id) } }, _count: { _all: true } })).map((r) => [
       r.gameId,
@@ -22,28 +38,32 @@ export async function scoreFinished(db: Db, t: TournamentRow, nowMs: number): Pr
     ]),
   );
   const byGame = new Map(open.map((p) => [p.gameId!, p]));
-  // Each game touches only its two players' rows (one open game each): scored side by side on
-  // PostgreSQL; one after another on SQLite (one writer: parallel transactions would only wait).
-  const results = await eachOf(db, ended, async (g) => {
-    const p = byGame.get(g.id)!;
-    const result = countedResult(t, g);
-    return db.$transaction(async (tx) => {
-      const { count } = await tx.tournamentPairing.updateMany({
-        where: { id: p.id, status: "playing" },
-        data: { status: "done", result, plies: plies.get(g.id) ?? 0 },
-      });
-      if (count !== 1) return false;
-      await writeStandings(tx, t, [p.blackId, ...(p.whiteId ? [p.whiteId] : [])], nowMs);
-      return true;
-    });
-  });
-  return results.filter(Boolean).length;
+  return db.$transaction(
+    async (tx) => {
+      const players: string[] = [];
+      let scored = 0;
+      for (const g of ended) {
+        const p = byGame.get(g.id)!;
+        const { count } = await tx.tournamentPairing.updateMany({
+          where: { id: p.id, status: "playing" },
+          data: { status: "done", result: countedResult(t, g), plies: plies.get(g.id) ?? 0 },
+        });
+        if (count !== 1) continue;
+        scored++;
+        players.push(p.blackId, ...(p.whiteId ? [p.whiteId] : []));
+      }
+      if (players.length) await writeStandings(tx, t, players, nowMs);
+      return scored;
+    },
+    // A pass's scoring is one transaction: under load it may take seconds (Prisma's default allows 5).
+    { maxWait: 10_000, timeout: 60_000 },
+  );
 }
 
-async function eachOf<T, R>(db: Db, items: readonly T[], fn: (x: T) => Promise<R>): Promise<R[]> {
-  if (dbProviderOf(db) === "postgresql") return Promise.all(items.map(fn));
+/** `query` over `ids` in slices of IN_SLICE, the rows joined. */
+async function inSlices<R>(ids: readonly string[], query: (part: string[]) => Promise<R[]>): Promise<R[]> {
   const out: R[] = [];
-  for (const x of items) out.push(await fn(x));
+  for (let i = 0; i < ids.length; i += IN_SLICE) out.push(...(await query(ids.slice(i, i + IN_SLICE))));
   return out;
 }
 
@@ -74,35 +94,71 @@ export async function writeStandings(tx: Tx | Db, t: TournamentRow, ids: string[
     if (p.blackPoints !== pts.black || p.whitePoints !== pts.white)
       await tx.tournamentPairing.update({ where: { id: p.id }, data: { blackPoints: pts.black, whitePoints: pts.white } });
   }
-  for (const [id, s] of all) if (!touched || touched.has(id)) await writeRow(tx, t.id, id, s, before.get(id)?.score, nowMs);
+  await writeRows(
+    tx,
+    t.id,
+    [...all].filter(([id]) => !touched || touched.has(id)).map(([id, standing]) => ({ id, standing, scoreBefore: before.get(id)?.score })),
+    nowMs,
+  );
 }
 
 async function writeArena(tx: Tx | Db, t: TournamentRow, ids: string[], nowMs: number): Promise<void> {
-  const pairings = await tx.tournamentPairing.findMany({ where: { tournamentId: t.id, OR: [{ blackId: { in: ids } }, { whiteId: { in: ids } }] } });
-  const met = new Set([...ids, ...pairings.flatMap((p) => [p.blackId, p.whiteId ?? p.blackId])]);
-  const entrants = await tx.tournamentPlayer.findMany({ where: { tournamentId: t.id, playerId: { in: [...met] } } });
+  const pairings = await inSlices(ids, (part) =>
+    tx.tournamentPairing.findMany({ where: { tournamentId: t.id, OR: [{ blackId: { in: part } }, { whiteId: { in: part } }] } }),
+  );
+  const unique = [...new Map(pairings.map((p) => [p.id, p])).values()];
+  const met = [...new Set([...ids, ...unique.flatMap((p) => [p.blackId, p.whiteId ?? p.blackId])])];
+  const entrants = await inSlices(met, (part) => tx.tournamentPlayer.findMany({ where: { tournamentId: t.id, playerId: { in: part } } }));
   const rating = new Map(entrants.map((e) => [e.playerId, e.rating]));
   const before = new Map(entrants.map((e) => [e.playerId, e]));
-  for (const id of ids) {
-    const { standing, points } = arenaStanding(id, pairings, (o) => rating.get(o) ?? 1500);
-    for (const p of pairings)
-      if (points.has(p.id)) {
-        const pts = points.get(p.id)!;
-        const field = p.blackId === id ? "blackPoints" : "whitePoints";
-        if (p[field] !== pts) await tx.tournamentPairing.update({ where: { id: p.id }, data: { [field]: pts } });
-      }
-    await writeRow(tx, t.id, id, standing, before.get(id)?.score, nowMs);
-  }
+  // Each pairing's points that changed (a pairing of two of `ids` changes on both sides: one update).
+  const points = new Map<string, { blackPoints?: number; whitePoints?: number }>();
+  const rows = [...new Set(ids)].map((id) => {
+    const { standing, points: mine } = arenaStanding(id, unique, (o) => rating.get(o) ?? 1500);
+    for (const p of unique) {
+      const pts = mine.get(p.id);
+      if (pts === undefined) continue;
+      const field = p.blackId === id ? "blackPoints" : "whitePoints";
+      if (p[field] !== pts) points.set(p.id, { ...points.get(p.id), [field]: pts });
+    }
+    return { id, standing, scoreBefore: before.get(id)?.score };
+  });
+  for (const [id, data] of points) await tx.tournamentPairing.update({ where: { id }, data });
+  await writeRows(tx, t.id, rows, nowMs);
 }
 
-async function writeRow(tx: Tx | Db, tournamentId: string, playerId: string, s: Standing, scoreBefore: number | undefined, nowMs: number) {
-  const data = { ...s, ...(scoreBefore !== s.score ? { scoredAt: new Date(nowMs) } : {}) };
-  await tx.tournamentPlayer.update({ where: { tournamentId_playerId: { tournamentId, playerId } }, data });
-  // Back in the waiting room unless they paused or withdrew meanwhile (and not while another game of theirs is open).
-  const open = await tx.tournamentPairing.count({
-    where: { tournamentId, status: { in: ["starting", "playing"] }, OR: [{ blackId: playerId }, { whiteId: playerId }] },
-  });
-  if (!open) await tx.tournamentPlayer.updateMany({ where: { tournamentId, playerId, status: "playing" }, data: { status: "waiting" } });
+/**
+ * The standing rows of players; then those with no open game left are back in the waiting room
+ * (unless they paused or withdrew meanwhile): one read and one update for all of them.
+ */
+async function writeRows(
+  tx: Tx | Db,
+  tournamentId: string,
+  rows: Array<{ id: string; standing: Standing; scoreBefore: number | undefined }>,
+  nowMs: number,
+): Promise<void> {
+  if (!rows.length) return;
+  for (const { id, standing, scoreBefore } of rows) {
+    const data = { ...standing, ...(scoreBefore !== standing.score ? { scoredAt: new Date(nowMs) } : {}) };
+    await tx.tournamentPlayer.update({ where: { tournamentId_playerId: { tournamentId, playerId: id } }, data });
+  }
+  const ids = rows.map((r) => r.id);
+  const busy = new Set(
+    (
+      await inSlices(ids, (part) =>
+        tx.tournamentPairing.findMany({
+          where: { tournamentId, status: { in: ["starting", "playing"] }, OR: [{ blackId: { in: part } }, { whiteId: { in: part } }] },
+          select: { blackId: true, whiteId: true },
+        }),
+      )
+    ).flatMap((p) => [p.blackId, p.whiteId ?? p.blackId]),
+  );
+  const free = ids.filter((id) => !busy.has(id));
+  for (let i = 0; i < free.length; i += IN_SLICE)
+    await tx.tournamentPlayer.updateMany({
+      where: { tournamentId, playerId: { in: free.slice(i, i + IN_SLICE) }, status: "playing" },
+      data: { status: "waiting" },
+    });
 }
 
 /** A finished game's result as the event counts it: none for an abort, a game without a result, or one ended after the arena. */
@@ -119,15 +175,15 @@ export function countedResult(t: Pick<TournamentRow, "endsAt">, g: { result: str
 export async function recountEvent(db: Db, t: TournamentRow): Promise<Map<string, Standing>> {
   const rows = await db.tournamentPairing.findMany({ where: { tournamentId: t.id } });
   const ids = rows.filter((p) => p.status === "done" && p.gameId).map((p) => p.gameId!);
-  const games = new Map(
-    (await db.game.findMany({ where: { id: { in: ids } }, select: { id: true, result: true, reason: true, finishedAt: true, status: true } })).map((g) => [
-      g.id,
-      g,
-    ]),
-  );
-  const plies = new Map(
-    (await db.move.groupBy({ by: ["gameId"], where: { gameId: { in: ids } }, _count: { _all: true } })).map((r) => [r.gameId, r._count._all]),
-  );
+  const games = new Map<string, { id: string; result: string | null; reason: string | null; finishedAt: Date | null; status: string }>();
+  const plies = new Map<string, number>();
+  // In slices: a big arena has more games than SQLite takes parameters in one query.
+  for (let i = 0; i < ids.length; i += IN_SLICE) {
+    const part = ids.slice(i, i + IN_SLICE);
+    for (const g of await db.game.findMany({ where: { id: { in: part } }, select: { id: true, result: true, reason: true, finishedAt: true, status: true } }))
+      games.set(g.id, g);
+    for (const r of await db.move.groupBy({ by: ["gameId"], where: { gameId: { in: part } }, _count: { _all: true } })) plies.set(r.gameId, r._count._all);
+  }
   const pairings = rows.map((p) => {
     const g = p.status === "done" && p.gameId ? games.get(p.gameId) : undefined;
     // A game still playing when its pairing was closed (the event's end) counts for nothing.

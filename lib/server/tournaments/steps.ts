@@ -1,7 +1,7 @@
 // One director's step for one event (it holds the event's lease): start it when due, score what has
 // ended, pair (arena: the waiting room; Swiss: the next round once the last one is over), end it.
 import type { TournamentDeps, TournamentRow } from "./deps";
-import { OPEN } from "./deps";
+import { OPEN, timed } from "./deps";
 import { firstWave, pairArena } from "./arena-pairing";
 import { coloursOf } from "./colours";
 import { pairSwiss } from "./swiss-pairing";
@@ -22,8 +22,8 @@ export async function stepEvent(d: TournamentDeps, t: TournamentRow): Promise<bo
     d.log.info({ tournamentId: t.id, kind: t.kind }, "tournament started");
   }
   if (t.status !== "started") return t.status === "finished";
-  if (await scoreFinished(d.db, t, now)) d.changed?.(t.id);
-  await unstick(d, t);
+  if (await timed(d, "score", () => scoreFinished(d.db, t, now, () => d.again?.()))) d.changed?.(t.id);
+  await timed(d, "unstick", () => unstick(d, t));
   if (t.kind === "engine") return engineStep(d, t, () => finish(d, t));
   return t.kind === "arena" ? arenaStep(d, t, now) : swissStep(d, t);
 }
@@ -34,7 +34,7 @@ export const MAX_PAIRS_PER_PASS = 50;
 /** True once the event is over. */
 async function arenaStep(d: TournamentDeps, t: TournamentRow, now: number): Promise<boolean> {
   if (t.endsAt && now >= t.endsAt.getTime()) return finish(d, t);
-  const entrants = await d.db.tournamentPlayer.findMany({ where: { tournamentId: t.id } });
+  const entrants = await timed(d, "entrants", () => d.db.tournamentPlayer.findMany({ where: { tournamentId: t.id } }));
   const places = new Map(ranked("arena", entrants).map((r) => [r.playerId, r.place]));
   const waiting = entrants.filter((e) => e.status === "waiting" && (!e.pausedUntil || e.pausedUntil.getTime() <= now));
   if (waiting.length < 2) return false;
