@@ -12,3 +12,5 @@ export { mulberry32Float } from "./board/zobrist";
 /** Puzzle proofs (engine/puzzles): the miner's, the verifier's and the server's mining's one proof. */
 export { prove as provePuzzle, MAX_ATTACK_PLIES, NODE_BUDGET, puzzleKey, type Proof as PuzzleProof } from "./puzzles";
 export { toLabel, parseLabel } from "./board/labels";
+/** Lazy SMP (engine/search/smp): helper threads' search in the main thread's shared table; the threads are the caller's. */
+export { helperSearch, searchTableBuffer, type SearchHelpers, type HelperJob, type HelperReport } from "./search/smp";

@@ -13,6 +13,7 @@ import { MATE, MATE_BOUND, Searcher } from "./alphabeta";
 import { VcfSolver } from "./threats/vcf";
 import { VctSolver } from "./threats/vct";
 import { DepthTimer, ThinkClock, now } from "./time";
+import type { SearchHelpers } from "./smp";
 
 /** Internal switches, not part of the public Limits. */
 export interface ThinkOptions {
@@ -26,6 +27,12 @@ export interface ThinkOptions {
    * calls (not deterministic); the Gomocup brain uses it, thinking move after move in one game.
    */
   keepTable?: boolean;
+  /**
+   * Lazy SMP (./smp.ts): helper threads searching the main search's root in the shared table from
+   * its start to the end of its iterations. The caller gives them only to time-limited searches
+   * (with them the result depends on timing).
+   */
+  helpers?: SearchHelpers;
 }
 
 export interface Features {
@@ -237,7 +244,14 @@ class Think {
     });
     this.n = s.generateRoot(this.side);
     this.rootDefence(s);
-    let result = this.deepen(s, share);
+    const helpers = this.options.helpers;
+    if (this.n > 1) helpers?.start(Array.from(s.rootMoves.subarray(0, this.n), this.pt));
+    let result: Analysis;
+    try {
+      result = this.deepen(s, share);
+    } finally {
+      helpers?.stop();
+    }
     if (refineK && result.depth > 0 && this.n > 1) result = this.refine(s, result, refineK);
     result.nodes = s.nodes + this.extraNodes;
     result.timeMs = clock.elapsed();
