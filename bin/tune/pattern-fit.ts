@@ -8,7 +8,7 @@
 import { writeFileSync } from "node:fs";
 import { Board } from "../../engine/board/board";
 import { FIVE } from "../../engine/board/patterns";
-import { N_COMBOS, linearValue } from "../../engine/eval/pattern-eval";
+import { COMBO_ID, N_COMBOS, linearValue } from "../../engine/eval/pattern-eval";
 import { EVAL_WEIGHTS } from "../../engine/eval/weights";
 import type { Color } from "../../engine/types";
 import { splitByGame } from "./fit";
@@ -61,8 +61,8 @@ export function extractPatterns(games: readonly GameRecord[]): PatternSamples {
       for (let i = 0; i < b.boardCells.length; i++) {
         const q = b.boardCells[i];
         if (b.cells[q] !== 0) continue;
-        const own = b.codeOf(q, side - 1);
-        const oth = b.codeOf(q, opp - 1);
+        const own = COMBO_ID[b.codeOf(q, side - 1)];
+        const oth = COMBO_ID[b.codeOf(q, opp - 1)];
         e += LIN_OWN[own] - LIN_OPP[oth];
         if (hist[own]++ === 0) touched.push(own);
         if (hist[N_COMBOS + oth]++ === 0) touched.push(N_COMBOS + oth);

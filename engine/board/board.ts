@@ -16,7 +16,7 @@ const { EMPTY, FIVE, WALL, patternTable } = P;
 const { ZOBRIST_CELLS, ZOBRIST_HI, ZOBRIST_LO } = Z;
 const { COMBO_OF, PATTERN_VALUE, THREAT_CODE } = V;
 const { evaluate } = E;
-const { COMBO_ID, PATTERN_EVAL, TABLE_OWN, TABLE_OPP } = PE;
+const { CODE_STEP, PATTERN_EVAL, TABLE_OWN, TABLE_OPP } = PE;
 
 export const PAD = 5;
 
@@ -44,7 +44,10 @@ export class Board {
   readonly threat: Uint8Array;
   /** Per color * 4 + combination (COMBO_*): how many empty cells have it. */
   readonly combo: Int32Array;
-  /** Per cell: the combination id of its four patterns (eval/pattern-eval.ts), index cell * 2 + (color − 1); only kept when PATTERN_EVAL. */
+  /**
+   * Per cell: the ordered code of its four patterns, Σ_d class_d · CODE_STEP[d] (eval/pattern-eval.ts),
+   * index cell * 2 + (color − 1); only kept when PATTERN_EVAL.
+   */
   readonly pcode: Int16Array;
   /**
    * Per color (index 1, 2): Σ over empty cells of TABLE_OWN[pcode]; index 2 + color: of TABLE_OPP[pcode]
@@ -128,12 +131,12 @@ export class Board {
     }
   }
 
-  /** The combination id of cell q's four patterns for color index c (0 black, 1 white). */
+  /** The ordered code of cell q's four patterns for color index c (0 black, 1 white). */
   codeOf(q: number, c: number): number {
     const pat = this.pat;
     const a = q * 4;
     const sh = c * 4;
-    return COMBO_ID[((pat[a] >> sh) & 15) * 1000 + ((pat[a + 1] >> sh) & 15) * 100 + ((pat[a + 2] >> sh) & 15) * 10 + ((pat[a + 3] >> sh) & 15)];
+    return ((pat[a] >> sh) & 15) * 1000 + ((pat[a + 1] >> sh) & 15) * 100 + ((pat[a + 2] >> sh) & 15) * 10 + ((pat[a + 3] >> sh) & 15);
   }
 
   index(x: number, y: number): number {
@@ -297,24 +300,26 @@ export class Board {
             }
           }
           if (PATTERN_EVAL) {
-            // The cell's combination, per colour whose pattern changed here.
-            const a = r * 4;
-            if ((np & 15) !== (op & 15)) {
-              const id = COMBO_ID[(pat[a] & 15) * 1000 + (pat[a + 1] & 15) * 100 + (pat[a + 2] & 15) * 10 + (pat[a + 3] & 15)];
+            // The cell's code moves by the changed direction's step, per colour whose pattern changed.
+            const step = CODE_STEP[d];
+            const cb = (np & 15) - (op & 15);
+            if (cb !== 0) {
               const old = pcode[r * 2];
-              pcode[r * 2] = id;
+              const nw = old + cb * step;
+              pcode[r * 2] = nw;
               if (empty) {
-                psum[1] += TABLE_OWN[id] - TABLE_OWN[old];
-                psum[3] += TABLE_OPP[id] - TABLE_OPP[old];
+                psum[1] += TABLE_OWN[nw] - TABLE_OWN[old];
+                psum[3] += TABLE_OPP[nw] - TABLE_OPP[old];
               }
             }
-            if (np >> 4 !== op >> 4) {
-              const id = COMBO_ID[(pat[a] >> 4) * 1000 + (pat[a + 1] >> 4) * 100 + (pat[a + 2] >> 4) * 10 + (pat[a + 3] >> 4)];
+            const cw = (np >> 4) - (op >> 4);
+            if (cw !== 0) {
               const old = pcode[r * 2 + 1];
-              pcode[r * 2 + 1] = id;
+              const nw = old + cw * step;
+              pcode[r * 2 + 1] = nw;
               if (empty) {
-                psum[2] += TABLE_OWN[id] - TABLE_OWN[old];
-                psum[4] += TABLE_OPP[id] - TABLE_OPP[old];
+                psum[2] += TABLE_OWN[nw] - TABLE_OWN[old];
+                psum[4] += TABLE_OPP[nw] - TABLE_OPP[old];
               }
             }
           }

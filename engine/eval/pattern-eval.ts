@@ -72,10 +72,22 @@ export function linearValue(id: number, w: readonly number[], w43: number, w33: 
   return v + (combo === COMBO_43 ? w43 : combo === COMBO_33 ? w33 : 0);
 }
 
-/** The tables the board sums: the linear values plus the fitted corrections. */
-export const TABLE_OWN = new Int32Array(N_COMBOS);
-export const TABLE_OPP = new Int32Array(N_COMBOS);
+/** Per combination id: the linear values plus the fitted corrections. */
+export const COMBO_OWN = new Int32Array(N_COMBOS);
+export const COMBO_OPP = new Int32Array(N_COMBOS);
 for (let id = 0; id < N_COMBOS; id++) {
-  TABLE_OWN[id] = linearValue(id, EVAL_WEIGHTS.own, EVAL_WEIGHTS.own43, EVAL_WEIGHTS.own33) + (PATTERN_DELTA.own[id] ?? 0);
-  TABLE_OPP[id] = linearValue(id, EVAL_WEIGHTS.opp, EVAL_WEIGHTS.opp43, EVAL_WEIGHTS.opp33) + (PATTERN_DELTA.opp[id] ?? 0);
+  COMBO_OWN[id] = linearValue(id, EVAL_WEIGHTS.own, EVAL_WEIGHTS.own43, EVAL_WEIGHTS.own33) + (PATTERN_DELTA.own[id] ?? 0);
+  COMBO_OPP[id] = linearValue(id, EVAL_WEIGHTS.opp, EVAL_WEIGHTS.opp43, EVAL_WEIGHTS.opp33) + (PATTERN_DELTA.opp[id] ?? 0);
+}
+/**
+ * The tables the board sums, indexed by a cell's ordered code (Σ_d class_d · CODE_STEP[d], which
+ * the board moves by (new − old) · CODE_STEP[d] when one direction's pattern changes): the value of
+ * its combination.
+ */
+export const CODE_STEP = new Int32Array([1000, 100, 10, 1]);
+export const TABLE_OWN = new Int32Array(NC * NC * NC * NC);
+export const TABLE_OPP = new Int32Array(NC * NC * NC * NC);
+for (let i = 0; i < TABLE_OWN.length; i++) {
+  TABLE_OWN[i] = COMBO_OWN[COMBO_ID[i]];
+  TABLE_OPP[i] = COMBO_OPP[COMBO_ID[i]];
 }
