@@ -14,7 +14,6 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { io, type Socket } from "socket.io-client";
 import type { Point } from "../engine";
 import { applyMigrationsDirectly, openDb } from "../lib/server/db/client";
 import { startGameServer } from "../lib/server/app";
@@ -22,6 +21,7 @@ import { EV } from "../lib/shared/protocol";
 import { log } from "../lib/server/log";
 import { serverConfig } from "../lib/server/config";
 import { longGame } from "./bench/long-game";
+import { ask, connect as connectTo, storedGame as playStoredGame } from "./bench/stored-game";
 import { positiveNumbers } from "./cli/args";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -132,38 +132,8 @@ const srv = await startGameServer({
 const reader = await openDb(dbUrl);
 const children: Array<{ stop(): Promise<void> }> = [];
 
-async function connect(): Promise<Socket> {
-  const s = io(srv.url, { transports: ["websocket"], forceNew: true, reconnection: false });
-  await new Promise<void>((resolve, reject) => {
-    s.once("connect", () => resolve());
-    s.once("connect_error", reject);
-  });
-  return s;
-}
-const ask = (s: Socket, event: string, payload: unknown) => s.timeout(30_000).emitWithAck(event, payload);
-
-/** A finished human-vs-human game of exactly `moves.length` plies (then the side to move resigns). */
-async function storedGame(moves: Point[]): Promise<string> {
-  const a = await connect();
-  const b = await connect();
-  try {
-    const created = await ask(a, EV.create, { opponent: "human", size: 15, rule: "freestyle", color: 1 });
-    const gameId: string = created.gameId;
-    const bj = await ask(b, EV.join, { gameId, takeSeat: true });
-    const tokens = { 1: created.seatToken as string, 2: bj.seatToken as string };
-    for (const [i, move] of moves.entries()) {
-      const color = i % 2 ? 2 : 1;
-      const r = await ask(color === 1 ? a : b, EV.move, { gameId, seatToken: tokens[color], ply: i + 1, x: move.x, y: move.y });
-      if (!r.ok) throw new Error(JSON.stringify(r));
-    }
-    const color = (moves.length + 1) % 2 ? 1 : 2;
-    await ask(color === 1 ? a : b, EV.resign, { gameId, seatToken: tokens[color] });
-    return gameId;
-  } finally {
-    a.disconnect();
-    b.disconnect();
-  }
-}
+const storedGame = (moves: Point[]) => playStoredGame(srv.url, moves);
+const connect = () => connectTo(srv.url);
 
 interface RunResult {
   workers: number;

@@ -10,7 +10,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { io, type Socket } from "socket.io-client";
 import { think, type Stone } from "../engine";
 import { applyMigrationsDirectly } from "../lib/server/db/client";
 import { startGameServer } from "../lib/server/app";
@@ -19,6 +18,7 @@ import type { AnalysisUpdate } from "../lib/shared/analysis";
 import { log } from "../lib/server/log";
 import { positiveNumbers } from "./cli/args";
 import { longGame } from "./bench/long-game";
+import { ask, connect as connectTo, storedGame as playStoredGame } from "./bench/stored-game";
 
 if (process.argv.slice(2).some((a) => a === "--workers" || a.startsWith("--workers="))) {
   await import("./bench-analysis-workers");
@@ -56,38 +56,13 @@ const srv = await startGameServer({
   analysis: { plyMs, depth: null, concurrency: concurrent, perRequester: 100, queueMax: 100, pollMs: 1000 },
 });
 
-async function connect(): Promise<Socket> {
-  const s = io(srv.url, { transports: ["websocket"], forceNew: true, reconnection: false });
-  await new Promise<void>((resolve, reject) => {
-    s.once("connect", () => resolve());
-    s.once("connect_error", reject);
-  });
-  return s;
-}
-const ask = (s: Socket, event: string, payload: unknown) => s.timeout(30_000).emitWithAck(event, payload);
+const connect = () => connectTo(srv.url);
 
 /** A finished human-vs-human game of exactly `n` plies (longGame's moves, then the side to move resigns). */
 async function storedGame(n: number, variant: number): Promise<string> {
-  const a = await connect();
-  const b = await connect();
-  try {
-    const created = await ask(a, EV.create, { opponent: "human", size: 15, rule: "freestyle", color: 1 });
-    const gameId: string = created.gameId;
-    const bj = await ask(b, EV.join, { gameId, takeSeat: true });
-    const tokens = { 1: created.seatToken as string, 2: bj.seatToken as string };
-    for (const [i, move] of longGame(n, variant).entries()) {
-      const color = i % 2 ? 2 : 1;
-      const r = await ask(color === 1 ? a : b, EV.move, { gameId, seatToken: tokens[color], ply: i + 1, x: move.x, y: move.y });
-      if (!r.ok) throw new Error(JSON.stringify(r));
-    }
-    const color = (n + 1) % 2 ? 1 : 2;
-    await ask(color === 1 ? a : b, EV.resign, { gameId, seatToken: tokens[color] });
-    if ((await srv.games.getState(gameId)).status !== "finished") throw new Error("the game did not end");
-    return gameId;
-  } finally {
-    a.disconnect();
-    b.disconnect();
-  }
+  const gameId = await playStoredGame(srv.url, longGame(n, variant));
+  if ((await srv.games.getState(gameId)).status !== "finished") throw new Error("the game did not end");
+  return gameId;
 }
 
 /** Requests an analysis and resolves with its progress broadcasts' times once done. */
