@@ -1,5 +1,6 @@
 // Gomocup protocol: the pure session with a fake engine (fast), then a scripted manager session
 // against the real brain process over pipes.
+import os from "node:os";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Analysis, Limits, Point, Position } from "../engine/types";
 import { forbiddenReason } from "../engine/rules";
@@ -82,6 +83,13 @@ describe("brain options", () => {
     expect(parseBrainOptions([], { GOMOKU_ARENA_EXACT_ROOT: "best" }).exactRoot).toBe(false);
     expect(() => parseBrainOptions(["--exact-root", "0"], {})).toThrow(/exact-root/);
     expect(() => parseBrainOptions(["--exact-root", "some"], {})).toThrow(/exact-root/);
+  });
+
+  it("reads --threads and GOMOKU_ARENA_THREADS (the default when the manager sends no INFO thread_num)", () => {
+    expect(parseBrainOptions([], {}).threads).toBeUndefined();
+    expect(parseBrainOptions(["--threads", "2"], { GOMOKU_ARENA_THREADS: "4" }).threads).toBe(2);
+    expect(parseBrainOptions([], { GOMOKU_ARENA_THREADS: "4" }).threads).toBe(4);
+    expect(() => parseBrainOptions(["--threads", "0"], {})).toThrow(/positive number/);
   });
 });
 
@@ -418,5 +426,43 @@ describe("the brain process under renju (INFO rule 4)", () => {
     expect(await say("DONE")).toMatch(/^(SWAP|\d+,\d+)$/);
     renju.send("END");
     expect(await renju.next(10_000)).toEqual({ kind: "exit", code: 0, signal: null });
+  });
+});
+
+describe("the brain process with INFO thread_num (Lazy SMP)", () => {
+  const smp = new BrainProcess("node_modules/.bin/tsx bin/pbrain.ts");
+  afterAll(() => smp.kill());
+  const say = async (line: string, timeoutMs = 20_000) => {
+    smp.send(line);
+    const r = await smp.next(timeoutMs);
+    if (r.kind !== "line") throw new Error(`no answer: ${JSON.stringify(r)} stderr: ${smp.stderr}`);
+    return r.line;
+  };
+  // Threads are capped at the cores: on a one-core machine thread_num 2 is one thread.
+  const two = os.availableParallelism() >= 2;
+
+  it("plays with two threads, wins in one through them, goes back to one, and exits with its helper running", async () => {
+    smp.start();
+    expect(await say("START 15", 30_000)).toBe("OK");
+    smp.send("INFO timeout_turn 300");
+    smp.send("INFO thread_num 2");
+    const first = await say("BEGIN");
+    expect(first).toMatch(/^\d+,\d+$/);
+    const theirs = first === "7,7" ? "8,8" : "7,7";
+    const second = await say(`TURN ${theirs}`);
+    expect([first, theirs]).not.toContain(second);
+    expect(smp.messages.at(-1)).toMatch(two ? /^MESSAGE depth \d+ score \S+ nodes \d+ \(main thread of 2\) time/ : /nodes \d+ time/);
+    // Our four on row 3 (2,3 blocked) against the opponent's open four: the win, as with one thread.
+    smp.send("BOARD");
+    for (const r of ["2,3,2", "3,3,1", "10,5,2", "4,3,1", "10,6,2", "5,3,1", "10,7,2", "6,3,1", "10,8,2"]) smp.send(r);
+    expect(await say("DONE")).toBe("7,3");
+    smp.send("INFO thread_num 1");
+    expect(await say("RESTART")).toBe("OK");
+    expect(await say("BEGIN")).toMatch(/^\d+,\d+$/);
+    expect(smp.messages.at(-1)).toMatch(/nodes \d+ time/);
+    smp.send("INFO thread_num 2");
+    expect(await say("TURN 0,0")).toMatch(/^\d+,\d+$/);
+    smp.send("END");
+    expect(await smp.next(10_000)).toEqual({ kind: "exit", code: 0, signal: null });
   });
 });

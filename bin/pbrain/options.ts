@@ -9,6 +9,8 @@
 //                                             fastest), a number K, or "all" (the site's AI used to)
 //   --level N        GOMOKU_ARENA_LEVEL       play at level 1–10 (engine/levels; --depth/--exact-root then unused)
 //   --seed N         GOMOKU_ARENA_SEED        the level's random choices, seeded (default: random)
+//   --threads N      GOMOKU_ARENA_THREADS     search threads (Lazy SMP) when the manager sends no INFO thread_num
+//                                             (default 1; at most the cores; timed searches at full strength only)
 import { readArgs } from "../cli/args";
 
 export interface BrainOptions {
@@ -22,6 +24,8 @@ export interface BrainOptions {
   /** engine/levels: 1–10; undefined: full strength. */
   level?: number;
   seed?: number;
+  /** Threads when the manager says nothing (INFO thread_num wins); undefined: 1. */
+  threads?: number;
 }
 
 export function parseBrainOptions(argv: readonly string[], env: Record<string, string | undefined>): BrainOptions {
@@ -55,7 +59,8 @@ export function parseBrainOptions(argv: readonly string[], env: Record<string, s
   };
   if (env.GOMOKU_ARENA_LEVEL) opts.level = level("GOMOKU_ARENA_LEVEL", env.GOMOKU_ARENA_LEVEL);
   if (env.GOMOKU_ARENA_SEED) opts.seed = Math.floor(num("GOMOKU_ARENA_SEED", env.GOMOKU_ARENA_SEED));
-  for (const arg of readArgs(argv, ["depth", "nodes", "time-scale", "engine", "exact-root", "level", "seed"])) {
+  if (env.GOMOKU_ARENA_THREADS) opts.threads = Math.floor(num("GOMOKU_ARENA_THREADS", env.GOMOKU_ARENA_THREADS));
+  for (const arg of readArgs(argv, ["depth", "nodes", "time-scale", "engine", "exact-root", "level", "seed", "threads"])) {
     switch (arg.name) {
       case "depth":
         opts.maxDepth = Math.floor(num("--depth", arg.value));
@@ -78,12 +83,15 @@ export function parseBrainOptions(argv: readonly string[], env: Record<string, s
       case "seed":
         opts.seed = Math.floor(num("--seed", arg.value));
         break;
+      case "threads":
+        opts.threads = Math.floor(num("--threads", arg.value));
+        break;
       case "quiet":
         opts.messages = false;
         break;
       default:
         throw new Error(
-          `unknown option "${arg.raw}" (known: --depth N, --nodes N, --time-scale F, --engine arena|simple|casual, --exact-root best|all|K, --level 1-10, --seed N, --quiet)`,
+          `unknown option "${arg.raw}" (known: --depth N, --nodes N, --time-scale F, --engine arena|simple|casual, --exact-root best|all|K, --level 1-10, --seed N, --threads N, --quiet)`,
         );
     }
   }

@@ -20,6 +20,8 @@ export interface SessionOptions {
   /** Whether the brain's values are scores (lib/shared/scores searchIsScore: not the casual player's expectimax values). */
   scores?: boolean;
   about?: { name: string; version: string; author: string; country: string };
+  /** The search threads in use (Lazy SMP; INFO thread_num), shown in the MESSAGE line when above 1. */
+  threads?: () => number;
   now?: () => number;
 }
 
@@ -34,6 +36,9 @@ export function parseXY(text: string): Point | null {
   const m = /^\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*$/.exec(text);
   return m ? { x: Number(m[1]), y: Number(m[2]) } : null;
 }
+
+/** The MESSAGE line's nodes are the main thread's: helper threads are named after them. */
+const threadsText = (n: number): string => (n > 1 ? ` (main thread of ${n})` : "");
 
 const scoreText = (a: Analysis): string => (a.score.kind === "eval" ? String(a.score.value) : `${a.score.kind} in ${a.score.plies}`);
 
@@ -65,6 +70,7 @@ export class PbrainSession {
       timeScale: options.timeScale ?? 1,
       messages: options.messages ?? true,
       scores: options.scores ?? true,
+      threads: options.threads ?? (() => 1),
       about: options.about ?? DEFAULT_ABOUT,
       now: options.now ?? (() => performance.now()),
     };
@@ -297,7 +303,7 @@ export class PbrainSession {
     if (failure) out.push(`MESSAGE engine failed (${failure.replace(/[\r\n]+/g, " ")}); playing a fallback move`);
     else if (this.opts.messages && analysis)
       out.push(
-        `MESSAGE depth ${analysis.depth} score ${this.opts.scores ? scoreText(analysis) : "none (casual player: its values are not scores)"} nodes ${analysis.nodes} time ${Math.round(analysis.timeMs)}ms budget ${budget}ms`,
+        `MESSAGE depth ${analysis.depth} score ${this.opts.scores ? scoreText(analysis) : "none (casual player: its values are not scores)"} nodes ${analysis.nodes}${threadsText(this.opts.threads())} time ${Math.round(analysis.timeMs)}ms budget ${budget}ms`,
       );
     out.push(`${p.x},${p.y}`);
     // Learn the overhead beyond the budget (slow start-up, a late deadline check), decaying slowly.
