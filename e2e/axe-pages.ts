@@ -85,12 +85,17 @@ export const AXE_PAGES: AxePage[] = [
   { route: "/puzzles", name: "the puzzle trainer (a puzzle on its board)", open: visit("/puzzles", id("puzzle-prompt")) },
   {
     route: "/tournament/[id]",
-    name: "a tournament page (an arena just created, as its creator)",
+    name: "a tournament page (an arena just created, as its creator, a line in its chat)",
     open: async (page) => {
       await page.goto("/tournaments");
       await page.getByTestId("tour-name").fill("Axe arena");
       await page.getByTestId("tour-create").click();
       await page.getByTestId("tour-join").waitFor({ state: "visible" });
+      // The event's chat with a line of one's own (its test ids: either language).
+      const chat = page.getByTestId("chat-tournament");
+      await chat.getByTestId("chat-input").fill("Hello, 你好");
+      await chat.getByTestId("chat-send").click();
+      await chat.getByTestId("chat-line").waitFor();
     },
   },
 ];
