@@ -1,15 +1,7 @@
-import type { Metadata } from "next";
-import { headers } from "next/headers";
-import { notFound } from "next/navigation";
-import { getTranslations } from "next-intl/server";
 import { GameView } from "@/app/_components/GameView";
-import { UNKNOWN_GAME_HEADER } from "@/lib/shared/unknown-game";
+import { gamePageMetadata, notFoundIfUnknownGame } from "@/app/_components/game-page-head";
 
-export async function generateMetadata(): Promise<Metadata> {
-  // An unknown id (see below) has the 404 page's title, not this page's.
-  if ((await headers()).has(UNKNOWN_GAME_HEADER)) return { title: (await getTranslations("common.unknownGame"))("title") };
-  return { title: (await getTranslations("common.titles"))("game") };
-}
+export const generateMetadata = () => gamePageMetadata("game");
 
 export default async function GamePage({
   params,
@@ -19,8 +11,7 @@ export default async function GamePage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { id } = await params;
-  // The custom server looked the id up (lib/server/games/pages): no such game is a 404.
-  if ((await headers()).has(UNKNOWN_GAME_HEADER)) notFound();
+  await notFoundIfUnknownGame();
   const sp = await searchParams;
   return <GameView key={id} gameId={id} watchOnly={sp.watch !== undefined} />;
 }
