@@ -4,6 +4,7 @@
 //   casual    — engine/casual: expectimax against a partly random opponent (beatable on purpose).
 // Every player honours timeMs (wall clock) and is deterministic under node/iteration limits.
 import { think } from "./search/think";
+import type { SearchHelpers } from "./search/smp";
 import { mcts, type MctsLimits } from "./mcts/mcts";
 import { casual, type CasualLimits } from "./casual/casual";
 import type { Analysis, Position } from "./types";
@@ -24,6 +25,8 @@ export interface PlaySettings extends MctsLimits, CasualLimits {
   level?: number;
   /** The level's random choice, seeded (matches, tests); unset: Math.random. */
   seed?: number;
+  /** Lazy SMP helper threads (engine/search/smp) for a full-strength alphabeta search; the other players ignore them. */
+  helpers?: SearchHelpers;
 }
 
 export function play(position: Position, settings: PlaySettings = {}): Analysis {
@@ -36,7 +39,7 @@ export function play(position: Position, settings: PlaySettings = {}): Analysis 
 }
 
 function playAny(position: Position, settings: PlaySettings): Analysis {
-  const { algo = "alphabeta", level, seed, ...limits } = settings;
+  const { algo = "alphabeta", level, seed, helpers, ...limits } = settings;
   if (level !== undefined && algo === "alphabeta")
     return playLevel(position, level, { timeMs: limits.timeMs, random: seed === undefined ? undefined : mulberry32Float(seed) });
   switch (algo) {
@@ -45,7 +48,7 @@ function playAny(position: Position, settings: PlaySettings): Analysis {
     case "casual":
       return casual(position, limits);
     case "alphabeta":
-      return think(position, limits);
+      return think(position, limits, helpers ? { helpers } : {});
     default:
       throw new RangeError(`unknown algo ${String(algo)}`);
   }

@@ -155,4 +155,34 @@ describe("AI pool: the wait comes off the time limit", () => {
     expect(chargeWait({ timeMs: 1000 }, 900)).toEqual({ timeMs: 250 });
     expect(chargeWait({ maxDepth: 4 }, 900)).toEqual({ maxDepth: 4 });
   });
+
+  it("a search with threads holds that many slots of its kind (at most all): live turns never wait for it", async () => {
+    const s = new AiScheduler(limits({ liveSlots: 1, backgroundSlots: 2 }));
+    expect([s.slotsFor("analysis", 2), s.slotsFor("analysis", 5), s.slotsFor("analysis", 0), s.slotsFor("live", 2)]).toEqual([2, 2, 1, 1]);
+    const order: string[] = [];
+    const releases = new Map<string, Release>();
+    const ask = (name: string, owner: string, priority: AiPriority, threads = 1) =>
+      s.acquire(owner, priority, undefined, threads).then((r) => {
+        order.push(name);
+        releases.set(name, r);
+      });
+    void ask("tv", "t", "tv");
+    await tick();
+    void ask("smp", "a", "analysis", 2); // one slot free: it waits for two
+    void ask("an", "b", "analysis"); // behind it, in turn
+    void ask("live", "g", "live");
+    await tick();
+    expect(order).toEqual(["tv", "live"]);
+    releases.get("tv")!();
+    await tick();
+    expect(order).toEqual(["tv", "live", "smp"]);
+    expect(s.running).toBe(3); // live 1 + the analysis's 2
+    void ask("tv2", "t", "tv"); // waits: both background slots are the analysis's
+    await tick();
+    expect(order).toEqual(["tv", "live", "smp"]);
+    releases.get("smp")!();
+    await tick();
+    expect(order).toEqual(["tv", "live", "smp", "tv2", "an"]); // the TV first, then the analysis behind
+    expect(s.running).toBe(3);
+  });
 });

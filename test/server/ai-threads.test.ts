@@ -4,6 +4,7 @@
 // helper's entry in the table, its report), never for a time.
 import { afterAll, describe, expect, it } from "vitest";
 import { SearchThreads, threadCount } from "../../lib/server/ai/threads";
+import { createAiPool } from "../../lib/server/ai/pool";
 import { think } from "../../engine/search/think";
 import { sharedTable } from "../../engine/search/tt";
 import { boardOf } from "../../engine/board/position";
@@ -53,5 +54,35 @@ describe("search threads", () => {
     expect(r.timeMs).toBeLessThan(60_000);
     const reports = await threads.settled(); // resolves only once the helper has stopped
     expect(reports).toHaveLength(1);
+  });
+});
+
+describe("the AI pool: a search with threads", () => {
+  const pool = createAiPool({ threads: 1, tvThreads: 2, warmup: false });
+  afterAll(() => pool.close());
+
+  it("holds two background slots while it runs, answers, and stops at once when aborted", async () => {
+    let depth = 0;
+    const limits = { timeMs: 400, exactRootScores: false };
+    const first = pool.think({ position: POS, limits, priority: "analysis", threads: 2, onProgress: (p) => (depth = p.depth) });
+    while (depth === 0) await tick(); // on a thread (the first boots it)
+    expect(pool.stats().running).toBe(2);
+    expect((await first).move).not.toBeNull();
+    expect(pool.stats().running).toBe(0);
+    // A long one, aborted once it searches: it rejects and gives both slots back.
+    const stop = new AbortController();
+    depth = 0;
+    const long = pool.think({
+      position: POS,
+      limits: { timeMs: 60_000, exactRootScores: false },
+      priority: "analysis",
+      threads: 2,
+      signal: stop.signal,
+      onProgress: (p) => (depth = p.depth),
+    });
+    while (depth < 2) await tick();
+    stop.abort(new Error("no longer wanted"));
+    await expect(long).rejects.toThrow("no longer wanted");
+    expect(pool.stats().running).toBe(0);
   });
 });

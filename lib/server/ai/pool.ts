@@ -59,6 +59,12 @@ export interface ThinkRequest {
   priority?: AiPriority;
   /** Whose search (the caps and the turn order count per owner); default a new owner per search. */
   owner?: string;
+  /**
+   * Threads for this one search (Lazy SMP, ./threads): its thread and threads − 1 helpers, holding
+   * as many slots of its kind (capped at all of them), so the settings' thread counts still hold.
+   * Only a timed full-strength alpha-beta search uses them; default 1.
+   */
+  threads?: number;
 }
 
 /** A swap2 step (./task): the engine's choice in the opening, made like a search (same queue, caps, abort). */
@@ -67,7 +73,7 @@ export interface Swap2Request extends Pick<ThinkRequest, "position" | "limits" |
 }
 
 export interface AiPoolStats {
-  /** Searches on a thread now. */
+  /** Threads busy with searches now (a search with threads counts each). */
   running: number;
   /** Searches waiting for a thread. */
   queued: number;
@@ -120,18 +126,19 @@ export function createAiPool(opts: AiPoolOptions = {}): AiPool {
       .catch(() => {});
   /** One task through the scheduler: a search, or a swap2 step (`swap2`). */
   async function task(
-    { position, limits, algo, level, onProgress, signal, finish, priority = "live", owner = `anonymous-${++anonymous}` }: ThinkRequest,
+    { position, limits, algo, level, onProgress, signal, finish, priority = "live", owner = `anonymous-${++anonymous}`, threads = 1 }: ThinkRequest,
     swap2?: Swap2Step,
   ): Promise<Analysis | Swap2Answer> {
     if (closed) throw new Error("AI pool closed");
     const asked = Date.now();
     // Finished while still waiting for a thread: there is nothing to keep, so it leaves the queue.
-    const release = await scheduler.acquire(owner, priority, finish ? AbortSignal.any(signal ? [signal, finish] : [finish]) : signal);
+    const release = await scheduler.acquire(owner, priority, finish ? AbortSignal.any(signal ? [signal, finish] : [finish]) : signal, threads);
+    const slots = scheduler.slotsFor(priority, threads);
     try {
       if (closed) throw new Error("AI pool closed");
       const threadsOf = priority === "live" ? live : (background ??= pool(tvThreads, BACKGROUND_NICE));
       const timed = chargeWait(limits, Date.now() - asked);
-      const analysis = await run(threadsOf, { position, limits: timed, algo, level, onProgress, signal, finish, swap2 }, release);
+      const analysis = await run(threadsOf, { position, limits: timed, algo, level, onProgress, signal, finish, swap2, threads: slots }, release);
       signal?.throwIfAborted(); // stopped early: its answer is of no use
       return analysis;
     } catch (err) {
@@ -174,10 +181,10 @@ const STOP_GRACE_MS = 1000;
  */
 async function run(
   pool: Piscina,
-  req: Pick<ThinkRequest, "position" | "limits" | "algo" | "level" | "onProgress" | "signal" | "finish"> & { swap2?: Swap2Step },
+  req: Pick<ThinkRequest, "position" | "limits" | "algo" | "level" | "onProgress" | "signal" | "finish" | "threads"> & { swap2?: Swap2Step },
   release: () => void,
 ): Promise<Analysis | Swap2Answer> {
-  const { position, limits, algo, level, onProgress, signal, finish, swap2 } = req;
+  const { position, limits, algo, level, onProgress, signal, finish, swap2, threads = 1 } = req;
   signal?.throwIfAborted();
   const { port1, port2 } = new MessageChannel();
   // The worker posts { done: true } after the last progress message.
@@ -200,7 +207,16 @@ async function run(
   };
   signal?.addEventListener("abort", onAbort, { once: true });
   finish?.addEventListener("abort", onAbort, { once: true });
-  const task: ThinkTask = { position, limits, ...(algo ? { algo } : {}), ...(level ? { level } : {}), ...(swap2 ? { swap2 } : {}), port: port2, stop };
+  const task: ThinkTask = {
+    position,
+    limits,
+    ...(algo ? { algo } : {}),
+    ...(level ? { level } : {}),
+    ...(swap2 ? { swap2 } : {}),
+    ...(threads > 1 ? { threads } : {}),
+    port: port2,
+    stop,
+  };
   try {
     const analysis = (await pool.run(task, { transferList: [port2], signal: hard.signal })) as Analysis | Swap2Answer;
     if (!signal?.aborted) await Promise.race([drained, new Promise((r) => setTimeout(r, 100).unref())]);

@@ -14,6 +14,9 @@
 //   Over either: AiBusyError (protocol code AI_BUSY).
 // - A waiting search whose signal aborts leaves the queue; a running one gives its slot back when
 //   its holder releases it (the pool does so the moment the signal aborts).
+// - A search with threads (Lazy SMP, ./threads) holds that many slots of its kind (at most all of
+//   them), so the threads in use never exceed the settings; it starts when that many are free (a
+//   search behind it waits its turn, as always).
 
 export const AI_PRIORITIES = ["live", "tv", "analysis"] as const;
 export type AiPriority = (typeof AI_PRIORITIES)[number];
@@ -41,6 +44,7 @@ export interface SchedulerLimits {
 interface Waiter {
   owner: string;
   priority: AiPriority;
+  slots: number;
   start: () => void;
   fail: (err: unknown) => void;
 }
@@ -58,6 +62,7 @@ export class AiScheduler {
 
   constructor(readonly limits: SchedulerLimits) {}
 
+  /** Slots held by running searches (a search with threads holds several). */
   get running(): number {
     return this.runningLive + this.runningBackground;
   }
@@ -77,18 +82,29 @@ export class AiScheduler {
     return `The AI is busy (${this.waiting} searches waiting): try again in a moment.`;
   }
 
-  /** Waits for a slot; resolves with its release (call it once the search is over; more calls do nothing). */
-  async acquire(owner: string, priority: AiPriority, signal?: AbortSignal): Promise<Release> {
+  /** The slots a search of `threads` threads holds: 1..all of its kind. */
+  slotsFor(priority: AiPriority, threads = 1): number {
+    const all = priority === "live" ? this.limits.liveSlots : this.limits.backgroundSlots;
+    return Math.max(1, Math.min(Math.floor(threads) || 1, all));
+  }
+
+  /**
+   * Waits for a slot (`slotsFor(priority, threads)` slots: a search with threads); resolves with
+   * its release (call it once the search is over; more calls do nothing).
+   */
+  async acquire(owner: string, priority: AiPriority, signal?: AbortSignal, threads = 1): Promise<Release> {
     signal?.throwIfAborted();
     const why = this.refusal(owner, priority);
     if (why) throw new AiBusyError(why);
+    const slots = this.slotsFor(priority, threads);
     this.perOwner.set(owner, this.countOf(owner) + 1);
-    if (this.startsNow(priority)) return this.take(owner, priority);
+    if (this.startsNow(priority, slots)) return this.take(owner, priority, slots);
     if (this.waiting >= this.limits.maxQueued) this.evict(this.victim(priority)!);
     await new Promise<void>((resolve, reject) => {
       const w: Waiter = {
         owner,
         priority,
+        slots,
         start: () => {
           signal?.removeEventListener("abort", onAbort);
           resolve();
@@ -109,7 +125,7 @@ export class AiScheduler {
       this.waiting++;
       signal?.addEventListener("abort", onAbort, { once: true });
     });
-    return this.take(owner, priority, true);
+    return this.take(owner, priority, slots, true);
   }
 
   /** Refuses every waiting search (the pool is closing). */
@@ -122,13 +138,13 @@ export class AiScheduler {
         }
   }
 
-  private canStart(priority: AiPriority): boolean {
-    return priority === "live" ? this.runningLive < this.limits.liveSlots : this.runningBackground < this.limits.backgroundSlots;
+  private canStart(priority: AiPriority, slots = 1): boolean {
+    return priority === "live" ? this.runningLive + slots <= this.limits.liveSlots : this.runningBackground + slots <= this.limits.backgroundSlots;
   }
 
-  /** A slot is free for it and nobody waits for the same threads at its level or above (they go first). */
-  private startsNow(priority: AiPriority): boolean {
-    if (!this.canStart(priority)) return false;
+  /** Its slots are free and nobody waits for the same threads at its level or above (they go first). */
+  private startsNow(priority: AiPriority, slots = 1): boolean {
+    if (!this.canStart(priority, slots)) return false;
     for (const p of AI_PRIORITIES) {
       const sameThreads = (p === "live") === (priority === "live");
       if (sameThreads && this.queues.get(p)!.size > 0) return false;
@@ -137,23 +153,23 @@ export class AiScheduler {
     return true;
   }
 
-  /** Occupies a slot (already counted for its owner); `handedOver`: the slot was reserved by next(). */
-  private take(owner: string, priority: AiPriority, handedOver = false): Release {
-    if (!handedOver) this.occupy(priority);
+  /** Occupies its slots (already counted for its owner); `handedOver`: they were reserved by next(). */
+  private take(owner: string, priority: AiPriority, slots: number, handedOver = false): Release {
+    if (!handedOver) this.occupy(priority, slots);
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      if (priority === "live") this.runningLive--;
-      else this.runningBackground--;
+      if (priority === "live") this.runningLive -= slots;
+      else this.runningBackground -= slots;
       this.forget(owner);
       this.next();
     };
   }
 
-  private occupy(priority: AiPriority): void {
-    if (priority === "live") this.runningLive++;
-    else this.runningBackground++;
+  private occupy(priority: AiPriority, slots: number): void {
+    if (priority === "live") this.runningLive += slots;
+    else this.runningBackground += slots;
   }
 
   private forget(owner: string): void {
@@ -166,13 +182,14 @@ export class AiScheduler {
   private next(): void {
     for (const p of AI_PRIORITIES) {
       const q = this.queues.get(p)!;
-      while (q.size > 0 && this.canStart(p)) {
+      while (q.size > 0) {
         const [owner, list] = q.entries().next().value!;
+        if (!this.canStart(p, list[0].slots)) break;
         const w = list.shift()!;
         q.delete(owner);
         if (list.length) q.set(owner, list); // to the back of the turn order
         this.waiting--;
-        this.occupy(p);
+        this.occupy(p, w.slots);
         w.start();
       }
     }

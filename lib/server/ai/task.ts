@@ -35,6 +35,8 @@ export interface ThinkTask {
   stop?: StopFlag;
   /** A swap2 step instead of one move: several searches with the same engine, one answer (Swap2Answer). */
   swap2?: Swap2Step;
+  /** Threads for this search (Lazy SMP): the worker's own and threads − 1 helpers (./threads); unset: 1. */
+  threads?: number;
 }
 
 /** A worker thread's default export (./worker.ts; a test's stand-in engine, test/support/stand-in-engine.ts). */
