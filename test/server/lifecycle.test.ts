@@ -48,20 +48,20 @@ describe("reconnecting", () => {
   });
 });
 
+/** A 15×15 person-against-person game with this clock, made through the service: a (black) and b (white) seated. */
+async function clockedGame(clock: { initialMs: number; incrementMs: number }) {
+  const a = await client();
+  const { gameId, seatToken: ta } = await env.srv.games.createGame({ opponent: "human", size: 15, rule: "freestyle", color: 1, clock });
+  await call(a, EV.join, { gameId, seatToken: ta });
+  const b = await client();
+  const { seatToken: tb } = await call(b, EV.join, { gameId, takeSeat: true });
+  return { a, b, gameId, ta, tb: tb as string };
+}
+
 describe("clocks", () => {
   it("the clocks start after each side's first move; then the side to move loses on time when its clock runs out (server timer)", async () => {
-    const a = await client();
     // The public schema wants ≥ 10 s; the service API accepts a short test clock.
-    const { gameId, seatToken: ta } = await env.srv.games.createGame({
-      opponent: "human",
-      size: 15,
-      rule: "freestyle",
-      color: 1,
-      clock: { initialMs: 1200, incrementMs: 100 },
-    });
-    await call(a, EV.join, { gameId, seatToken: ta });
-    const b = await client();
-    const { seatToken: tb } = await call(b, EV.join, { gameId, takeSeat: true });
+    const { a, b, gameId, ta, tb } = await clockedGame({ initialMs: 1200, incrementMs: 100 });
     await call(a, EV.move, { gameId, seatToken: ta, ply: 1, x: 7, y: 7 });
     const moved = await waitFor(b, EV.moved, (e: any) => e.move.ply === 1);
     expect(moved.clock.settings).toEqual({ initialMs: 1200, incrementMs: 100 });
@@ -83,17 +83,7 @@ describe("clocks", () => {
   });
 
   it("a resignation charges the resigning turn's time to the side to move (live state and after a reload)", async () => {
-    const a = await client();
-    const { gameId, seatToken: ta } = await env.srv.games.createGame({
-      opponent: "human",
-      size: 15,
-      rule: "freestyle",
-      color: 1,
-      clock: { initialMs: 60_000, incrementMs: 0 },
-    });
-    await call(a, EV.join, { gameId, seatToken: ta });
-    const b = await client();
-    const { seatToken: tb } = await call(b, EV.join, { gameId, takeSeat: true });
+    const { a, b, gameId, ta, tb } = await clockedGame({ initialMs: 60_000, incrementMs: 0 });
     await call(a, EV.move, { gameId, seatToken: ta, ply: 1, x: 7, y: 7 });
     await call(b, EV.move, { gameId, seatToken: tb!, ply: 2, x: 8, y: 8 });
     await call(a, EV.move, { gameId, seatToken: ta, ply: 3, x: 7, y: 8 });
