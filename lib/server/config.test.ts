@@ -150,7 +150,20 @@ describe("loadConfig", () => {
       aiPauseMs: 0,
       aiGoneMs: 20_000,
       aiPonderMs: 30_000,
-      analysis: { plyMs: 250, depth: 6, queueMax: 7, perRequester: 3, concurrency: 2, auto: true, pliesPerNetwork: 2000, leaseMs: 15_000 },
+      analysis: {
+        plyMs: 250,
+        depth: 6,
+        queueMax: 7,
+        perRequester: 3,
+        concurrency: 2,
+        auto: true,
+        pliesPerNetwork: 2000,
+        leaseMs: 15_000,
+        puzzles: true,
+        proofMs: 60_000,
+        proofMb: 1024,
+        minedPerDay: 40,
+      },
       tv: false,
       tvMoveMs: 200,
       socketRecoveryMs: 0,
@@ -230,7 +243,18 @@ describe("loadConfig", () => {
       auto: false,
       pliesPerNetwork: 2000,
       leaseMs: 15_000,
+      puzzles: true,
+      proofMs: 60_000,
+      proofMb: 1024,
+      minedPerDay: 40,
     });
+    expect(loadConfig({ ANALYSIS_PUZZLES: "off", PUZZLE_PROOF_MS: "5000", PUZZLE_PROOF_MB: "256", PUZZLE_MINED_PER_DAY: "3" }).analysis).toMatchObject({
+      puzzles: false,
+      proofMs: 5000,
+      proofMb: 256,
+      minedPerDay: 3,
+    });
+    expect(() => loadConfig({ PUZZLE_PROOF_MB: "10" })).toThrow(/PUZZLE_PROOF_MB/);
     expect(() => loadConfig({ ANALYSIS_PLY_MS: "5" })).toThrow(/ANALYSIS_PLY_MS/);
     expect(() => loadConfig({ ANALYSIS_QUEUE_MAX: "0" })).toThrow(/ANALYSIS_QUEUE_MAX/);
   });

@@ -147,6 +147,18 @@ function Status({ z, colorName, toMove }: { z: ReturnType<typeof usePuzzle>; col
         </>
       )}
       {change}
+      {r && r.kind !== "continue" && r.from && (
+        <p data-testid="puzzle-source">
+          {t.rich("source", {
+            ply: r.from.ply,
+            link: (chunks) => (
+              <Link className="underline" href={`/game/${r.from!.gameId}`}>
+                {chunks}
+              </Link>
+            ),
+          })}
+        </p>
+      )}
     </div>
   );
 }

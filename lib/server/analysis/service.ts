@@ -16,6 +16,7 @@ import { analysePly, type Search } from "./analyse-ply";
 import { AnalysisStore } from "./store";
 import { BullQueue, DbQueue, type JobQueue } from "./queue";
 import { networkPlies, partiesOf, pliesAhead } from "./fairness";
+import { PuzzleMiner } from "../puzzles/mining";
 
 export interface AnalysisOptions {
   db: Db;
@@ -44,6 +45,8 @@ export class AnalysisService extends EventEmitter<{ update: [AnalysisUpdate] }> 
   private readonly queue: JobQueue;
   private readonly running = new Map<string, AbortController>();
   private closed = false;
+  /** Puzzles from the games this node analyses (settings.puzzles): proven on a thread of their own, after each job. */
+  readonly miner: PuzzleMiner | null;
 
   constructor(private readonly opts: AnalysisOptions) {
     super();
@@ -52,6 +55,8 @@ export class AnalysisService extends EventEmitter<{ update: [AnalysisUpdate] }> 
     this.queue = opts.redis
       ? new BullQueue(opts.redis.url, { prefix: opts.redis.prefix, concurrency, leaseMs, log: opts.log })
       : new DbQueue(this.store, { concurrency, pollMs: opts.pollMs ?? 5000, log: opts.log, clock: opts.games.clock });
+    const { puzzles, proofMs, proofMb, minedPerDay } = opts.settings;
+    this.miner = puzzles ? new PuzzleMiner(opts.db, { proofMs, proofMb, perOwnerDay: minedPerDay }, opts.log, opts.games.clock) : null;
   }
 
   /** Starts running jobs: those left requested or running by a previous start too. Concurrency 0: none (a web node whose analyses run on workers). */
@@ -169,6 +174,8 @@ export class AnalysisService extends EventEmitter<{ update: [AnalysisUpdate] }> 
       const plies = await this.store.plies(gameId);
       this.broadcast({ ...job, status: "done", done: job.total, summary: summarize(plies) }, null);
       log.info({ gameId, plies: job.total }, "analysis done");
+      // Its missed wins and only moves, proven as puzzles off this job (the queue takes the next game meanwhile).
+      void this.miner?.gameAnalysed(gameId);
     } catch (err) {
       if (stop.signal.aborted || this.closed) {
         await this.store.release(gameId, nodeId).catch(() => {});
@@ -205,6 +212,7 @@ export class AnalysisService extends EventEmitter<{ update: [AnalysisUpdate] }> 
     this.closed = true;
     for (const stop of this.running.values()) stop.abort(new Error("closing"));
     await this.queue.close();
+    await this.miner?.close();
     // Let the aborted runs write their release.
     for (let i = 0; i < 50 && this.running.size; i++) await new Promise((r) => setTimeout(r, 20));
   }

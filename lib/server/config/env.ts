@@ -30,6 +30,10 @@
 // ANALYSIS_AUTO                 off                   analyse every finished human-vs-human game by itself
 // ANALYSIS_PLIES_PER_NETWORK    2000                  plies one network (/24, /64) may have waiting or running; more: LIMIT (its first job always passes)
 // ANALYSIS_LEASE_MS             15000                 a node (or worker) that has not renewed its analysis job this long is presumed dead: another takes the job
+// ANALYSIS_PUZZLES              on                    prove an analysed game's missed wins and only moves as puzzles (docs/PUZZLES.md), on a thread of their own
+// PUZZLE_PROOF_MS               60000                 one such proof's time cap (ms): over it, the position is dropped
+// PUZZLE_PROOF_MB               1024                  the proof thread's heap cap (MB): over it, the position is dropped
+// PUZZLE_MINED_PER_DAY          40                    positions one owner's analysed games may have proven a day
 // AI_PAUSE_MS                   300                   pause before each AI-vs-AI move
 // AI_PONDER_MS                  30000                 search a person's position while they think (lowest priority, one node), at most this long: their move is stored scored; 0 never
 // AI_GONE_MS                    20000                 an AI game's player away this long (no clock, one node): its search stops until they return; 0 never
@@ -204,6 +208,10 @@ export const EnvSchema = z.object({
   ANALYSIS_AUTO: onOff(),
   ANALYSIS_PLIES_PER_NETWORK: wholeNumber(1),
   ANALYSIS_LEASE_MS: wholeNumber(1000, 600_000),
+  ANALYSIS_PUZZLES: onOff(),
+  PUZZLE_PROOF_MS: wholeNumber(1, 600_000),
+  PUZZLE_PROOF_MB: wholeNumber(64, 16_384),
+  PUZZLE_MINED_PER_DAY: wholeNumber(0),
   TV: onOff(),
   TV_MOVE_MS: wholeNumber(100, 10_000),
   SOCKET_RECOVERY_MS: wholeNumber(0),

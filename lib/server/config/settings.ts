@@ -94,6 +94,12 @@ export interface AnalysisSettings {
   pliesPerNetwork: number;
   /** ANALYSIS_LEASE_MS: a job not renewed this long (every ply renews it) is taken by another node or worker. */
   leaseMs: number;
+  /** ANALYSIS_PUZZLES: prove an analysed game's missed wins and only moves as puzzles (lib/server/puzzles/mining). */
+  puzzles: boolean;
+  /** PUZZLE_PROOF_MS, PUZZLE_PROOF_MB: one proof's time and heap caps; PUZZLE_MINED_PER_DAY: positions per owner a day. */
+  proofMs: number;
+  proofMb: number;
+  minedPerDay: number;
 }
 
 /** Sessions and names (lib/server/identity/identities). */

@@ -2,6 +2,8 @@
 // game's analysis (lib/server/analysis) marked your move a missed win. Its solution is the analysis'
 // own line (the engine's best move and its continuation, found when the game was analysed): nothing
 // is searched at request time. Unrated (mode "game"): its first move is the engine's, not proven unique.
+// When the game's mining (./mining) proved one of that player's missed wins, that puzzle is served
+// instead: proven (unique first move, stated length, the defender's best replies) and rated.
 import type { Db } from "../db/client";
 import { refuse } from "../http/answers";
 import { movesToString, toLabel } from "../../shared/notation";
@@ -13,6 +15,8 @@ export async function gamePuzzleId(db: Db, playerId: string, gameId: string): Pr
   const game = await db.game.findUnique({ where: { id: gameId }, select: { size: true, rule: true, opening: true, blackPlayerId: true, whitePlayerId: true } });
   const color = game?.blackPlayerId === playerId ? 1 : game?.whitePlayerId === playerId ? 2 : 0;
   if (!game || !color) return refuse("NOT_FOUND", "No game of yours by that id.");
+  const proven = await db.puzzle.findFirst({ where: { gameId, toMove: color, theme: { not: "defend" } }, orderBy: { ply: "asc" }, select: { id: true } });
+  if (proven) return proven.id;
   const missed = await db.moveAnalysis.findFirst({ where: { gameId, color, mark: "missed-win" }, orderBy: { ply: "asc" } });
   if (!missed || !missed.best) return refuse("NOT_FOUND", "The analysis of this game found no win you missed (analyse the game first).");
   const id = `game-${gameId}-${missed.ply}`;

@@ -31,6 +31,8 @@ export interface NextRequest {
 
 /** Puzzles made from a player's own game (./from-game) are served only to them, by id. */
 const SHIPPED = { id: { not: { startsWith: "game-" } } };
+/** The daily puzzle comes from the shipped set only: puzzles mined during the day (./mining) do not move it. */
+const DAILY = { ...SHIPPED, gameId: null, theme: { in: ["vcf", "vct"] }, plies: { gte: 5 } };
 
 const solutionOf = (p: PuzzleRow) => ({ line: JSON.parse(p.line) as string[], finish: JSON.parse(p.finish) as string[] });
 
@@ -94,10 +96,10 @@ export class PuzzleService {
   private async choose(playerId: string, req: NextRequest, today: string): Promise<PuzzleRow | null> {
     if (req.puzzleId) return this.db.puzzle.findUnique({ where: { id: req.puzzleId } });
     if (req.mode === "daily") {
-      const n = await this.db.puzzle.count({ where: { ...SHIPPED, theme: { in: ["vcf", "vct"] }, plies: { gte: 5 } } });
+      const n = await this.db.puzzle.count({ where: DAILY });
       if (!n) return null;
       return this.db.puzzle.findFirst({
-        where: { ...SHIPPED, theme: { in: ["vcf", "vct"] }, plies: { gte: 5 } },
+        where: DAILY,
         orderBy: { id: "asc" },
         skip: dailyIndex(today, n),
       });
@@ -179,9 +181,10 @@ export class PuzzleService {
     const solved = v.kind === "solved";
     const rating = await this.finish(a, p, solved && a.hints === 0, solved);
     const theme = p.theme as PuzzleTheme;
-    if (solved) return { kind: "solved", line: sol.line, theme, ...(rating ? { rating } : {}) };
+    const from = p.gameId && p.ply ? { from: { gameId: p.gameId, ply: p.ply } } : {};
+    if (solved) return { kind: "solved", line: sol.line, theme, ...(rating ? { rating } : {}), ...from };
     const refutation = p.threat ? (JSON.parse(p.threat) as string[]) : sol.line.slice(a.step);
-    return { kind: "failed", line: sol.line, refutation, theme, ...(rating ? { rating } : {}) };
+    return { kind: "failed", line: sol.line, refutation, theme, ...(rating ? { rating } : {}), ...from };
   }
 
   /** Ends the attempt; a rated one moves both ratings (a hint counts as not solved). */

@@ -36,9 +36,16 @@ export type MoveResult =
   /** Right: the defender's reply, played for you; keep going. */
   | { kind: "continue"; reply: string }
   /** Solved: the whole line. */
-  | { kind: "solved"; line: string[]; theme: PuzzleTheme; rating?: RatingChange }
+  | { kind: "solved"; line: string[]; theme: PuzzleTheme; rating?: RatingChange; from?: PuzzleSource }
   /** Wrong: the attempt is over; the solution and what punishes the move. */
-  | { kind: "failed"; line: string[]; refutation: string[]; theme: PuzzleTheme; rating?: RatingChange };
+  | { kind: "failed"; line: string[]; refutation: string[]; theme: PuzzleTheme; rating?: RatingChange; from?: PuzzleSource };
+
+/** A puzzle mined from a game played (or imported) here: the game and the ply whose position it is.
+ *  Told once the attempt is over (the game's analysis shows the winning move). */
+export interface PuzzleSource {
+  gameId: string;
+  ply: number;
+}
 
 export interface RatingChange {
   before: number;
