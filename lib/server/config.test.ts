@@ -156,6 +156,7 @@ describe("loadConfig", () => {
         queueMax: 7,
         perRequester: 3,
         concurrency: 2,
+        threads: 1,
         auto: true,
         pliesPerNetwork: 2000,
         leaseMs: 15_000,
@@ -240,6 +241,7 @@ describe("loadConfig", () => {
       queueMax: 50,
       perRequester: 2,
       concurrency: 1,
+      threads: 1,
       auto: false,
       pliesPerNetwork: 2000,
       leaseMs: 15_000,
@@ -257,6 +259,9 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PUZZLE_PROOF_MB: "10" })).toThrow(/PUZZLE_PROOF_MB/);
     expect(() => loadConfig({ ANALYSIS_PLY_MS: "5" })).toThrow(/ANALYSIS_PLY_MS/);
     expect(() => loadConfig({ ANALYSIS_QUEUE_MAX: "0" })).toThrow(/ANALYSIS_QUEUE_MAX/);
+    expect(loadConfig({ ANALYSIS_THREADS: "2" }).analysis.threads).toBe(2);
+    expect(() => loadConfig({ ANALYSIS_THREADS: "0" })).toThrow(/ANALYSIS_THREADS/);
+    expect(() => loadConfig({ ANALYSIS_THREADS: "9" })).toThrow(/ANALYSIS_THREADS/);
   });
 
   it("fair shares: 200 sockets and 10 open challenges an address, 120 POSTs and 60 /readyz a minute; bad values refused", () => {

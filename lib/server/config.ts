@@ -56,6 +56,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       queueMax: e.ANALYSIS_QUEUE_MAX ?? 50,
       perRequester: e.ANALYSIS_PER_REQUESTER ?? 2,
       concurrency: e.ANALYSIS_CONCURRENCY ?? 1,
+      threads: e.ANALYSIS_THREADS ?? 1,
       auto: e.ANALYSIS_AUTO ?? false,
       pliesPerNetwork: e.ANALYSIS_PLIES_PER_NETWORK ?? 2000,
       leaseMs: e.ANALYSIS_LEASE_MS ?? 15_000,

@@ -198,7 +198,8 @@ export class AnalysisService extends EventEmitter<{ update: [AnalysisUpdate] }> 
     return async (position, limits) => {
       for (;;) {
         try {
-          return await this.opts.ai.think({ position, limits, priority: "analysis", owner: `analysis:${gameId}`, signal });
+          const { threads } = this.opts.settings; // Lazy SMP: that many of the background threads
+          return await this.opts.ai.think({ position, limits, priority: "analysis", owner: `analysis:${gameId}`, signal, threads });
         } catch (err) {
           if (!(err instanceof AiBusyError) || signal.aborted) throw err;
           await new Promise((r) => setTimeout(r, 500));

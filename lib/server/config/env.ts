@@ -27,6 +27,7 @@
 // ANALYSIS_PER_REQUESTER        2                     analyses one identity or one address may have waiting or running; more: LIMIT
 // ANALYSIS_CONCURRENCY          1                     analyses this node runs at once (each takes an AI_TV_THREADS thread per ply); 0: none
 //                                                     (web nodes of a site whose analyses run on `npm run worker:analysis` processes)
+// ANALYSIS_THREADS              1                     threads per analysed ply (Lazy SMP), 1–8: it holds that many AI_TV_THREADS threads (at most all)
 // ANALYSIS_AUTO                 off                   analyse every finished human-vs-human game by itself
 // ANALYSIS_PLIES_PER_NETWORK    2000                  plies one network (/24, /64) may have waiting or running; more: LIMIT (its first job always passes)
 // ANALYSIS_LEASE_MS             15000                 a node (or worker) that has not renewed its analysis job this long is presumed dead: another takes the job
@@ -205,6 +206,7 @@ export const EnvSchema = z.object({
   ANALYSIS_QUEUE_MAX: wholeNumber(1),
   ANALYSIS_PER_REQUESTER: wholeNumber(1),
   ANALYSIS_CONCURRENCY: wholeNumber(0, 16),
+  ANALYSIS_THREADS: wholeNumber(1, 8),
   ANALYSIS_AUTO: onOff(),
   ANALYSIS_PLIES_PER_NETWORK: wholeNumber(1),
   ANALYSIS_LEASE_MS: wholeNumber(1000, 600_000),

@@ -89,6 +89,8 @@ export interface AnalysisSettings {
   queueMax: number;
   perRequester: number;
   concurrency: number;
+  /** ANALYSIS_THREADS: threads per analysed ply (Lazy SMP, lib/server/ai/threads), each an AI_TV_THREADS slot. */
+  threads: number;
   auto: boolean;
   /** ANALYSIS_PLIES_PER_NETWORK: plies one network may have waiting or running (lib/server/analysis/fairness). */
   pliesPerNetwork: number;
