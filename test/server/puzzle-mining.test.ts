@@ -6,6 +6,7 @@
 // positions with no win) is capped per game, per owner a day and in all, yields no puzzle, and does
 // not hold back another owner's position; a proof past its heap cap or its time cap is dropped and
 // the next one is proven as if nothing happened.
+import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -132,6 +133,17 @@ describe("puzzles mined from analysed games", () => {
     expect(miner().stats.proofs).toBe(before);
     expect(await env.srv.db.puzzle.count({ where: { id: mined.id } })).toBe(1);
   }, 120_000);
+  it("npm run puzzles:verify -- --db re-proves the database's mined puzzles, and names one whose line is not the proof's", async () => {
+    const row = await env.srv.db.puzzle.findUniqueOrThrow({ where: { id: mined.id } });
+    const line = JSON.parse(row.line) as string[];
+    const { id: _id, key: _key, ...rest } = row;
+    await env.srv.db.puzzle.create({ data: { ...rest, id: `${row.id}-forged`, key: `${row.key}-forged`, line: JSON.stringify([line[0], "a2", line[2]]) } });
+    const run = spawnSync("npx", ["tsx", "bin/puzzles/verify.ts", "--db", env.srv.dbFile], { encoding: "utf8" });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(new RegExp(`^FAIL ${row.id}-forged: the line .*\n$`));
+    expect(run.stderr).toContain("1/2 proven");
+    await env.srv.db.puzzle.delete({ where: { id: `${row.id}-forged` } });
+  }, 60_000);
 });
 
 /** A finished game written straight into the database, imported by `owner`, with analysis rows marking `marks` plies (mark "missed-win" unless told). */
