@@ -5,6 +5,7 @@
 // playing, and the standings rows equal a recount from the games. One node on SQLite, or several on
 // one PostgreSQL database and Redis. Used by `npm run bench:arena` (bin/bench-arena.ts); ARENA_NODE_LOG=1
 // prints the nodes' tournament log lines (slow director passes) at the end.
+import fs from "node:fs";
 import { io, type Socket } from "socket.io-client";
 import { EV } from "../../lib/shared/protocol";
 import { openDb } from "../../lib/server/db/client";
@@ -29,6 +30,8 @@ export interface ArenaRunResult {
   recountDiffers: number;
   latencyMs: { n: number; p50: number; p99: number; max: number };
   setupMs: number;
+  /** CPU seconds used while the bots played: this process (the bots' sockets) and each node. */
+  cpu: { bench: number; nodes: number[]; seconds: number };
 }
 
 type Bot = { id: string; cookie: string; socket: Socket; url: string; busy: string | null; endedAt: number | null };
@@ -98,14 +101,20 @@ export async function runArena(o: ArenaRunOptions): Promise<ArenaRunResult> {
     await setEvent(dbTarget, tid, o.players > TOURNAMENT_LIMITS.maxPlayers ? { maxPlayers: o.players } : {});
 
     const latency: number[] = [];
+    // ARENA_LATENCY_FILE=<path>: each latency with its time since the start (where in the run the slow ones were).
+    const trace: string[] = [];
     let doubleGames = 0;
     const seats = new Map<string, Bot[]>();
+    let startedAt = Date.now();
     let games = 0;
     let playing = true;
     for (const b of bots)
       b.socket.on(EV.started, (e: { gameId: string }) => {
         if (b.busy && b.busy !== e.gameId) doubleGames++;
-        if (b.endedAt !== null) latency.push(Date.now() - b.endedAt);
+        if (b.endedAt !== null) {
+          latency.push(Date.now() - b.endedAt);
+          trace.push(`${Date.now() - startedAt}\t${Date.now() - b.endedAt}`);
+        }
         b.busy = e.gameId;
         b.endedAt = null;
         const two = [...(seats.get(e.gameId) ?? []), b];
@@ -116,35 +125,19 @@ export async function runArena(o: ArenaRunOptions): Promise<ArenaRunResult> {
     // Now it starts: the director's next tick pairs everyone.
     await setEvent(dbTarget, tid, { startsAt: new Date(Date.now()), endsAt: new Date(Date.now() + 180 * 60_000) });
     const setupMs = Date.now() - t0;
+    startedAt = Date.now();
+    const cpu0 = { bench: process.cpuUsage(), nodes: nodes.map((n) => cpuSeconds(n.proc.pid)) };
     await new Promise((r) => setTimeout(r, o.playMs));
     playing = false;
+    const benchCpu = process.cpuUsage(cpu0.bench);
+    const cpu = {
+      bench: (benchCpu.user + benchCpu.system) / 1e6,
+      nodes: nodes.map((n, i) => cpuSeconds(n.proc.pid) - cpu0.nodes[i]),
+      seconds: o.playMs / 1000,
+    };
     await new Promise((r) => setTimeout(r, 3_000)); // the last scores land
-    const db = await openDb(dbTarget);
-    // -1: the rows never stood still long enough to compare (a failure too).
-    let recountDiffers = -1;
-    try {
-      const t = (await db.tournament.findUnique({ where: { id: tid } }))!;
-      const rows = () => db.tournamentPlayer.findMany({ where: { tournamentId: tid }, orderBy: { playerId: "asc" } });
-      // Games still finishing are scored meanwhile: compare once the rows stood still around the recount.
-      for (let attempt = 0; attempt < 10; attempt++) {
-        const before = await rows();
-        const recount = await recountEvent(db, t);
-        if (JSON.stringify(before) !== JSON.stringify(await rows())) {
-          await new Promise((r) => setTimeout(r, 1_000));
-          continue;
-        }
-        recountDiffers = 0;
-        for (const r of before) {
-          const c = recount.get(r.playerId);
-          if (!c || c.score !== r.score || c.games !== r.games || c.fire !== r.fire) {
-            if (recountDiffers++ < 3) console.error("differs:", JSON.stringify({ row: { score: r.score, games: r.games, fire: r.fire }, recount: c }));
-          }
-        }
-        break;
-      }
-    } finally {
-      await db.$disconnect();
-    }
+    const recountDiffers = await compareRecount(dbTarget, tid);
+    if (process.env.ARENA_LATENCY_FILE) fs.writeFileSync(process.env.ARENA_LATENCY_FILE, trace.join("\n") + "\n");
     latency.sort((a, b) => a - b);
     return {
       players: o.players,
@@ -154,6 +147,7 @@ export async function runArena(o: ArenaRunOptions): Promise<ArenaRunResult> {
       recountDiffers,
       latencyMs: { n: latency.length, p50: pct(latency, 50), p99: pct(latency, 99), max: latency.at(-1) ?? NaN },
       setupMs,
+      cpu,
     };
   } finally {
     for (const b of bots) b.socket.disconnect();
@@ -172,6 +166,35 @@ export async function runArena(o: ArenaRunOptions): Promise<ArenaRunResult> {
   }
 }
 
+/** Standing rows that differ from a recount from the games (-1: the rows never stood still long enough to compare: a failure too). */
+async function compareRecount(dbTarget: string, tid: string): Promise<number> {
+  const db = await openDb(dbTarget);
+  try {
+    const t = (await db.tournament.findUnique({ where: { id: tid } }))!;
+    const rows = () => db.tournamentPlayer.findMany({ where: { tournamentId: tid }, orderBy: { playerId: "asc" } });
+    // Games still finishing are scored meanwhile: compare once the rows stood still around the recount.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const before = await rows();
+      const recount = await recountEvent(db, t);
+      if (JSON.stringify(before) !== JSON.stringify(await rows())) {
+        await new Promise((r) => setTimeout(r, 1_000));
+        continue;
+      }
+      let differs = 0;
+      for (const r of before) {
+        const c = recount.get(r.playerId);
+        if (!c || c.score !== r.score || c.games !== r.games || c.fire !== r.fire) {
+          if (differs++ < 3) console.error("differs:", JSON.stringify({ row: { score: r.score, games: r.games, fire: r.fire }, recount: c }));
+        }
+      }
+      return differs;
+    }
+    return -1;
+  } finally {
+    await db.$disconnect();
+  }
+}
+
 /** Writes the bench's event row: a person's event holds TOURNAMENT_LIMITS.maxPlayers (200), the bench's all its players
  * (as the site's own could); it starts once everyone has joined. */
 async function setEvent(dbTarget: string, id: string, data: { maxPlayers?: number; startsAt?: Date; endsAt?: Date }): Promise<void> {
@@ -180,6 +203,16 @@ async function setEvent(dbTarget: string, id: string, data: { maxPlayers?: numbe
     await db.tournament.update({ where: { id }, data });
   } finally {
     await db.$disconnect();
+  }
+}
+
+/** CPU seconds (user + system) process `pid` has used so far (Linux /proc; 0 elsewhere). */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
   }
 }
 

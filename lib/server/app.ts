@@ -152,6 +152,8 @@ async function compose(s: GameServerSettings, opts: GameServerOptions, parts: Pa
   tourStarted.bind((playerId, gameId) => void realtime.io.to(playerRoom(playerId)).emit(EV.started, { gameId, via: "pairing" }));
   tourChanged.bind((id) => void realtime.io.to(tournamentRoom(id)).emit(EV.tournamentChanged, { id }));
   if (adapter) wireCluster(realtime.io, games, log, identities);
+  // A game that ends here wakes the director of its event on whichever node holds its lease.
+  if (adapter) tournaments.wireCluster(realtime.io);
   if (adapter) wireSessionEnds(realtime.io, identities);
   sessionsEnded.bind((e) => endSessionSockets(realtime.io, e, playerRoom, cluster, log));
   socketHeaders(realtime.io, s.limits.trustProxy);

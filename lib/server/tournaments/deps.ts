@@ -17,6 +17,11 @@ export interface TournamentDeps {
   changed?(id: string): void;
   /** More to do at once (a wave seated over several passes): the director's next pass comes soon (set by the Director). */
   again?(): void;
+  /**
+   * Still this event's director? Renews the event's lease when a third of it has gone since it was
+   * taken (a long pass must not let it lapse: another node would start directing meanwhile). Set by the Director.
+   */
+  holds?(): Promise<boolean>;
   /** Time spent per phase of a pass (set by the Director for its slow-pass log line). */
   phases?: Map<string, number>;
 }

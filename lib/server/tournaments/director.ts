@@ -123,7 +123,16 @@ export class Director {
         continue;
       }
       this.held.add(t.id);
-      const over = await stepEvent(this.d, t).catch((err: unknown) => {
+      let claimedAt = now;
+      const holds = async () => {
+        const at = this.d.clock.now();
+        if (at - claimedAt < this.leaseMs / 3) return true;
+        claimedAt = at;
+        const still = await claimLease(this.d.db, leaseName(t.id), this.d.nodeId, this.leaseMs, at);
+        if (!still) this.held.delete(t.id);
+        return still;
+      };
+      const over = await stepEvent({ ...this.d, holds }, t).catch((err: unknown) => {
         this.d.log.error({ err, tournamentId: t.id }, "tournament step failed");
         return false;
       });

@@ -49,6 +49,9 @@ export async function startGames(d: TournamentDeps, t: TournamentRow, pairs: Arr
   // The whole pass in one claim (the usual case: nobody left meanwhile); else pair by pair.
   const claimed = await timed(d, "claim", async () => ((await claim(d, t, all, round, now)) ? all : await claimEach(d, t, all, round, now)));
   if (!claimed.length) return 0;
+  // Claimed players are "playing" until their games exist or unstick frees them: the games are made
+  // even if the lease has just been lost (the next holder sees them "starting", then "playing").
+  if (d.holds) await d.holds();
   const clock = { initialMs: t.initialMs, incrementMs: t.incrementMs };
   const pool = ratingPoolOf({ rule: t.rule as "freestyle", size: t.size, clock });
   const r = await timed(d, "ratings", () =>

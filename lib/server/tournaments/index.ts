@@ -4,11 +4,14 @@
 import type { Identities } from "../identity/identities";
 import type { Route } from "../http/router";
 import type { TournamentDeps } from "./deps";
-import { Director, type DirectorOptions } from "./director";
+import { Director, SOON_MS, type DirectorOptions } from "./director";
 import { Entrants } from "./entrants";
 import { tournamentRoutes } from "./http";
 
 export { Director, Entrants };
+
+/** The notice a node sends when games ended there (over the adapter: serverSideEmit): the other directors look at once. */
+export const GAME_ENDED = "gomoku:tournament-game-ended";
 export { engineGameOnAir } from "./engine";
 export type { TournamentDeps };
 
@@ -17,8 +20,11 @@ export class Tournaments {
   readonly director: Director;
   readonly routes: Route[];
 
+  private readonly deps: TournamentDeps;
+
   constructor(deps: TournamentDeps, identities: Pick<Identities, "ofSession">, opts: DirectorOptions & { operatorToken?: string | null } = {}) {
     deps = { ...deps, changed: coalesced(deps) };
+    this.deps = deps;
     this.entrants = new Entrants(deps);
     this.director = new Director(deps, opts);
     this.routes = tournamentRoutes({ db: deps.db, entrants: this.entrants, identities, deps, operatorToken: opts.operatorToken ?? null });
@@ -30,6 +36,30 @@ export class Tournaments {
 
   start(): void {
     this.director.start();
+  }
+
+  /**
+   * Several nodes (`io` with the Redis or IPC adapter): a game that ends on this node wakes the
+   * directors of the others too (the node directing its event may be another), at most one notice
+   * per SOON_MS; without it that director would score and pair it only at its next tick (up to TICK_MS).
+   */
+  wireCluster(io: { serverSideEmit(ev: string): unknown; on(ev: string, fn: () => void): unknown }): void {
+    let pending = false;
+    this.deps.games.on("state", (s) => {
+      if (s.status !== "finished" || pending) return;
+      pending = true;
+      this.deps.clock
+        .setTimeout(() => {
+          pending = false;
+          try {
+            io.serverSideEmit(GAME_ENDED);
+          } catch (err) {
+            this.deps.log.warn({ err }, "could not wake the other nodes' tournament directors");
+          }
+        }, SOON_MS)
+        .unref();
+    });
+    io.on(GAME_ENDED, () => this.director.soon());
   }
 
   close(): Promise<void> {

@@ -3,7 +3,7 @@
 // "playing" to "done" decides it, in the same transaction as the players' rows. An aborted game, or
 // an arena game that ended after the arena did, scores nothing ("none").
 import type { Db } from "../db/client";
-import type { TournamentRow } from "./deps";
+import { timed, type TournamentDeps, type TournamentRow } from "./deps";
 import { arenaStanding, swissStandingsOf, swissPoints, type Standing } from "./recount";
 
 /** Ids per `in (…)` list (SQLite refuses a query of more than 999 parameters; some queries have two lists). */
@@ -17,10 +17,11 @@ export const MAX_SCORED_PER_PASS = 100;
 /**
  * Scores what has ended; returns how many pairings were scored. One transaction for the pass: each
  * pairing closed by its conditional update, then the rows of everyone whose game was closed, read
- * and written together (not a transaction and its reads per game). `more`: called when games were
- * left for the next pass.
+ * and written together (not a transaction and its reads per game). More than MAX_SCORED_PER_PASS
+ * ended: the rest in the next pass (d.again).
  */
-export async function scoreFinished(db: Db, t: TournamentRow, nowMs: number, more?: () => void): Promise<number> {
+export async function scoreFinished(d: Pick<TournamentDeps, "db" | "phases" | "again">, t: TournamentRow, nowMs: number): Promise<number> {
+  const db = d.db;
   const open = await db.tournamentPairing.findMany({ where: { tournamentId: t.id, status: "playing", gameId: { not: null } } });
   if (!open.length) return 0;
   const ids = open.map((p) => p.gameId!);
@@ -30,7 +31,7 @@ export async function scoreFinished(db: Db, t: TournamentRow, nowMs: number, mor
     )
   ).slice(0, MAX_SCORED_PER_PASS);
   if (!ended.length) return 0;
-  if (ended.length === MAX_SCORED_PER_PASS) more?.();
+  if (ended.length === MAX_SCORED_PER_PASS) d.again?.();
   const plies = new Map(
     (await db.move.groupBy({ by: ["gameId"], where: { gameId: { in: ended.map((g) => g.id) } }, _count: { _all: true } })).map((r) => [
       r.gameId,
@@ -38,21 +39,42 @@ export async function scoreFinished(db: Db, t: TournamentRow, nowMs: number, mor
     ]),
   );
   const byGame = new Map(open.map((p) => [p.gameId!, p]));
+  const closing = new Map(ended.map((g) => [byGame.get(g.id)!.id, { result: countedResult(t, g), plies: plies.get(g.id) ?? 0 }]));
+  const players = [...closing.keys()].flatMap((id) => {
+    const p = open.find((x) => x.id === id)!;
+    return [p.blackId, ...(p.whiteId ? [p.whiteId] : [])];
+  });
+  const asked = performance.now();
   return db.$transaction(
     async (tx) => {
-      const players: string[] = [];
+      d.phases?.set("score.begin", performance.now() - asked);
       let scored = 0;
-      for (const g of ended) {
-        const p = byGame.get(g.id)!;
-        const { count } = await tx.tournamentPairing.updateMany({
-          where: { id: p.id, status: "playing" },
-          data: { status: "done", result: countedResult(t, g), plies: plies.get(g.id) ?? 0 },
-        });
+      if (t.kind === "arena") {
+        // The rows computed as if every game were closed, then each pairing closed with its points in one
+        // conditional update. One already closed by someone else (two directors): the rows are read again.
+        const { rows, points } = await timed(d, "score.rows", () => arenaRows(tx, t, players, closing));
+        let lost = false;
+        const t0 = performance.now();
+        for (const [id, c] of closing) {
+          const { count } = await tx.tournamentPairing.updateMany({ where: { id, status: "playing" }, data: { status: "done", ...c, ...points.get(id) } });
+          points.delete(id);
+          if (count === 1) scored++;
+          else lost = true;
+        }
+        d.phases?.set("score.close", performance.now() - t0);
+        if (lost) await writeStandings(tx, t, players, nowMs);
+        else await timed(d, "score.write", () => writeArenaRows(tx, t, rows, points, nowMs));
+        return scored;
+      }
+      const closed: string[] = [];
+      for (const [id, c] of closing) {
+        const { count } = await tx.tournamentPairing.updateMany({ where: { id, status: "playing" }, data: { status: "done", ...c } });
         if (count !== 1) continue;
         scored++;
-        players.push(p.blackId, ...(p.whiteId ? [p.whiteId] : []));
+        const p = open.find((x) => x.id === id)!;
+        closed.push(p.blackId, ...(p.whiteId ? [p.whiteId] : []));
       }
-      if (players.length) await writeStandings(tx, t, players, nowMs);
+      if (closed.length) await writeStandings(tx, t, closed, nowMs);
       return scored;
     },
     // A pass's scoring is one transaction: under load it may take seconds (Prisma's default allows 5).
@@ -103,16 +125,29 @@ export async function writeStandings(tx: Tx | Db, t: TournamentRow, ids: string[
 }
 
 async function writeArena(tx: Tx | Db, t: TournamentRow, ids: string[], nowMs: number): Promise<void> {
-  const pairings = await inSlices(ids, (part) =>
+  const { rows, points } = await arenaRows(tx, t, ids);
+  await writeArenaRows(tx, t, rows, points, nowMs);
+}
+
+type Closing = Map<string, { result: string; plies: number }>;
+type Row = { id: string; standing: Standing; scoreBefore: number | undefined };
+type Points = Map<string, { blackPoints?: number; whitePoints?: number }>;
+
+/**
+ * The rows of `ids` computed from their pairings (and their opponents' ratings), with the pairings of
+ * `closing` taken as done with those results; and each pairing's points that differ from its row (a
+ * pairing of two of `ids` changes on both sides: one entry).
+ */
+async function arenaRows(tx: Tx | Db, t: TournamentRow, ids: string[], closing: Closing = new Map()): Promise<{ rows: Row[]; points: Points }> {
+  const read = await inSlices(ids, (part) =>
     tx.tournamentPairing.findMany({ where: { tournamentId: t.id, OR: [{ blackId: { in: part } }, { whiteId: { in: part } }] } }),
   );
-  const unique = [...new Map(pairings.map((p) => [p.id, p])).values()];
+  const unique = [...new Map(read.map((p) => [p.id, closing.has(p.id) ? { ...p, status: "done", ...closing.get(p.id)! } : p])).values()];
   const met = [...new Set([...ids, ...unique.flatMap((p) => [p.blackId, p.whiteId ?? p.blackId])])];
   const entrants = await inSlices(met, (part) => tx.tournamentPlayer.findMany({ where: { tournamentId: t.id, playerId: { in: part } } }));
   const rating = new Map(entrants.map((e) => [e.playerId, e.rating]));
   const before = new Map(entrants.map((e) => [e.playerId, e]));
-  // Each pairing's points that changed (a pairing of two of `ids` changes on both sides: one update).
-  const points = new Map<string, { blackPoints?: number; whitePoints?: number }>();
+  const points: Points = new Map();
   const rows = [...new Set(ids)].map((id) => {
     const { standing, points: mine } = arenaStanding(id, unique, (o) => rating.get(o) ?? 1500);
     for (const p of unique) {
@@ -123,6 +158,10 @@ async function writeArena(tx: Tx | Db, t: TournamentRow, ids: string[], nowMs: n
     }
     return { id, standing, scoreBefore: before.get(id)?.score };
   });
+  return { rows, points };
+}
+
+async function writeArenaRows(tx: Tx | Db, t: TournamentRow, rows: Row[], points: Points, nowMs: number): Promise<void> {
   for (const [id, data] of points) await tx.tournamentPairing.update({ where: { id }, data });
   await writeRows(tx, t.id, rows, nowMs);
 }
@@ -131,12 +170,7 @@ async function writeArena(tx: Tx | Db, t: TournamentRow, ids: string[], nowMs: n
  * The standing rows of players; then those with no open game left are back in the waiting room
  * (unless they paused or withdrew meanwhile): one read and one update for all of them.
  */
-async function writeRows(
-  tx: Tx | Db,
-  tournamentId: string,
-  rows: Array<{ id: string; standing: Standing; scoreBefore: number | undefined }>,
-  nowMs: number,
-): Promise<void> {
+async function writeRows(tx: Tx | Db, tournamentId: string, rows: Row[], nowMs: number): Promise<void> {
   if (!rows.length) return;
   for (const { id, standing, scoreBefore } of rows) {
     const data = { ...standing, ...(scoreBefore !== standing.score ? { scoredAt: new Date(nowMs) } : {}) };

@@ -22,7 +22,9 @@ export async function stepEvent(d: TournamentDeps, t: TournamentRow): Promise<bo
     d.log.info({ tournamentId: t.id, kind: t.kind }, "tournament started");
   }
   if (t.status !== "started") return t.status === "finished";
-  if (await timed(d, "score", () => scoreFinished(d.db, t, now, () => d.again?.()))) d.changed?.(t.id);
+  if (await timed(d, "score", () => scoreFinished(d, t, now))) d.changed?.(t.id);
+  // A long scoring: the lease renewed (or lost: the new holder pairs) before pairing.
+  if (d.holds && !(await d.holds())) return false;
   await timed(d, "unstick", () => unstick(d, t));
   if (t.kind === "engine") return engineStep(d, t, () => finish(d, t));
   return t.kind === "arena" ? arenaStep(d, t, now) : swissStep(d, t);
