@@ -1,8 +1,8 @@
 // Lazy SMP bench: 1 thread vs N (default 2) on fixed positions, side by side in one run, the runs
 // alternating (1, N, 1, N, …) so the machine's load falls on both alike. Per position and thread
 // count, medians over the runs of: nodes/s of the main thread, nodes/s of all threads (the helpers'
-// nodes from their reports), the depth reached in the time, the time to the deepest depth every
-// run reached, and the main thread's nodes to that depth. The brain's mode (only the best root
+// nodes from their reports), the depth reached in the time, the time to the depth most runs of
+// both reached, and the main thread's nodes to that depth. The brain's mode (only the best root
 // score exact), a fresh table each search.
 // On a loaded machine the wall-clock figures say how the load shared the cores, not what threads
 // gain; the main thread's nodes to a depth say it better: with the helper's help it needs fewer, and
@@ -86,18 +86,21 @@ for (const [name, pos] of POSITIONS) {
     one.push(await once(pos, 1));
     many.push(await once(pos, threads));
   }
-  // The deepest depth every run completed (both thread counts): each has its time and nodes to it.
-  const d = Math.min(...one.map((r) => r.depth), ...many.map((r) => r.depth));
+  // The lower of the two median depths: most runs of both completed it (a run stalled by the load
+  // that did not is left out of the time and nodes to it; 1 thread's nodes to a depth are the same
+  // in every run, a fresh table and no clock inside a depth).
+  const d = Math.min(median(one.map((r) => r.depth)), median(many.map((r) => r.depth)));
   const row = (label: string, rs: Run[]) => {
     const mainNps = median(rs.map((r) => (r.mainNodes / r.ms) * 1000));
     const allNps = median(rs.map((r) => (r.allNodes / r.ms) * 1000));
-    const toD = median(rs.map((r) => r.at[d] ?? Infinity));
-    const nodesToD = median(rs.map((r) => r.nodesAt[d] ?? Infinity));
+    const reached = rs.filter((r) => r.at[d] !== undefined);
+    const toD = median(reached.map((r) => r.at[d]));
+    const nodesToD = median(reached.map((r) => r.nodesAt[d]));
     const helperShare = median(rs.map((r) => (r.allNodes - r.mainNodes) / r.allNodes));
     console.log(
       `  ${label.padEnd(10)} nodes/s main ${pad(Math.round(mainNps).toLocaleString("en"), 9)}  all ${pad(Math.round(allNps).toLocaleString("en"), 9)}` +
-        `  depth ${pad(median(rs.map((r) => r.depth)), 2)} (${rs.map((r) => r.depth).join(",")})  time to d${d} ${pad(Number.isFinite(toD) ? toD.toFixed(0) : "-", 5)} ms` +
-        `  main's nodes to d${d} ${pad(Number.isFinite(nodesToD) ? nodesToD.toLocaleString("en") : "-", 9)}  helpers' share ${(helperShare * 100).toFixed(0)} %`,
+        `  depth ${pad(median(rs.map((r) => r.depth)), 2)} (${rs.map((r) => r.depth).join(",")})  time to d${d} ${pad(toD.toFixed(0), 5)} ms` +
+        `  main's nodes to d${d} ${pad(nodesToD.toLocaleString("en"), 9)} (${reached.length} runs)  helpers' share ${(helperShare * 100).toFixed(0)} %`,
     );
     return { allNps, toD, nodesToD };
   };
