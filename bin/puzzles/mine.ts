@@ -10,16 +10,14 @@
 // "missed defence" or "only move" puzzle). Reproducible from the seed: think() with a node limit.
 // Run it under `nice -n 15`: it is CPU-bound.
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
-import { think } from "../../engine/search/think";
 import { forbiddenReason } from "../../engine/rules";
 import { mulberry32Float } from "../../engine/board/zobrist";
 import { type Color, type Point, type Rule, RULES, type Stone } from "../../engine/types";
 import { movesToString } from "../../lib/shared/notation";
 import type { PuzzleRecord } from "../../lib/shared/puzzles/puzzle";
 import { readArgs } from "../cli/args";
-import { Referee } from "../match/referee";
 import { prove, stonesOfRecord } from "./prove";
-import { nearPoints, puzzleKey } from "./positions";
+import { nearPoints, pickSize, puzzleKey, selfPlay } from "./positions";
 import { ALL_TACTICS, sizeOf, stonesOf as tacticStones } from "../tactics/positions";
 
 export const PUZZLE_FILE = new URL("../../prisma/seed/puzzles.ndjson", import.meta.url);
@@ -60,39 +58,6 @@ function options(argv: string[]): Options {
     else if (a.name !== "tactics") throw new Error(`unexpected argument "${a.raw}"`);
   }
   return o;
-}
-
-function pickSize(r: number): number {
-  if (r < 0.25) return 11;
-  if (r < 0.75) return 15;
-  return r < 0.9 ? 19 : 20;
-}
-
-function selfPlay(size: number, rule: Rule, rand: () => number, nodes: number): Point[] {
-  const ref = new Referee(size, rule);
-  const c = Math.floor(size / 2);
-  const opening = 3 + Math.floor(rand() * 3);
-  while (ref.moves.length < opening) {
-    const p = { x: c - 2 + Math.floor(rand() * 5), y: c - 2 + Math.floor(rand() * 5) };
-    if (!ref.cells[p.y * size + p.x]) ref.play(p);
-  }
-  while (!ref.finished && ref.moves.length < size * size) {
-    let move: Point | null = null;
-    let random = false;
-    if (ref.moves.length < 16 && rand() < 0.15) {
-      random = true;
-      const near = nearPoints(size, ref.cells);
-      move = near[Math.floor(rand() * near.length)] ?? null;
-    }
-    if (!move) {
-      const stones: Stone[] = ref.moves.map((m, i) => ({ ...m, color: i % 2 === 0 ? 1 : 2 }));
-      move = think({ size, rule, stones, toMove: ref.toMove }, { maxNodes: nodes, exactRootScores: false }).move;
-    }
-    if (!move) break;
-    // Renju: a random move on a forbidden point is drawn again; the engine's never is (else the game ends here).
-    if (ref.play(move).kind === "illegal" && !random) break;
-  }
-  return ref.moves;
 }
 
 const keyOf = puzzleKey;

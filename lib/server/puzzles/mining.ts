@@ -59,7 +59,7 @@ export interface MiningStats {
   unproven: number;
   overCap: number;
   /** The last 1,000 proofs in the order they ran: the position, the time on the thread (null: stopped), what came of it. */
-  recent: Array<{ gameId: string; ply: number; ms: number | null; result: "added" | "unproven" | "over-cap" | "duplicate" }>;
+  recent: Array<{ gameId: string; ply: number; ms: number | null; heapMb: number | null; result: "added" | "unproven" | "over-cap" | "duplicate" }>;
 }
 
 interface Task extends ProofTask {
@@ -242,8 +242,8 @@ export class PuzzleMiner {
     const { gameId, ply, key, owner: _owner, ...task } = t;
     let answer: ProofAnswer;
     this.stats.proofs++;
-    const done = (result: MiningStats["recent"][number]["result"], ms: number | null) =>
-      (this.stats.recent = [...this.stats.recent.slice(-999), { gameId, ply, ms, result }]);
+    const done = (result: MiningStats["recent"][number]["result"], a: ProofAnswer | null) =>
+      (this.stats.recent = [...this.stats.recent.slice(-999), { gameId, ply, ms: a?.ms ?? null, heapMb: a?.heapMb ?? null, result }]);
     try {
       answer = (await this.threads().run(task satisfies ProofTask, { signal: AbortSignal.timeout(this.settings.proofMs) })) as ProofAnswer;
     } catch (err) {
@@ -256,7 +256,7 @@ export class PuzzleMiner {
     }
     if (!answer.proof) {
       this.stats.unproven++;
-      done("unproven", answer.ms);
+      done("unproven", answer);
       this.log.debug({ gameId, ply, reason: answer.reason, ms: answer.ms }, "puzzle mining: no puzzle");
       return;
     }
@@ -294,13 +294,13 @@ export class PuzzleMiner {
       // The same position mined by another node (the unique key), or this id already there.
       if ((await this.db.puzzle.count({ where: { OR: [{ key }, { id }] } })) > 0) {
         this.stats.duplicates++;
-        done("duplicate", answer.ms);
+        done("duplicate", answer);
         return;
       }
       throw err;
     }
     this.stats.added++;
-    done("added", answer.ms);
+    done("added", answer);
     this.log.info({ gameId, ply, id, theme: p.theme, plies: p.plies, ms: answer.ms, heapMb: answer.heapMb }, "puzzle mined");
   }
 
