@@ -41,6 +41,11 @@ test("follow → the friend shows online → challenge by name → accepted with
   await a.goto("/players");
   await expect(a.locator(`[data-testid="following-row"][data-name="${bName}"]`)).toHaveAttribute("data-online", "true");
 
+  // A second tab of A's keeps the list open: it follows B's whereabouts live (pushed, not re-read on a timer).
+  const list = await a.context().newPage();
+  await list.goto("/players");
+  await expect(list.locator(`[data-testid="following-row"][data-name="${bName}"]`)).toHaveAttribute("data-online", "true");
+
   // A challenges B by name; B (on another page) gets it live and accepts with one click.
   await challengeFromTheirPage(a, bName);
   const card = b.getByTestId("incoming-challenge");
@@ -55,10 +60,7 @@ test("follow → the friend shows online → challenge by name → accepted with
   await a.getByTestId("pt-h8").click();
   await expect(b.getByTestId("pt-h8")).toHaveAttribute("data-stone", "1");
 
-  // The friend is playing now: the following list links to the game to watch.
-  const c = a.context();
-  const list = await c.newPage();
-  await list.goto("/players");
+  // The friend is playing now: the open list links to the game to watch, without a reload (its fallback read is a minute away).
   await expect(list.locator(`[data-testid="following-row"][data-name="${bName}"]`).getByTestId("following-watch")).toHaveAttribute(
     "href",
     new RegExp(`/game/${a.url().split("/game/")[1]}`),

@@ -127,6 +127,8 @@ export const CONTRACT = {
   /** Whom you follow: who is online, who is playing (a game to watch). */
   [SOCIAL.followList]: { payload: NoPayloadSchema, ack: z.object({ players: z.array(z.custom<FollowView>()) }) },
   [SOCIAL.followStatus]: { payload: NameOnlySchema, ack: z.object({ following: z.boolean() }) },
+  /** Be told (EV.followChanged) when someone you follow comes online, leaves, or sits down in a game or gets up: how many are watched. */
+  [SOCIAL.followWatch]: { payload: NoPayloadSchema, ack: z.object({ count: z.number() }) },
   /** Challenge a player by name: they hear EV.directIncoming; you hear EV.directAnswered (and EV.started once accepted). */
   [SOCIAL.directCreate]: { payload: DirectCreateSchema, ack: z.object({ challenge: z.custom<DirectChallengeView>() }) },
   /** Accept (the game's id) or decline a challenge addressed to you. */

@@ -13,6 +13,7 @@ export const SOCIAL_CLIENT_EV = {
   followSet: "follow:set",
   followList: "follow:list",
   followStatus: "follow:status",
+  followWatch: "follow:watch",
   directCreate: "challenge:direct",
   directAnswer: "challenge:answer",
   directCancel: "challenge:cancel",
@@ -28,6 +29,8 @@ export const SOCIAL_SERVER_EV = {
   directAnswered: "challenge:answered",
   /** It is your move in a correspondence game. */
   corrTurn: "corr:turn",
+  /** To sockets watching whom they follow (EV.followWatch): one of them came, went, sat down or got up; read the list again. */
+  followChanged: "follow:changed",
 } as const;
 
 /** A public name as typed in a search or a link: the same alphabet as names (lib/shared/identity), any case. */
@@ -101,6 +104,7 @@ export interface SocialServerToClient {
   "challenge:incoming": (c: DirectChallengeView) => void;
   "challenge:answered": (e: DirectAnsweredEvent) => void;
   "corr:turn": (e: { gameId: string; deadline: string; opponent: string | null }) => void;
+  "follow:changed": () => void;
 }
 
 export type { CorrTurnView };

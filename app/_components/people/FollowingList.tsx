@@ -1,6 +1,7 @@
 "use client";
-// Whom I follow: online ones first, each playing one with a link to watch their game. Read again
-// every 20 s and whenever the socket (re)connects: presence lives in the sockets, not in a row.
+// Whom I follow: online ones first, each playing one with a link to watch their game. The server tells
+// this page when one of them comes, goes, sits down or gets up (EV.followWatch → EV.followChanged) and the
+// list is read again; also on every (re)connect and, in case a notice was missed, once a minute.
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
@@ -9,7 +10,9 @@ import type { FollowView } from "@/lib/shared/social";
 import { getSocket, request } from "@/lib/client/socket";
 import { PlayerLink } from "../PlayerLink";
 
-const REFRESH_MS = 20_000;
+const REFRESH_MS = 60_000;
+/** Notices about several players in a burst: one read. */
+const SETTLE_MS = 300;
 
 export function FollowingList() {
   const t = useTranslations("people.following");
@@ -18,17 +21,32 @@ export function FollowingList() {
   useEffect(() => {
     const socket = getSocket();
     let alive = true;
+    let settle: ReturnType<typeof setTimeout> | null = null;
     const read = () =>
       void request(EV.followList, {}).then((ack) => {
         if (alive && ack.ok) setPlayers(ack.players);
       });
-    socket.on("connect", read);
-    if (socket.connected) read();
+    const connected = () => {
+      void request(EV.followWatch, {});
+      read();
+    };
+    const changed = () => {
+      if (settle) return;
+      settle = setTimeout(() => {
+        settle = null;
+        read();
+      }, SETTLE_MS);
+    };
+    socket.on("connect", connected);
+    socket.on(EV.followChanged, changed);
+    if (socket.connected) connected();
     const timer = setInterval(read, REFRESH_MS);
     return () => {
       alive = false;
-      socket.off("connect", read);
+      socket.off("connect", connected);
+      socket.off(EV.followChanged, changed);
       clearInterval(timer);
+      if (settle) clearTimeout(settle);
     };
   }, []);
 

@@ -282,6 +282,12 @@ export class GameService extends GameCore {
     this.cache.invalidate(gameId);
   }
 
+  /** The players (ids) seated in game `id`, as this node's copy has them (none when it holds no copy). */
+  playersOf(id: string): string[] {
+    const e = this.cache.peek(id);
+    return e ? [e.players[1], e.players[2]].filter((p): p is string => !!p) : [];
+  }
+
   /** The latest report of the engine search under way in game `id` on this node, if any. */
   thinkingOf(id: string): Thinking | null {
     const e = this.cache.peek(id);

@@ -14,6 +14,7 @@ import { createPresence } from "./presence";
 import { wireBroadcasts } from "./broadcasts";
 import { createHandlers } from "./handlers";
 import { whereAboutsOf, wireSocial } from "./social-handlers";
+import { createFollowNotices } from "./follow-notices";
 import { createDispatch } from "./dispatch";
 import { serveConnections, type Role, type Sock } from "./conn";
 import type { RealtimeOptions, RealtimeServices } from "./options";
@@ -35,7 +36,13 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
 
   // Who is in each game's room (cluster-wide with an adapter): the state's counts and seat flags.
   const presence = createPresence(io, games, { cluster: !!opts.adapter, log });
-  const setMember = (socket: Sock, gameId: string, role: Role | undefined) => presence.set(socket, gameId, role);
+  // Whom you follow, pushed to the pages that list them (a seat taken or left changes where a player is).
+  const follows = createFollowNotices(io, games);
+  const setMember = (socket: Sock, gameId: string, role: Role | undefined) => {
+    // A seat taken (a colour) or a room left (undefined; a spectator's leaving costs one spare notice at most).
+    if (role !== null) follows.seated(socket);
+    return presence.set(socket, gameId, role);
+  };
   const broadcasts = wireBroadcasts(io, { games, presence, tv, lobby, analysis, log });
   // Identical list requests share one query, and its answer for a second or two.
   const lists = createListCache(games);
@@ -69,6 +76,7 @@ export function attachRealtime(httpServer: HttpServer, services: RealtimeService
       closed = true;
       broadcasts.close();
       presence.close();
+      follows.close();
       lists.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
     },

@@ -47,6 +47,8 @@ export const EVENT_COST: Readonly<Record<ClientEvent, number>> = {
   [EV.followSet]: 3,
   [EV.followList]: 4,
   [EV.followStatus]: 2,
+  // Two queries (the follows and the blocks among them), then joining up to MAX_FOLLOWS rooms.
+  [EV.followWatch]: 4,
   [EV.directCreate]: 5,
   [EV.directAnswer]: 3,
   [EV.directCancel]: 2,

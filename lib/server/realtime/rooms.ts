@@ -10,5 +10,7 @@ export const LOBBY_ROOM = "lobby";
 export const tournamentRoom = (id: string) => `tour:${id}`;
 /** Every socket of one identity (all its tabs and devices): personal notices go there. */
 export const playerRoom = (playerId: string) => `player:${playerId}`;
+/** The sockets of those who follow one player and watch their list (EV.followWatch): EV.followChanged when that player's whereabouts change. */
+export const followedRoom = (playerId: string) => `followed:${playerId}`;
 /** One game's chat: its players' (the two seat holders' sockets) or its spectators' (lib/server/chat). */
 export const chatRoom = (gameId: string, channel: "players" | "spectators") => `chat:${channel}:${gameId}`;

@@ -11,7 +11,7 @@ import type { Logger } from "../log";
 import { corrTurns, searchPlayers, type Social, type WhereAbouts } from "../social";
 import type { IO } from "./admission";
 import type { Conn, Role } from "./conn";
-import { playerRoom } from "./rooms";
+import { followedRoom, playerRoom } from "./rooms";
 
 type SocialEvent = (typeof SOCIAL_CLIENT_EV)[keyof typeof SOCIAL_CLIENT_EV] & ClientEvent;
 
@@ -29,6 +29,13 @@ export function createSocialHandlers(host: SocialHost): Pick<Handlers<Conn>, Soc
     [EV.followSet]: async (c, p) => ({ name: await need().follows.set(c.me, p.name, p.follow) }),
     [EV.followList]: async (c) => ({ players: await need().follows.list(c.me, host.whereAbouts) }),
     [EV.followStatus]: async (c, p) => ({ following: await need().follows.follows(c.me, p.name) }),
+    [EV.followWatch]: async (c) => {
+      const ids = await need().follows.followedIds(c.me);
+      // Asked again (a follow or a block since): the rooms are this list's, not the last one's as well.
+      for (const room of c.socket.rooms) if (room.startsWith(followedRoom(""))) void c.socket.leave(room);
+      if (ids.length) await c.socket.join(ids.map(followedRoom));
+      return { count: ids.length };
+    },
     [EV.directCreate]: async (c, p) => (await host.onBreak(c), { challenge: await need().direct.create(c.me, p) }),
     [EV.directAnswer]: async (c, p) => {
       if (p.accept) await host.onBreak(c);

@@ -72,17 +72,21 @@ export class Follows {
     return (await this.db.follow.count({ where: { followerId: p.id, followeeId: target.id } })) > 0;
   }
 
-  /** Whom I follow, online ones first (then by name), with the game each is playing. */
-  async list(me: Me | null, whereAbouts: WhereAbouts): Promise<FollowView[]> {
+  /** The ids of whom I follow, less any block since the follow (either way): a blocker's presence is not told to the blocked. */
+  async followedIds(me: Me | null): Promise<string[]> {
     const p = requireMe(me);
     const rows = await this.db.follow.findMany({ where: { followerId: p.id }, select: { followeeId: true }, take: this.max });
-    // A block since the follow (either way) hides the player: a blocker's presence is not told to the blocked.
     const blocked = await blockedAmong(
       this.db,
       p.id,
       rows.map((r) => r.followeeId),
     );
-    const ids = rows.map((r) => r.followeeId).filter((id) => !blocked.has(id));
+    return rows.map((r) => r.followeeId).filter((id) => !blocked.has(id));
+  }
+
+  /** Whom I follow, online ones first (then by name), with the game each is playing. */
+  async list(me: Me | null, whereAbouts: WhereAbouts): Promise<FollowView[]> {
+    const ids = await this.followedIds(me);
     const [players, where] = await Promise.all([this.db.player.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } }), whereAbouts(ids)]);
     return players
       .map((pl) => ({ name: pl.name, online: where.get(pl.id)?.online ?? false, playing: where.get(pl.id)?.playing ?? null }))
