@@ -7,6 +7,7 @@
 //   POST /api/tournaments/engine               create an engine tournament (signed in, capped; or the operator's bearer token)
 //   POST /api/tournaments/<id>/<action>        join | withdraw | pause | berserk | cancel (an engine event, by its creator or the operator)
 //   GET  /api/tournaments/players/<name>       a player page's line
+//   GET  /api/tournaments/game/<gameId>        the event a game belongs to (its page links back, follows the next pairing)
 import type { IncomingMessage } from "node:http";
 import type { Me } from "../../shared/identity";
 import { CreateEngineTournamentSchema, CreateTournamentSchema } from "../../shared/tournaments";
@@ -100,6 +101,20 @@ export function tournamentRoutes(o: TournamentHttpOptions): Route[] {
         const player = await playerByName(o.db, name);
         if (!player) refuse("NOT_FOUND", "There is no player by that name.");
         return json(200, { ok: true, line: await playerLine(o.db, player!.id) });
+      },
+    },
+    {
+      name: "tournament of a game",
+      methods: ["GET", "HEAD"],
+      path: new RegExp(`^/api/tournaments/game/${ID}$`),
+      cost: READ_COST,
+      handle: async (_req, { params: [gameId] }) => {
+        const pairing = await o.db.tournamentPairing.findUnique({
+          where: { gameId },
+          select: { tournament: { select: { id: true, name: true, kind: true, status: true } } },
+        });
+        if (!pairing) refuse("NOT_FOUND", "That game is not a tournament's.");
+        return json(200, { ok: true, event: pairing!.tournament });
       },
     },
     {

@@ -3,6 +3,7 @@
 // "playing" to "done" decides it, in the same transaction as the players' rows. An aborted game, or
 // an arena game that ended after the arena did, scores nothing ("none").
 import type { Db } from "../db/client";
+import { closePairings, writeStandingRows } from "./bulk";
 import { timed, type TournamentDeps, type TournamentRow } from "./deps";
 import { arenaStanding, swissStandingsOf, swissPoints, type Standing } from "./recount";
 
@@ -50,21 +51,19 @@ export async function scoreFinished(d: Pick<TournamentDeps, "db" | "phases" | "a
       d.phases?.set("score.begin", performance.now() - asked);
       let scored = 0;
       if (t.kind === "arena") {
-        // The rows computed as if every game were closed, then each pairing closed with its points in one
-        // conditional update. One already closed by someone else (two directors): the rows are read again.
+        // The rows computed as if every game were closed, then the pairings closed with their points
+        // (conditional: still "playing"). One closed by someone else first (two directors): the rows are read again.
         const { rows, points } = await timed(d, "score.rows", () => arenaRows(tx, t, players, closing));
-        let lost = false;
-        const t0 = performance.now();
-        for (const [id, c] of closing) {
-          const { count } = await tx.tournamentPairing.updateMany({ where: { id, status: "playing" }, data: { status: "done", ...c, ...points.get(id) } });
-          points.delete(id);
-          if (count === 1) scored++;
-          else lost = true;
-        }
-        d.phases?.set("score.close", performance.now() - t0);
-        if (lost) await writeStandings(tx, t, players, nowMs);
+        const closed = await timed(d, "score.close", () =>
+          closePairings(
+            tx,
+            [...closing].map(([id, c]) => ({ id, ...c, ...points.get(id) })),
+          ),
+        );
+        for (const id of closing.keys()) points.delete(id);
+        if (closed < closing.size) await writeStandings(tx, t, players, nowMs);
         else await timed(d, "score.write", () => writeArenaRows(tx, t, rows, points, nowMs));
-        return scored;
+        return closed;
       }
       const closed: string[] = [];
       for (const [id, c] of closing) {
@@ -172,10 +171,11 @@ async function writeArenaRows(tx: Tx | Db, t: TournamentRow, rows: Row[], points
  */
 async function writeRows(tx: Tx | Db, tournamentId: string, rows: Row[], nowMs: number): Promise<void> {
   if (!rows.length) return;
-  for (const { id, standing, scoreBefore } of rows) {
-    const data = { ...standing, ...(scoreBefore !== standing.score ? { scoredAt: new Date(nowMs) } : {}) };
-    await tx.tournamentPlayer.update({ where: { tournamentId_playerId: { tournamentId, playerId: id } }, data });
-  }
+  await writeStandingRows(tx, tournamentId, rows);
+  // Who reached a new score now (the arena's last tie-break: the earlier one to reach it).
+  const moved = rows.filter((r) => r.scoreBefore !== r.standing.score).map((r) => r.id);
+  for (let i = 0; i < moved.length; i += IN_SLICE)
+    await tx.tournamentPlayer.updateMany({ where: { tournamentId, playerId: { in: moved.slice(i, i + IN_SLICE) } }, data: { scoredAt: new Date(nowMs) } });
   const ids = rows.map((r) => r.id);
   const busy = new Set(
     (
