@@ -3,14 +3,20 @@
 // so wins are missed) are written as finished games, each analysed by the real AnalysisService (the
 // engine at ANALYSIS settings), and its missed wins and only moves proven on the mining thread.
 // Prints the marks found, the proofs (time on the thread: median, p90, slowest; the thread's heap),
-// the puzzles added, and the event loop's delay meanwhile (the proofs must not touch it).
+// the puzzles added, and the event loop's delay while the proofs run against as long idle just
+// after (the proofs must not touch it). The games are analysed first with mining off, then mined by a
+// PuzzleMiner of the server's settings, so the two measures are of the mining alone.
 //   npm run bench:mining -- [--games 12] [--seed 7] [--rule freestyle|exact5|renju] [--ply-ms 300] [--proof-mb 1024] [--random 0.1]
 // (--random: the chance of a random nearby move at each ply after 16, as a person's slip: without
 // it the engine seldom misses a win.)
+import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { mulberry32Float } from "../../engine/board/zobrist";
 import { RULES, type Rule } from "../../engine/types";
 import { startTestServer } from "../../test/support/test-server";
+import { PuzzleMiner } from "../../lib/server/puzzles/mining";
+import { serverConfig } from "../../lib/server/config";
+import { log } from "../../lib/server/log";
 import { readArgs } from "../cli/args";
 import { pickSize, selfPlay } from "./positions";
 
@@ -24,9 +30,19 @@ for (const a of readArgs(process.argv.slice(2), ["games", "seed", "rule", "ply-m
 }
 
 const srv = await startTestServer({
-  analysis: { plyMs: o.plyMs, queueMax: 10_000, perRequester: 10_000, pliesPerNetwork: 10_000_000, minedPerDay: 10_000, proofMb: o.proofMb, pollMs: 200 },
+  analysis: { plyMs: o.plyMs, queueMax: 10_000, perRequester: 10_000, pliesPerNetwork: 10_000_000, puzzles: false, pollMs: 200 },
 });
-const loop = monitorEventLoopDelay({ resolution: 10 });
+const miner = new PuzzleMiner(srv.db, { proofMs: serverConfig().analysis.proofMs, proofMb: o.proofMb, perOwnerDay: 10_000 }, log);
+/** The event loop's delay (ms: p50, p99, max) over `run`. */
+async function loopDelay(run: () => Promise<void>) {
+  const h = monitorEventLoopDelay({ resolution: 10 });
+  h.enable();
+  const t0 = Date.now();
+  await run();
+  h.disable();
+  const r = (ns: number) => Math.round(ns / 1e5) / 10;
+  return { seconds: Math.round((Date.now() - t0) / 1000), p50: r(h.percentile(50)), p99: r(h.percentile(99)), max: r(h.max) };
+}
 const started = Date.now();
 try {
   const rand = mulberry32Float(o.seed);
@@ -57,7 +73,6 @@ try {
     plies += moves.length;
   }
   console.error(`${o.games} self-play games (${o.rule}, ${plies} plies) written in ${((Date.now() - started) / 1000).toFixed(0)} s; analysing…`);
-  loop.enable();
   const t0 = Date.now();
   for (const [i, id] of ids.entries()) await srv.analysis.request(id, { playerId: `bench-${i}`, ip: null });
   for (;;) {
@@ -66,11 +81,15 @@ try {
     await new Promise((r) => setTimeout(r, 500));
   }
   const analysed = Date.now() - t0;
-  const miner = srv.analysis.miner!;
-  await new Promise((r) => setTimeout(r, 500)); // the last job's mining reads its rows
-  await miner.idle();
-  const total = Date.now() - t0;
-  loop.disable();
+  // Mining alone: the loop's delay while the games' positions are proven, then idle for as long.
+  const t1 = Date.now();
+  const mining = await loopDelay(async () => {
+    for (const id of ids) await miner.gameAnalysed(id);
+    await miner.idle();
+  });
+  const minedMs = Date.now() - t1;
+  await miner.close();
+  const idle = await loopDelay(() => new Promise((r) => setTimeout(r, Math.max(5000, minedMs))));
   const marks = await srv.db.moveAnalysis.groupBy({ by: ["mark"], where: { mark: { in: ["missed-win", "only"] } }, _count: true });
   const s = miner.stats;
   const ms = s.recent.flatMap((r) => (r.ms === null ? [] : [r.ms])).sort((a, b) => a - b);
@@ -85,7 +104,7 @@ try {
         plies,
         marks: Object.fromEntries(marks.map((m) => [m.mark, m._count])),
         analysisS: Math.round(analysed / 1000),
-        miningAfterS: Math.round((total - analysed) / 1000),
+        miningS: Math.round(minedMs / 1000),
         queued: s.queued,
         proofs: s.proofs,
         added: s.added,
@@ -95,7 +114,8 @@ try {
         proofMs: { median: at(0.5), p90: at(0.9), slowest: ms[ms.length - 1] ?? 0, total: ms.reduce((a, b) => a + b, 0) },
         threadHeapMbMax: heap,
         puzzles: themes.map((t) => `${t.theme} in ${t.plies}: ${t._count}`),
-        loopDelayMs: { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
+        loopDelayMs: { mining, idleAfter: idle },
+        loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10),
       },
       null,
       1,
