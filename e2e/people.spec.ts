@@ -41,8 +41,13 @@ test("follow → the friend shows online → challenge by name → accepted with
   await a.goto("/players");
   await expect(a.locator(`[data-testid="following-row"][data-name="${bName}"]`)).toHaveAttribute("data-online", "true");
 
-  // A second tab of A's keeps the list open: it follows B's whereabouts live (pushed, not re-read on a timer).
-  const list = await a.context().newPage();
+  // C follows B too and keeps the list open: it follows B's whereabouts live (pushed, not re-read on a timer).
+  // (Not a tab of A's: a game of A's that starts takes every tab of A's to it.)
+  const list = await newPage(browser);
+  await guest(list);
+  await list.goto(`/@/${bName}`);
+  await list.getByTestId("follow-toggle").click();
+  await expect(list.getByTestId("follow-toggle")).toHaveText("Unfollow");
   await list.goto("/players");
   await expect(list.locator(`[data-testid="following-row"][data-name="${bName}"]`)).toHaveAttribute("data-online", "true");
 
