@@ -114,6 +114,13 @@ try {
         proofMs: { median: at(0.5), p90: at(0.9), slowest: ms[ms.length - 1] ?? 0, total: ms.reduce((a, b) => a + b, 0) },
         threadHeapMbMax: heap,
         puzzles: themes.map((t) => `${t.theme} in ${t.plies}: ${t._count}`),
+        unprovenBecause: Object.entries(
+          s.recent.reduce<Record<string, number>>((n, r) => {
+            const why = r.reason?.replace(/ after .*/, "");
+            if (why) n[why] = (n[why] ?? 0) + 1;
+            return n;
+          }, {}),
+        ),
         loopDelayMs: { mining, idleAfter: idle },
         loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10),
       },

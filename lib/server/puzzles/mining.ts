@@ -59,7 +59,15 @@ export interface MiningStats {
   unproven: number;
   overCap: number;
   /** The last 1,000 proofs in the order they ran: the position, the time on the thread (null: stopped), what came of it. */
-  recent: Array<{ gameId: string; ply: number; ms: number | null; heapMb: number | null; result: "added" | "unproven" | "over-cap" | "duplicate" }>;
+  recent: Array<{
+    gameId: string;
+    ply: number;
+    ms: number | null;
+    heapMb: number | null;
+    result: "added" | "unproven" | "over-cap" | "duplicate";
+    /** Unproven: the prover's reason ("no win", "2 first moves win in 5", "too short"…). */
+    reason?: string;
+  }>;
 }
 
 interface Task extends ProofTask {
@@ -243,7 +251,10 @@ export class PuzzleMiner {
     let answer: ProofAnswer;
     this.stats.proofs++;
     const done = (result: MiningStats["recent"][number]["result"], a: ProofAnswer | null) =>
-      (this.stats.recent = [...this.stats.recent.slice(-999), { gameId, ply, ms: a?.ms ?? null, heapMb: a?.heapMb ?? null, result }]);
+      (this.stats.recent = [
+        ...this.stats.recent.slice(-999),
+        { gameId, ply, ms: a?.ms ?? null, heapMb: a?.heapMb ?? null, result, ...(a?.reason ? { reason: a.reason } : {}) },
+      ]);
     try {
       answer = (await this.threads().run(task satisfies ProofTask, { signal: AbortSignal.timeout(this.settings.proofMs) })) as ProofAnswer;
     } catch (err) {
