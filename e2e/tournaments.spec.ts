@@ -28,6 +28,9 @@ test("create an arena, two players join, they are paired into one game, the stan
   for (const p of [a, b]) await expect(p.getByTestId("game")).toHaveAttribute("data-my-color", /^[12]$/);
   const colors = await Promise.all([a, b].map((p) => p.getByTestId("game").getAttribute("data-my-color")));
   expect(colors.sort()).toEqual(["1", "2"]);
+  // The game's page says which event it is a game of (a link back) and offers berserk before the first move.
+  await expect(a.getByTestId("game-event-link")).toHaveAttribute("href", new URL(url).pathname);
+  await expect(a.getByTestId("game-berserk")).toBeVisible();
 
   // Back on the event: two rows in the standings, the game under way as the top game, mine to open.
   await b.goto(url);

@@ -31,11 +31,14 @@ import { GameActions, type SeatAction } from "./game/GameActions";
 import { GameFacts, ViewOptions } from "./game/ViewOptions";
 import { MoveAnnouncer, TextPlay } from "./game/TextPlay";
 import { ChatPanel } from "./chat/ChatPanel";
+import { GameEventBar, useGameEvent } from "./tournaments/GameEventBar";
 
 export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boolean }) {
   const router = useRouter();
   const toast = useToast();
   const [game, actions] = useGame(gameId, { watchOnly });
+  // A tournament's game: its event (a link back; the player's next pairing followed once this one is over).
+  const event = useGameEvent(gameId);
   const { state, color, thinking, connected, loadError } = game;
   // Once the game is over it may be analysed (from its replay, or ANALYSIS_AUTO): the move list shows those scores.
   const [{ analysis }] = useAnalysis(state?.status === "finished" ? gameId : null);
@@ -117,6 +120,7 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
           </div>
         )}
         {state.status === "finished" && <ResultBanner state={state} me={color} />}
+        {event && <GameEventBar gameId={state.id} event={event} seated={color !== null} over={state.status === "finished"} />}
 
         <div className="card overflow-hidden">
           <PlayerRow state={state} c={top} me={color} clockAt={game.clockAt} actor={actor} />
