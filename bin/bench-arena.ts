@@ -20,13 +20,15 @@ for (const a of readArgs(process.argv.slice(2), ["players", "nodes", "seconds"],
   }
 }
 const r = await runArena({ players: opts.players, nodes: opts.nodes, playMs: opts.seconds * 1000 });
-const ok = r.doubleGames === 0 && r.recountDiffers === 0;
+const ok = r.doubleGames === 0 && r.overlaps === 0 && r.recountDiffers === 0;
 console.log(`players ${r.players} on ${r.nodes} node(s), setup ${(r.setupMs / 1000).toFixed(1)} s, ${r.games} games played in ${opts.seconds} s`);
 console.log(`game end → next pairing (${r.latencyMs.n}): p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, max ${r.latencyMs.max} ms`);
 const share = (s: number) => `${s.toFixed(1)} s (${Math.round((100 * s) / r.cpu.seconds)} % of a core)`;
 console.log(
   `CPU while playing: bench (the bots) ${share(r.cpu.bench)}; ${r.cpu.nodes.map((s, i) => `node ${i + 1} ${share(s)}`).join(", ")}; load ${os.loadavg()[0].toFixed(1)}`,
 );
-console.log(`told of a second game while playing: ${r.doubleGames}; standings rows differing from a recount: ${r.recountDiffers}`);
+console.log(
+  `told of a second game while playing: ${r.doubleGames}; paired (rows) before the previous game ended: ${r.overlaps}; standings rows differing from a recount: ${r.recountDiffers}`,
+);
 console.log(ok ? "OK" : "FAILED");
 process.exit(ok ? 0 : 1);

@@ -26,6 +26,8 @@ export interface ArenaRunResult {
   games: number;
   /** A pairing told to a player whose previous game was still being played (must be 0). */
   doubleGames: number;
+  /** Pairings made (rows) while a player's previous game was not over (must be 0). */
+  overlaps: number;
   /** Standing rows that differ from the recount (must be 0; -1: never compared). */
   recountDiffers: number;
   latencyMs: { n: number; p50: number; p99: number; max: number };
@@ -34,7 +36,16 @@ export interface ArenaRunResult {
   cpu: { bench: number; nodes: number[]; seconds: number };
 }
 
-type Bot = { id: string; cookie: string; socket: Socket; url: string; busy: string | null; endedAt: number | null };
+/** busy: the game the bot plays; ending: when the bot sent the move (or acceptance) that ends game `gameId`. */
+type Bot = {
+  id: string;
+  cookie: string;
+  socket: Socket;
+  url: string;
+  busy: string | null;
+  endedAt: number | null;
+  ending: { gameId: string; at: number } | null;
+};
 
 const BLACK: Array<[number, number]> = [
   [7, 7],
@@ -110,10 +121,14 @@ export async function runArena(o: ArenaRunOptions): Promise<ArenaRunResult> {
     let playing = true;
     for (const b of bots)
       b.socket.on(EV.started, (e: { gameId: string }) => {
-        if (b.busy && b.busy !== e.gameId) doubleGames++;
-        if (b.endedAt !== null) {
-          latency.push(Date.now() - b.endedAt);
-          trace.push(`${Date.now() - startedAt}\t${Date.now() - b.endedAt}`);
+        // The game's last move sent but its answer not read yet: the pairing overtook the answer (another
+        // socket's message read first by this busy process): measured from the sending, not a second game.
+        const overtook = b.busy && b.ending?.gameId === b.busy ? b.ending.at : null;
+        if (b.busy && b.busy !== e.gameId && overtook === null) doubleGames++;
+        const from = overtook ?? b.endedAt;
+        if (from !== null) {
+          latency.push(Date.now() - from);
+          trace.push(`${Date.now() - startedAt}\t${Date.now() - from}`);
         }
         b.busy = e.gameId;
         b.endedAt = null;
@@ -136,7 +151,7 @@ export async function runArena(o: ArenaRunOptions): Promise<ArenaRunResult> {
       seconds: o.playMs / 1000,
     };
     await new Promise((r) => setTimeout(r, 3_000)); // the last scores land
-    const recountDiffers = await compareRecount(dbTarget, tid);
+    const { differs: recountDiffers, overlaps } = await compareRecount(dbTarget, tid);
     if (process.env.ARENA_LATENCY_FILE) fs.writeFileSync(process.env.ARENA_LATENCY_FILE, trace.join("\n") + "\n");
     latency.sort((a, b) => a - b);
     return {
@@ -144,6 +159,7 @@ export async function runArena(o: ArenaRunOptions): Promise<ArenaRunResult> {
       nodes: o.nodes,
       games,
       doubleGames,
+      overlaps,
       recountDiffers,
       latencyMs: { n: latency.length, p50: pct(latency, 50), p99: pct(latency, 99), max: latency.at(-1) ?? NaN },
       setupMs,
@@ -166,8 +182,11 @@ export async function runArena(o: ArenaRunOptions): Promise<ArenaRunResult> {
   }
 }
 
-/** Standing rows that differ from a recount from the games (-1: the rows never stood still long enough to compare: a failure too). */
-async function compareRecount(dbTarget: string, tid: string): Promise<number> {
+/**
+ * Standing rows that differ from a recount from the games (-1: the rows never stood still long enough to
+ * compare: a failure too); and pairings made while one of the players' previous game was not over (the rows).
+ */
+async function compareRecount(dbTarget: string, tid: string): Promise<{ differs: number; overlaps: number }> {
   const db = await openDb(dbTarget);
   try {
     const t = (await db.tournament.findUnique({ where: { id: tid } }))!;
@@ -187,12 +206,32 @@ async function compareRecount(dbTarget: string, tid: string): Promise<number> {
           if (differs++ < 3) console.error("differs:", JSON.stringify({ row: { score: r.score, games: r.games, fire: r.fire }, recount: c }));
         }
       }
-      return differs;
+      return { differs, overlaps: await overlapping(db, tid) };
     }
-    return -1;
+    return { differs: -1, overlaps: await overlapping(db, tid) };
   } finally {
     await db.$disconnect();
   }
+}
+
+/** Pairings of event `tid` made before the previous game of one of their players had ended (from the rows: must be 0). */
+async function overlapping(db: Awaited<ReturnType<typeof openDb>>, tid: string): Promise<number> {
+  const pairings = await db.tournamentPairing.findMany({ where: { tournamentId: tid }, orderBy: { createdAt: "asc" } });
+  const ids = pairings.flatMap((p) => (p.gameId ? [p.gameId] : []));
+  const ended = new Map<string, Date | null>();
+  for (let i = 0; i < ids.length; i += 500)
+    for (const g of await db.game.findMany({ where: { id: { in: ids.slice(i, i + 500) } }, select: { id: true, finishedAt: true } }))
+      ended.set(g.id, g.finishedAt);
+  const last = new Map<string, string>();
+  let overlaps = 0;
+  for (const p of pairings)
+    for (const id of [p.blackId, p.whiteId ?? p.blackId]) {
+      const before = last.get(id);
+      const end = before ? ended.get(before) : undefined;
+      if (before && (!end || end > p.createdAt)) overlaps++;
+      if (p.gameId) last.set(id, p.gameId);
+    }
+  return overlaps;
 }
 
 /** Writes the bench's event row: a person's event holds TOURNAMENT_LIMITS.maxPlayers (200), the bench's all its players
@@ -225,7 +264,7 @@ async function newBot(url: string): Promise<Bot> {
     socket.once("connect", () => resolve());
     socket.once("connect_error", reject);
   });
-  return { id: me.id, cookie, socket, url, busy: null, endedAt: null };
+  return { id: me.id, cookie, socket, url, busy: null, endedAt: null, ending: null };
 }
 
 async function post(b: Bot, path: string, body: unknown): Promise<Record<string, unknown>> {
@@ -242,13 +281,21 @@ async function play(gameId: string, two: Bot[], n: number): Promise<void> {
   const [black, white] = ja.color === 1 ? [two[0], two[1]] : [two[1], two[0]];
   const kind = n % 3;
   const moves = kind === 0 ? BLACK : kind === 1 ? WHITE : BLACK.slice(0, 4);
-  for (let i = 0; i < moves.length; i++) await ask((i % 2 ? white : black).socket, EV.move, { gameId, ply: i + 1, x: moves[i][0], y: moves[i][1] });
+  const last = () => two.forEach((b) => (b.ending = { gameId, at: Date.now() }));
+  for (let i = 0; i < moves.length; i++) {
+    if (i === moves.length - 1 && kind !== 2) last();
+    await ask((i % 2 ? white : black).socket, EV.move, { gameId, ply: i + 1, x: moves[i][0], y: moves[i][1] });
+  }
   if (kind === 2) {
     await ask(black.socket, EV.drawOffer, { gameId });
+    last();
     await ask(white.socket, EV.drawAccept, { gameId });
   }
   const at = Date.now();
   for (const b of two) {
+    if (b.ending?.gameId === gameId) b.ending = null;
+    // Already told of its next game (the pairing overtook the answer): that one stands.
+    if (b.busy !== gameId) continue;
     b.busy = null;
     b.endedAt = at;
   }
