@@ -214,13 +214,13 @@ const spinGame = (owner: string) =>
   );
 
 describe("puzzle mining: hostile", () => {
-  const settings = (over: Partial<MiningSettings> = {}): MiningSettings => ({ proofMs: 3000, proofMb: 256, perOwnerDay: 5, worker: HUNGRY, ...over });
+  const settings = (over: Partial<MiningSettings> = {}): MiningSettings => ({ proofMs: 1500, proofMb: 256, perOwnerDay: 5, worker: HUNGRY, ...over });
 
   it("a flood of forged games from one owner: capped per game and per owner a day, no puzzle, another owner's position not held back", async () => {
     const clock = new FakeClock(Date.parse("2026-12-01T10:00:00Z"));
     const m = new PuzzleMiner(env.srv.db, settings(), log, clock);
     try {
-      // The thread is held (3 s) while the flood comes in, so what waits is what the order decides.
+      // The thread is held (1.5 s) while the flood comes in, so what waits is what the order decides.
       expect(await m.gameAnalysed(await spinGame("slow"))).toBe(1);
       const flood = await forgedGames("flooder", 10, 11);
       let queued = 0;

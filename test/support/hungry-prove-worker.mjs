@@ -7,6 +7,7 @@ register();
 const real = (await import("../../lib/server/puzzles/prove-worker.ts")).default;
 
 export default function proveOrHog(task) {
+  task.port?.postMessage("started");
   if (task.stones.length === 1 && task.size === 20) {
     const hog = [];
     for (;;) hog.push(new Array(1 << 20).fill(hog.length + 0.5));

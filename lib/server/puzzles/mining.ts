@@ -14,6 +14,7 @@
 // its thread is stopped (piscina starts another when needed) and the next position goes on.
 import { createHash } from "node:crypto";
 import path from "node:path";
+import { MessageChannel } from "node:worker_threads";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import type { Db } from "../db/client";
@@ -36,7 +37,7 @@ export const QUEUE_MAX = 64;
 const MINED_MARKS = ["missed-win", "only"];
 
 export interface MiningSettings {
-  /** A proof running longer than this (ms, the thread's start included) is stopped and dropped. */
+  /** A proof running longer than this (ms, from its start on the thread) is stopped and dropped. */
   proofMs: number;
   /** The proof thread's heap cap (MB): over it, the thread dies and the position is dropped. */
   proofMb: number;
@@ -255,8 +256,13 @@ export class PuzzleMiner {
         ...this.stats.recent.slice(-999),
         { gameId, ply, ms: a?.ms ?? null, heapMb: a?.heapMb ?? null, result, ...(a?.reason ? { reason: a.reason } : {}) },
       ]);
+    // The time cap counts from the proof's start on the thread (a fresh thread's start-up is not the proof's).
+    const { port1, port2 } = new MessageChannel();
+    const stop = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    port1.once("message", () => (timer = setTimeout(() => stop.abort(new Error("over the time cap")), this.settings.proofMs)));
     try {
-      answer = (await this.threads().run(task satisfies ProofTask, { signal: AbortSignal.timeout(this.settings.proofMs) })) as ProofAnswer;
+      answer = (await this.threads().run({ ...(task satisfies ProofTask), port: port2 }, { signal: stop.signal, transferList: [port2] })) as ProofAnswer;
     } catch (err) {
       if (this.closed) return;
       // Stopped past the time cap, or the thread died past the heap cap: the position is dropped, the key kept (not tried again).
@@ -264,6 +270,9 @@ export class PuzzleMiner {
       done("over-cap", null);
       this.log.info({ gameId, ply, err: (err as Error).message }, "puzzle mining: a proof over its cap, dropped");
       return;
+    } finally {
+      clearTimeout(timer);
+      port1.close();
     }
     if (!answer.proof) {
       this.stats.unproven++;

@@ -3,6 +3,7 @@
 // priority (Linux: per thread), below the event loop and every engine search, and the pool gives it
 // a heap cap (resourceLimits) and stops it past a time cap: a proof can take a minute and gigabytes.
 import fs from "node:fs";
+import type { MessagePort } from "node:worker_threads";
 import os from "node:os";
 import v8 from "node:v8";
 import { provePuzzle, type Color, type PuzzleProof, type Rule, type Stone } from "../../../engine";
@@ -32,7 +33,10 @@ try {
   // Not Linux, or not allowed: normal priority (still off the event loop).
 }
 
-export default function proveTask(t: ProofTask): ProofAnswer {
+/** `port`: told "started" as the proof begins (the pool's time cap counts from then, not from the thread's start). */
+export default function proveTask({ port, ...t }: ProofTask & { port?: MessagePort }): ProofAnswer {
+  port?.postMessage("started");
+  port?.close();
   const started = performance.now();
   const r = provePuzzle(t.size, t.stones, t.toMove, t.defend, t.rule);
   const ms = Math.round(performance.now() - started);
