@@ -187,6 +187,27 @@ describe("a restart resumes an analysis", () => {
   });
 });
 
+describe("ANALYSIS_THREADS", () => {
+  // Two background threads, each analysed ply's search holding both (Lazy SMP: its thread and a helper).
+  const env = useServer({ aiTvThreads: 2, analysis: { plyMs: 300, threads: 2, pollMs: 200 } });
+  it("every ply's search holds two of the AI's background threads; the analysis ends as with one", async () => {
+    const gameId = await playGame(env.srv.url);
+    const c = await env.client();
+    await watch(c, gameId);
+    let held = 0;
+    let done = false;
+    const finished = waitFor<AnalysisUpdate>(c, EV.analysis, (u) => u.gameId === gameId && u.status === "done", 60_000).finally(() => (done = true));
+    expect((await call(c, EV.analysisRequest, { gameId })).ok).toBe(true);
+    while (!done) {
+      held = Math.max(held, env.srv.ai.stats().running);
+      await sleep(2);
+    }
+    expect(await finished).toMatchObject({ done: 9, total: 9 });
+    expect(held).toBe(2);
+    expect(await env.srv.db.moveAnalysis.count({ where: { gameId } })).toBe(9);
+  });
+});
+
 describe("ANALYSIS_AUTO", () => {
   const env = useServer({ analysis: { plyMs: 40, auto: true, pollMs: 200 } });
   it("a finished human-vs-human game is analysed without a request; an unfinished one is not", async () => {

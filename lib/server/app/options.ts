@@ -50,6 +50,8 @@ export interface GameServerOptions {
   requestHandler?: http.RequestListener;
   /** AI worker threads (default env AI_THREADS or 1). */
   aiThreads?: number;
+  /** AI threads for TV and analysis searches, on top (default env AI_TV_THREADS or 1). */
+  aiTvThreads?: number;
   /** The AI pool's worker-thread entry (default the engine; tests: STAND_IN_AI_WORKER, test/support/stand-in-engine). */
   aiWorker?: string;
   /** Pause before each AI-vs-AI move (default env AI_PAUSE_MS or 300 ms). */
@@ -114,7 +116,7 @@ export function settingsOf(opts: GameServerOptions) {
     fairness,
     allowedOrigins,
     origin,
-    ai: { threads: opts.aiThreads ?? config.aiThreads, worker: opts.aiWorker },
+    ai: { threads: opts.aiThreads ?? config.aiThreads, tvThreads: opts.aiTvThreads ?? config.aiTvThreads, worker: opts.aiWorker },
     aiSeat: {
       pauseMs: opts.aiPauseMs ?? config.aiPauseMs,
       goneMs: opts.aiGoneMs ?? config.aiGoneMs,
