@@ -74,7 +74,9 @@ export function CreateTournamentForm() {
             ["arena", t("arena")],
             ["swiss", t("swiss")],
           ],
-          (v) => set({ kind: v as "arena" }),
+          // A Swiss event pairs its first round at its start, with those who joined: "now" would start it (and end it,
+          // nobody there) before anyone, even its creator, could join. It starts in 5 minutes at the soonest.
+          (v) => set({ kind: v as "arena", ...(v === "swiss" && f.startsInMinutes === 0 ? { startsInMinutes: 5 } : {}) }),
         )}
         {f.kind === "arena"
           ? select(
@@ -116,7 +118,7 @@ export function CreateTournamentForm() {
           "starts",
           t("create.startsIn"),
           f.startsInMinutes,
-          STARTS_IN.map((m) => [m, m === 0 ? t("create.now") : t("create.inMinutes", { minutes: m })]),
+          STARTS_IN.filter((m) => f.kind === "arena" || m > 0).map((m) => [m, m === 0 ? t("create.now") : t("create.inMinutes", { minutes: m })]),
           (v) => set({ startsInMinutes: Number(v) }),
         )}
       </div>

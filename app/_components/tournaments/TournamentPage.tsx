@@ -141,7 +141,7 @@ function PeopleEvent({ view, meId, signedIn, onChange }: { view: TournamentView;
           {t("event.standings")}
         </h2>
         <Standings kind={view.kind} rows={view.standings} meId={meId} />
-        <p className="mt-1 text-xs text-muted">{t("event.live")}</p>
+        {view.status !== "finished" && <p className="mt-1 text-xs text-muted">{t("event.live")}</p>}
       </section>
     </>
   );
