@@ -81,7 +81,11 @@ export function useChat(gameId: string, channel: ChatChannel, { live, connected 
 
   const send = useCallback(
     async (text: string) => {
-      const r = await request(EV.chatSend, { gameId, channel, text });
+      let r = await request(EV.chatSend, { gameId, channel, text });
+      // A tournament's page puts its socket in the event's room once connected: a line sent before that (the page just
+      // loaded, the socket just reconnected) would be refused as if sent from elsewhere. Join the room, try once more.
+      if (!r.ok && channel === "tournament" && r.error.reason === "tourChatOpen" && (await request(EV.tournamentWatch, { id: gameId, watch: true })).ok)
+        r = await request(EV.chatSend, { gameId, channel, text });
       if (!r.ok) return r.error;
       setLines((old) => merge(old, [r.line]));
       return null;
