@@ -76,14 +76,14 @@ export function EngineEvent({ id, view, onChange }: { id: string; view: EngineEv
                     {e.name}
                   </th>
                   {view.cells[i].map((c, j) => (
-                    <td key={j} className={`text-center tabular-nums ${cell}`}>
+                    <td key={j} className={`text-center whitespace-nowrap tabular-nums ${cell}`}>
                       {c ? (c.wins + c.draws + c.losses ? `${c.wins}–${c.draws}–${c.losses}` : "·") : "—"}
                     </td>
                   ))}
-                  <td className={`text-right tabular-nums ${cell}`} data-testid="crosstable-points">
+                  <td className={`text-right whitespace-nowrap tabular-nums ${cell}`} data-testid="crosstable-points">
                     {pointsText(e.points)} / {e.games}
                   </td>
-                  <td className={`text-right tabular-nums ${cell}`} data-testid="crosstable-elo">
+                  <td className={`text-right whitespace-nowrap tabular-nums ${cell}`} data-testid="crosstable-elo">
                     {e.elo === null ? "–" : e.playerId === view.anchor.playerId ? `${e.elo} (${t("anchor")})` : `${e.elo} ± ${e.margin}`}
                   </td>
                 </tr>
