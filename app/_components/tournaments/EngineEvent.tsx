@@ -80,10 +80,10 @@ export function EngineEvent({ id, view, onChange }: { id: string; view: EngineEv
                       {c ? (c.wins + c.draws + c.losses ? `${c.wins}–${c.draws}–${c.losses}` : "·") : "—"}
                     </td>
                   ))}
-                  <td className={`text-right whitespace-nowrap tabular-nums ${cell}`} data-testid="crosstable-points">
+                  <td className={`text-right tabular-nums ${cell}`} data-testid="crosstable-points">
                     {pointsText(e.points)} / {e.games}
                   </td>
-                  <td className={`text-right whitespace-nowrap tabular-nums ${cell}`} data-testid="crosstable-elo">
+                  <td className={`text-right tabular-nums ${cell}`} data-testid="crosstable-elo">
                     {e.elo === null ? "–" : e.playerId === view.anchor.playerId ? `${e.elo} (${t("anchor")})` : `${e.elo} ± ${e.margin}`}
                   </td>
                 </tr>
