@@ -255,8 +255,20 @@ function cpuSeconds(pid: number | undefined): number {
   }
 }
 
+/** fetch, tried again (up to 3 times) when the connection is reset: under load a kept-alive connection the
+ * server had just closed is reused (undici), and a thousand bots' setup would fail on one such reset. */
+async function fetchAgain(url: string, init?: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++)
+    try {
+      return await fetch(url, init);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await new Promise((r) => setTimeout(r, 200 * attempt));
+    }
+}
+
 async function newBot(url: string): Promise<Bot> {
-  const res = await fetch(`${url}/api/me`);
+  const res = await fetchAgain(`${url}/api/me`);
   const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
   const me = ((await res.json()) as { me: { id: string } }).me;
   const socket = io(url, { transports: ["websocket"], forceNew: true, reconnection: false, extraHeaders: { cookie } });
@@ -268,7 +280,11 @@ async function newBot(url: string): Promise<Bot> {
 }
 
 async function post(b: Bot, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${b.url}${path}`, { method: "POST", headers: { "content-type": "application/json", cookie: b.cookie }, body: JSON.stringify(body) });
+  const res = await fetchAgain(`${b.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: b.cookie },
+    body: JSON.stringify(body),
+  });
   const a = (await res.json()) as { ok: boolean } & Record<string, unknown>;
   if (!a.ok) throw new Error(`${path}: ${JSON.stringify(a)}`);
   return a;

@@ -53,3 +53,14 @@ export async function closePairings(
   }
   return closed;
 }
+
+/** Pairings "starting" → "playing" with their games' ids (the games made); returns how many. */
+export async function linkGames(tx: Tx | Db, links: ReadonlyArray<{ id: string; gameId: string }>): Promise<number> {
+  let linked = 0;
+  for (let i = 0; i < links.length; i += PAIRINGS_PER_STATEMENT) {
+    const values = links.slice(i, i + PAIRINGS_PER_STATEMENT).map((l) => Prisma.sql`(${l.id}, ${l.gameId})`);
+    linked += await tx.$executeRaw`UPDATE "TournamentPairing" SET "status" = 'playing', "gameId" = CAST(v.column2 AS TEXT)
+      FROM (VALUES ${Prisma.join(values)}) AS v WHERE "TournamentPairing"."id" = CAST(v.column1 AS TEXT)`;
+  }
+  return linked;
+}

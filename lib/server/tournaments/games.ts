@@ -6,6 +6,7 @@ import { ratingPoolOf } from "../../shared/pools";
 import { ratedEligibilityMany } from "../ratings/eligibility";
 import { ratingsIn, seatRatings } from "../ratings/read";
 import { newGameId } from "../tokens";
+import { linkGames } from "./bulk";
 import { timed, type TournamentDeps, type TournamentRow } from "./deps";
 
 /** A "starting" pairing older than this was left by a node that died: undone. */
@@ -78,9 +79,12 @@ export async function startGames(d: TournamentDeps, t: TournamentRow, pairs: Arr
     };
   });
   const gameIds = await timed(d, "create", () => d.games.createMatchedMany(inputs));
-  // One transaction for the pass's rows (one write on SQLite, not one per pairing).
+  // The pass's rows in one statement (not one per pairing).
   await timed(d, "link", () =>
-    d.db.$transaction(claimed.map((c, i) => d.db.tournamentPairing.update({ where: { id: c.id }, data: { gameId: gameIds[i], status: "playing" } }))),
+    linkGames(
+      d.db,
+      claimed.map((c, i) => ({ id: c.id, gameId: gameIds[i] })),
+    ),
   );
   claimed.forEach((c, i) => {
     d.started(c.black, gameIds[i]);

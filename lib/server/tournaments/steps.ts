@@ -31,7 +31,7 @@ export async function stepEvent(d: TournamentDeps, t: TournamentRow): Promise<bo
 }
 
 /** Arena games started in one director pass at most (the rest: the next pass, at once). */
-export const MAX_PAIRS_PER_PASS = 50;
+export const MAX_PAIRS_PER_PASS = 100;
 
 /** True once the event is over. */
 async function arenaStep(d: TournamentDeps, t: TournamentRow, now: number): Promise<boolean> {
