@@ -142,12 +142,12 @@ export class PuzzleMiner {
         this.stats.duplicates++;
         continue;
       }
-      if (!this.countForOwner(owner)) {
-        this.stats.overOwner++;
-        continue;
-      }
       if (this.size >= QUEUE_MAX) {
         this.stats.queueFull++;
+        continue;
+      }
+      if (!this.countForOwner(owner)) {
+        this.stats.overOwner++;
         continue;
       }
       keys.add(key);
@@ -158,7 +158,7 @@ export class PuzzleMiner {
     return added;
   }
 
-  /** Counts one position for the owner today; false when over the day's cap. */
+  /** Counts one position for the owner today; false when over the day's cap (kept by this process: each analysing process has its own). */
   private countForOwner(owner: string): boolean {
     const day = dayOf(this.clock.now());
     if (day !== this.day) {
