@@ -38,6 +38,13 @@ test("create an arena, two players join, they are paired into one game, the stan
   await expect(b.getByTestId("tour-top-game")).toBeVisible();
   await expect(b.getByTestId("tour-my-game")).toHaveAttribute("href", new URL(a.url()).pathname);
   await expect(b.getByTestId("tournament-status")).toHaveText("Under way");
+
+  // B resigns: A is offered no rematch (the event pairs the next game) and told the next one opens by itself.
+  await b.goto(a.url());
+  await b.getByTestId("resign").click();
+  await b.getByTestId("resign-confirm").getByRole("button").first().click();
+  await expect(a.getByTestId("game-event-next")).toBeVisible();
+  await expect(a.getByTestId("rematch")).toHaveCount(0);
 });
 
 // Issue 30 part 3 in the browser: a round robin of three small configurations (11×11, 0.1 s a move,

@@ -142,7 +142,7 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
           color !== null &&
           (view.awaited ? <Reserved name={view.awaited} /> : <Invite gameId={state.id} />)}
 
-        <GameActions state={state} me={color} view={view} busy={busy} run={run} rematch={() => void rematch()} controls={controls} />
+        <GameActions state={state} me={color} view={view} busy={busy} run={run} rematch={event ? undefined : () => void rematch()} controls={controls} />
         <ViewOptions state={state} numbers={numbers} setNumbers={setNumbers} showPv={showPv} setShowPv={setShowPv} />
         <GameFacts state={state} me={color} />
         {/* Two chats, kept apart: the players' (person against person) and the spectators'. */}

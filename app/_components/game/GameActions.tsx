@@ -26,7 +26,8 @@ export function GameActions({
   view: PlayerView;
   busy: boolean;
   run: (what: SeatAction) => Promise<void>;
-  rematch: () => void;
+  /** None: no rematch here (a tournament's game: the event pairs the next one). */
+  rematch?: () => void;
   /** The row's element (OffscreenNotice points to it when an offer waits out of sight). */
   controls: RefObject<HTMLDivElement | null>;
 }) {
@@ -65,7 +66,7 @@ export function GameActions({
         </button>
       )}
       {me !== null && state.status === "playing" && <EarlyEndings state={state} me={me} view={view} busy={busy} run={(what) => void act(what)} />}
-      {me !== null && over && (
+      {me !== null && over && rematch && (
         <button className="btn-primary" onClick={rematch} disabled={busy} data-testid="rematch">
           ↻ {state.rematchId && state.kind === "hvh" ? t("acceptRematch") : t("rematch")}
         </button>
