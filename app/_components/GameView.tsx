@@ -37,8 +37,7 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
   const router = useRouter();
   const toast = useToast();
   const [game, actions] = useGame(gameId, { watchOnly });
-  // A tournament's game: its event (a link back; the player's next pairing followed once this one is over).
-  const event = useGameEvent(gameId);
+  const event = useGameEvent(gameId); // a tournament's game: its event (link back, next pairing followed)
   const { state, color, thinking, connected, loadError } = game;
   // Once the game is over it may be analysed (from its replay, or ANALYSIS_AUTO): the move list shows those scores.
   const [{ analysis }] = useAnalysis(state?.status === "finished" ? gameId : null);

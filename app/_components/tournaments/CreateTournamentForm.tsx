@@ -8,6 +8,8 @@ import { TOURNAMENT_CLOCKS, TOURNAMENT_LIMITS, TOURNAMENT_SIZES, type CreateTour
 import { useErrorText } from "../i18n/words";
 import { tourApi } from "./api";
 
+// A Swiss event pairs its first round at its start, with those who joined: "now" would start it (and end it, nobody
+// there) before anyone, even its creator, could join. It starts in 5 minutes at the soonest.
 const STARTS_IN = [0, 5, 10, 30, 60];
 const LENGTHS = [20, 30, 45, 60, 90, 120, 180];
 const ROUNDS = [3, 4, 5, 6, 7, 9];
@@ -74,8 +76,6 @@ export function CreateTournamentForm() {
             ["arena", t("arena")],
             ["swiss", t("swiss")],
           ],
-          // A Swiss event pairs its first round at its start, with those who joined: "now" would start it (and end it,
-          // nobody there) before anyone, even its creator, could join. It starts in 5 minutes at the soonest.
           (v) => set({ kind: v as "arena", ...(v === "swiss" && f.startsInMinutes === 0 ? { startsInMinutes: 5 } : {}) }),
         )}
         {f.kind === "arena"
