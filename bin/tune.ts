@@ -16,12 +16,13 @@ import type { Rule } from "../engine/types";
 import { readArgs } from "./cli/args";
 import { selfPlay, type GameRecord } from "./tune/selfplay";
 import { runFit } from "./tune/fit";
-import { runPatternFit } from "./tune/pattern-fit";
+import { runPatternFit, searchLabels, type SearchLabel } from "./tune/pattern-fit";
 import { type OrderLabel, orderLabels, runOrderFit } from "./tune/order";
 
 const HELP = `npm run tune -- gen --games N --nodes N --seed S --out FILE [--size 15] [--rule freestyle] [--radius 3] [--offset K --stride M]
 npm run tune -- fit --data FILE [--data FILE…] [--out engine/eval/weights.ts] [--holdout 0.2] [--iters 3000] [--seed 1] [--combos 0|1] [--dry]
-npm run tune -- pfit --data FILE [--data FILE…] [--out engine/eval/pattern-weights.ts] [--holdout 0.2] [--iters 300] [--l2 1e-8 --l2 …] [--dry]
+npm run tune -- pfit --data FILE [--data FILE…] [--out engine/eval/pattern-weights.ts] [--holdout 0.2] [--iters 300] [--l2 1e-8 --l2 …] [--labels FILE --mix 0.5] [--k K] [--dry]
+npm run tune -- plabel --data GAMES --nodes 4000 --out LABELS [--every 2] [--offset K --stride M]
 npm run tune -- order-label --data GAMES [--data …] --nodes 60000 --out LABELS [--every 3] [--max 3000]
 npm run tune -- order-fit --data GAMES [--data …] --labels LABELS [--labels …] [--out engine/eval/order-weights.ts] [--iters 600] [--holdout-mod 5] [--l2 0.0001] [--dry]`;
 
@@ -49,6 +50,8 @@ function main(): void {
       "max",
       "holdout-mod",
       "l2",
+      "mix",
+      "k",
     ],
     {
       h: "help",
@@ -107,9 +110,25 @@ function main(): void {
       iters: num("iters", 300),
       seed: num("seed", 1),
       l2s: (flags.l2 ?? ["1e-8"]).map(Number),
+      labels: flags.labels ? readLines<SearchLabel>(flags.labels) : undefined,
+      mix: num("mix", 0.5),
+      K: flags.k ? num("k", 0) : undefined,
       out: flags.dry ? null : (flags.out?.[0] ?? "engine/eval/pattern-weights.ts"),
       log: (s) => console.log(s),
     });
+  } else if (cmd === "plabel") {
+    // Search labels for pfit: each sample position (every --every-th) searched at --nodes.
+    const out = flags.out?.[0];
+    if (!out) throw new Error("plabel needs --out FILE");
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, "");
+    const t0 = performance.now();
+    let n = 0;
+    for (const l of searchLabels(readGames(flags.data ?? []), num("nodes", 4000), num("every", 1), num("offset", 0), num("stride", 1))) {
+      appendFileSync(out, JSON.stringify(l) + "\n");
+      if (++n % 500 === 0) console.error(`${n} positions, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    }
+    console.log(`${n} labelled positions → ${out} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   } else if (cmd === "order-label") {
     const out = flags.out?.[0];
     if (!out) throw new Error("order-label needs --out FILE");
@@ -138,6 +157,13 @@ function main(): void {
     console.log(HELP);
     process.exit(cmd ? 2 : 0);
   }
+}
+
+/** JSON lines from every file given. */
+function readLines<T>(files: string[]): T[] {
+  const out: T[] = [];
+  for (const f of files) for (const line of readFileSync(f, "utf8").split("\n")) if (line.trim()) out.push(JSON.parse(line) as T);
+  return out;
 }
 
 /** Self-play games (`gen`'s JSON lines) from every file given. */
