@@ -49,7 +49,7 @@ describe("the people's refusals", () => {
   });
 
   it("every LIMIT and BLOCKED refusal of the people's server code carries a reason", () => {
-    const dirs = ["lib/server/social", "lib/server/chat", "lib/server/moderation", "lib/server/lobby", "lib/server/correspondence"];
+    const dirs = ["lib/server/social", "lib/server/chat", "lib/server/moderation", "lib/server/lobby", "lib/server/correspondence", "lib/server/tournaments"];
     const missing: string[] = [];
     for (const dir of dirs)
       for (const f of readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))) {

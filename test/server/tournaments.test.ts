@@ -294,16 +294,19 @@ describe("refusals", () => {
       await post("/api/tournaments", { kind: "arena", name: "Second", size: 15, rule: "freestyle", clock: "3+2", startsInMinutes: 0, minutes: 30 }, a.cookie),
     ).toMatchObject({
       ok: false,
-      error: { code: "LIMIT" },
+      error: { code: "LIMIT", reason: "tourLiveMine" },
     });
     // A full event.
     await srv.db.tournament.update({ where: { id }, data: { maxPlayers: 2 } });
     for (const p of [a, b]) expect(await post(`/api/tournaments/${id}/join`, {}, p.cookie)).toEqual({ ok: true });
     expect(await post(`/api/tournaments/${id}/join`, {}, a.cookie)).toEqual({ ok: true }); // twice: still one row
-    expect(await post(`/api/tournaments/${id}/join`, {}, c.cookie)).toMatchObject({ ok: false, error: { code: "LIMIT" } });
+    expect(await post(`/api/tournaments/${id}/join`, {}, c.cookie)).toMatchObject({
+      ok: false,
+      error: { code: "LIMIT", reason: "tourFull", params: { max: 2 } },
+    });
     await director.tick();
     const g = await gameOf(id, a);
-    expect(await post(`/api/tournaments/${id}/pause`, {}, a.cookie)).toMatchObject({ ok: false, error: { code: "NOT_ALLOWED" } });
+    expect(await post(`/api/tournaments/${id}/pause`, {}, a.cookie)).toMatchObject({ ok: false, error: { code: "NOT_ALLOWED", reason: "tourPauseInGame" } });
     // A game between the same two outside the event is not scored in it.
     const outside = await srv.games.createMatched({
       size: 15,

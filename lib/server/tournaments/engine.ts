@@ -92,22 +92,30 @@ export async function createEngineEvent(d: TournamentDeps, who: EngineCreator, a
   if (!parsed.success) fail("BAD_PAYLOAD", "That is not an engine tournament this server can run.");
   const input = parsed.data!;
   const caps = who.kind === "operator" ? ENGINE_EVENT_LIMITS.operator : ENGINE_EVENT_LIMITS.visitor;
-  if (input.configs.length > caps.configsMax) fail("LIMIT", `At most ${caps.configsMax} configurations.`);
+  if (input.configs.length > caps.configsMax)
+    fail("LIMIT", `At most ${caps.configsMax} configurations.`, { reason: "engineConfigs", params: { max: caps.configsMax } });
   for (const c of input.configs) {
-    if (c.engine.timeMs > caps.timeMsMax) fail("LIMIT", `At most ${caps.timeMsMax / 1000} s a move.`);
+    if (c.engine.timeMs > caps.timeMsMax)
+      fail("LIMIT", `At most ${caps.timeMsMax / 1000} s a move.`, { reason: "engineMoveTime", params: { max: caps.timeMsMax / 1000 } });
     if (c.engine.level !== undefined && c.engine.algo !== "alphabeta") fail("BAD_PAYLOAD", "Levels are alpha-beta's.");
   }
   const games = engineGames(input.format, input.configs.length, input.cycles);
-  if (games > caps.gamesMax) fail("LIMIT", `At most ${caps.gamesMax} games (this would be ${games}).`);
+  if (games > caps.gamesMax)
+    fail("LIMIT", `At most ${caps.gamesMax} games (this would be ${games}).`, { reason: "engineGames", params: { max: caps.gamesMax, n: games } });
   const { db, clock } = d;
   const now = clock.now();
   const live = await db.tournament.count({ where: { kind: "engine", status: { in: ["created", "started"] } } });
-  if (live >= ENGINE_EVENTS_LIVE_MAX) fail("LIMIT", `${ENGINE_EVENTS_LIVE_MAX} engine tournaments are under way already: try again when one has finished.`);
+  if (live >= ENGINE_EVENTS_LIVE_MAX)
+    fail("LIMIT", `${ENGINE_EVENTS_LIVE_MAX} engine tournaments are under way already: try again when one has finished.`, {
+      reason: "engineLiveSite",
+      params: { n: ENGINE_EVENTS_LIVE_MAX },
+    });
   if (who.kind === "visitor") {
     const mine = await db.tournament.count({ where: { kind: "engine", createdById: who.me.id, status: { in: ["created", "started"] } } });
-    if (mine) fail("LIMIT", "You already have an engine tournament under way: one at a time.");
+    if (mine) fail("LIMIT", "You already have an engine tournament under way: one at a time.", { reason: "engineLiveMine" });
     const today = await db.tournament.count({ where: { createdByIp: address, createdAt: { gt: new Date(now - 24 * 3600_000) } } });
-    if (today >= PER_ADDRESS_PER_DAY) fail("LIMIT", `At most ${PER_ADDRESS_PER_DAY} events a day are made from one address.`);
+    if (today >= PER_ADDRESS_PER_DAY)
+      fail("LIMIT", `At most ${PER_ADDRESS_PER_DAY} events a day are made from one address.`, { reason: "tourDay", params: { max: PER_ADDRESS_PER_DAY } });
   }
   const id = newGameId();
   const labels = input.configs.map((c, i) => `${i + 1}. ${c.label ?? engineLabel(c.engine)}`);
@@ -151,7 +159,7 @@ export async function createEngineEvent(d: TournamentDeps, who: EngineCreator, a
 /** The creator (or the operator) stops an event: open games score nothing, the event is over. */
 export async function cancelEngineEvent(d: TournamentDeps, who: EngineCreator, t: TournamentRow): Promise<void> {
   if (t.kind !== "engine") fail("NOT_ALLOWED", "Only an engine tournament can be stopped so.");
-  if (who.kind === "visitor" && t.createdById !== who.me.id) fail("NOT_ALLOWED", "Only its creator can stop this tournament.");
+  if (who.kind === "visitor" && t.createdById !== who.me.id) fail("NOT_ALLOWED", "Only its creator can stop this tournament.", { reason: "engineStopCreator" });
   if (t.status === "finished") return;
   await d.db.tournamentPairing.updateMany({ where: { tournamentId: t.id, status: { in: OPEN } }, data: { status: "done", result: "none" } });
   await d.db.tournament.updateMany({ where: { id: t.id, status: { not: "finished" } }, data: { status: "finished", finishedAt: new Date(d.clock.now()) } });

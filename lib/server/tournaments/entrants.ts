@@ -31,9 +31,13 @@ export class Entrants {
     if (input.kind === "arena" && !input.minutes) fail("BAD_PAYLOAD", "An arena needs its length in minutes.");
     if (input.kind === "swiss" && !input.rounds) fail("BAD_PAYLOAD", "A Swiss event needs its number of rounds.");
     const live = await db.tournament.count({ where: { createdById: me.id, status: { in: ["created", "started"] } } });
-    if (live >= CREATE_LIMITS.livePerCreator) fail("LIMIT", "You already have an event that has not finished: one at a time.");
+    if (live >= CREATE_LIMITS.livePerCreator) fail("LIMIT", "You already have an event that has not finished: one at a time.", { reason: "tourLiveMine" });
     const today = await db.tournament.count({ where: { createdByIp: address, createdAt: { gt: new Date(now - 24 * 3600_000) } } });
-    if (today >= CREATE_LIMITS.perAddressPerDay) fail("LIMIT", `At most ${CREATE_LIMITS.perAddressPerDay} events a day are made from one address.`);
+    if (today >= CREATE_LIMITS.perAddressPerDay)
+      fail("LIMIT", `At most ${CREATE_LIMITS.perAddressPerDay} events a day are made from one address.`, {
+        reason: "tourDay",
+        params: { max: CREATE_LIMITS.perAddressPerDay },
+      });
     const clockMs = clockOfLabel(input.clock);
     const startsAt = new Date(now + input.startsInMinutes * 60_000);
     const id = newGameId();
@@ -61,8 +65,8 @@ export class Entrants {
   async join(who: Me | null, id: string): Promise<void> {
     const me = signedIn(who);
     const t = await this.event(id);
-    if (t.kind === "engine") fail("NOT_ALLOWED", "An engine tournament is played by its AI configurations: watch it instead.");
-    if (t.status === "finished") fail("GAME_OVER", "This event has finished.");
+    if (t.kind === "engine") fail("NOT_ALLOWED", "An engine tournament is played by its AI configurations: watch it instead.", { reason: "tourEngineJoin" });
+    if (t.status === "finished") fail("GAME_OVER", "This event has finished.", { reason: "tourOver" });
     const now = this.d.clock.now();
     const row = await this.d.db.tournamentPlayer.findUnique({ where: { tournamentId_playerId: { tournamentId: id, playerId: me.id } } });
     if (row) {
@@ -76,7 +80,7 @@ export class Entrants {
       return;
     }
     const count = await this.d.db.tournamentPlayer.count({ where: { tournamentId: id } });
-    if (count >= t.maxPlayers) fail("LIMIT", `This event is full (${t.maxPlayers} players).`);
+    if (count >= t.maxPlayers) fail("LIMIT", `This event is full (${t.maxPlayers} players).`, { reason: "tourFull", params: { max: t.maxPlayers } });
     const pool = ratingPoolOf({ rule: t.rule as "freestyle", size: t.size, clock: { initialMs: t.initialMs, incrementMs: t.incrementMs } });
     const rating = Math.round((await ratingsIn(this.d.db, pool, [me.id])).get(me.id)!.rating);
     await this.d.db.tournamentPlayer
@@ -90,19 +94,20 @@ export class Entrants {
   /** Out for good: no more pairings (a game under way is played and scored). */
   async withdraw(who: Me | null, id: string): Promise<void> {
     const me = signedIn(who);
-    if ((await this.event(id)).kind === "engine") fail("NOT_ALLOWED", "An engine tournament is played by its AI configurations: watch it instead.");
+    if ((await this.event(id)).kind === "engine")
+      fail("NOT_ALLOWED", "An engine tournament is played by its AI configurations: watch it instead.", { reason: "tourEngineJoin" });
     const { count } = await this.d.db.tournamentPlayer.updateMany({ where: { tournamentId: id, playerId: me.id }, data: { status: "withdrawn" } });
-    if (!count) fail("NOT_FOUND", "You have not joined this event.");
+    if (!count) fail("NOT_FOUND", "You have not joined this event.", { reason: "tourNotJoined" });
   }
 
   /** Arena: not paired until you join again; only between games (a pause does not end a game). */
   async pause(who: Me | null, id: string): Promise<void> {
     const me = signedIn(who);
     const t = await this.event(id);
-    if (t.kind !== "arena") fail("NOT_ALLOWED", "Only an arena can be paused: withdraw from a Swiss event instead.");
+    if (t.kind !== "arena") fail("NOT_ALLOWED", "Only an arena can be paused: withdraw from a Swiss event instead.", { reason: "tourPauseSwiss" });
     const row = await this.d.db.tournamentPlayer.findUnique({ where: { tournamentId_playerId: { tournamentId: id, playerId: me.id } } });
-    if (!row) fail("NOT_FOUND", "You have not joined this event.");
-    if (row!.status === "playing") fail("NOT_ALLOWED", "Finish your game first: a pause starts between games.");
+    if (!row) fail("NOT_FOUND", "You have not joined this event.", { reason: "tourNotJoined" });
+    if (row!.status === "playing") fail("NOT_ALLOWED", "Finish your game first: a pause starts between games.", { reason: "tourPauseInGame" });
     if (row!.status !== "waiting") return;
     await this.d.db.tournamentPlayer.updateMany({
       where: { tournamentId: id, playerId: me.id, status: "waiting" },
@@ -114,9 +119,9 @@ export class Entrants {
   async berserk(who: Me | null, id: string): Promise<{ gameId: string }> {
     const me = signedIn(who);
     const t = await this.event(id);
-    if (t.kind !== "arena") fail("NOT_ALLOWED", "Berserk is an arena's: a Swiss event has none.");
+    if (t.kind !== "arena") fail("NOT_ALLOWED", "Berserk is an arena's: a Swiss event has none.", { reason: "tourBerserkSwiss" });
     const p = await this.d.db.tournamentPairing.findFirst({ where: { tournamentId: id, status: "playing", OR: [{ blackId: me.id }, { whiteId: me.id }] } });
-    if (!p?.gameId) fail("NOT_FOUND", "You have no game under way in this event.");
+    if (!p?.gameId) fail("NOT_FOUND", "You have no game under way in this event.", { reason: "tourNoGame" });
     // The game decides (under its lock, and in its row): its clock halved, or WRONG_PHASE after a move.
     const color = await this.d.games.berserk(p!.gameId!, me.id);
     await this.d.db.tournamentPairing.updateMany({

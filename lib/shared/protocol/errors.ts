@@ -98,6 +98,22 @@ export const REFUSAL_REASONS = [
   "tourChatOpen",
   "tourChatFull",
   "reportNotInEvent",
+  "tourLiveMine",
+  "tourDay",
+  "tourFull",
+  "tourOver",
+  "tourEngineJoin",
+  "tourNotJoined",
+  "tourPauseSwiss",
+  "tourPauseInGame",
+  "tourBerserkSwiss",
+  "tourNoGame",
+  "engineConfigs",
+  "engineMoveTime",
+  "engineGames",
+  "engineLiveSite",
+  "engineLiveMine",
+  "engineStopCreator",
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
