@@ -22,6 +22,12 @@ export interface TournamentDeps {
    * taken (a long pass must not let it lapse: another node would start directing meanwhile). Set by the Director.
    */
   holds?(): Promise<boolean>;
+  /**
+   * When each player of the event became free again, as this node's director saw it (it scored their
+   * game): a wave seated over several passes serves those waiting longest first. Kept by the Director
+   * per event while it holds the lease; a new holder starts empty and falls back on the rows.
+   */
+  waitingSince?: Map<string, number>;
   /** Time spent per phase of a pass (set by the Director for its slow-pass log line). */
   phases?: Map<string, number>;
 }

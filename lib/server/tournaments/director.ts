@@ -36,6 +36,8 @@ export class Director {
   private running: Promise<void> | null = null;
   private closed = false;
   private readonly held = new Set<string>();
+  /** Per event held: when each player became free (deps.waitingSince). */
+  private readonly waits = new Map<string, Map<string, number>>();
   private readonly tickMs: number;
   private readonly d: TournamentDeps;
   private readonly leaseMs: number;
@@ -120,6 +122,7 @@ export class Director {
       const mine = await timed(this.d, "lease", () => claimLease(this.d.db, leaseName(t.id), this.d.nodeId, this.leaseMs, now));
       if (!mine) {
         this.held.delete(t.id);
+        this.waits.delete(t.id);
         continue;
       }
       this.held.add(t.id);
@@ -132,13 +135,15 @@ export class Director {
         if (!still) this.held.delete(t.id);
         return still;
       };
-      const over = await stepEvent({ ...this.d, holds }, t).catch((err: unknown) => {
+      const waitingSince = this.waits.get(t.id) ?? this.waits.set(t.id, new Map()).get(t.id)!;
+      const over = await stepEvent({ ...this.d, holds, waitingSince }, t).catch((err: unknown) => {
         this.d.log.error({ err, tournamentId: t.id }, "tournament step failed");
         return false;
       });
       // A finished event needs no director: its lease row goes.
       if (over) {
         this.held.delete(t.id);
+        this.waits.delete(t.id);
         await releaseLease(this.d.db, leaseName(t.id), this.d.nodeId);
       }
     }

@@ -21,7 +21,7 @@ export const MAX_SCORED_PER_PASS = 100;
  * and written together (not a transaction and its reads per game). More than MAX_SCORED_PER_PASS
  * ended: the rest in the next pass (d.again).
  */
-export async function scoreFinished(d: Pick<TournamentDeps, "db" | "phases" | "again">, t: TournamentRow, nowMs: number): Promise<number> {
+export async function scoreFinished(d: Pick<TournamentDeps, "db" | "phases" | "again" | "waitingSince">, t: TournamentRow, nowMs: number): Promise<number> {
   const db = d.db;
   const open = await db.tournamentPairing.findMany({ where: { tournamentId: t.id, status: "playing", gameId: { not: null } } });
   if (!open.length) return 0;
@@ -46,7 +46,7 @@ export async function scoreFinished(d: Pick<TournamentDeps, "db" | "phases" | "a
     return [p.blackId, ...(p.whiteId ? [p.whiteId] : [])];
   });
   const asked = performance.now();
-  return db.$transaction(
+  const done = await db.$transaction(
     async (tx) => {
       d.phases?.set("score.begin", performance.now() - asked);
       let scored = 0;
@@ -79,6 +79,9 @@ export async function scoreFinished(d: Pick<TournamentDeps, "db" | "phases" | "a
     // A pass's scoring is one transaction: under load it may take seconds (Prisma's default allows 5).
     { maxWait: 10_000, timeout: 60_000 },
   );
+  // Free from now (those whose game was closed first by another director too: close enough).
+  for (const id of players) if (!d.waitingSince?.has(id)) d.waitingSince?.set(id, nowMs);
+  return done;
 }
 
 /** `query` over `ids` in slices of IN_SLICE, the rows joined. */

@@ -44,8 +44,10 @@ async function arenaStep(d: TournamentDeps, t: TournamentRow, now: number): Prom
   const all = pairArena(waiting.map((e) => ({ id: e.playerId, rank: places.get(e.playerId)!, rating: e.rating, lastOpponent: e.lastOpponent })));
   // A big wave (an arena of hundreds starting) is seated over several passes, those waiting longest first,
   // so the first games start at once and no pass holds the director for long.
-  const since = (id: string) => (byId.get(id)!.scoredAt ?? byId.get(id)!.joinedAt).getTime();
+  // Waiting since: when this director scored their last game; else (a new director) their last new score, or joining.
+  const since = (id: string) => d.waitingSince?.get(id) ?? (byId.get(id)!.scoredAt ?? byId.get(id)!.joinedAt).getTime();
   const pairs = firstWave(all, since, MAX_PAIRS_PER_PASS);
+  for (const id of pairs.flat()) d.waitingSince?.delete(id);
   if (pairs.length < all.length) d.again?.();
   const coloured = pairs.map(([a, b]) => coloursOf(history(byId.get(a)!), history(byId.get(b)!), byId.get(a)!.games + 1));
   if (coloured.length) await startGames(d, t, coloured, 0);
