@@ -66,6 +66,8 @@ export interface TournamentSummary {
   players: number;
   /** Made by the site's schedule. */
   scheduled: boolean;
+  /** That schedule's entry ("hourly-freestyle-3+2"): the pages word its name in the reader's language. */
+  schedule: string | null;
 }
 
 export interface StandingRow {

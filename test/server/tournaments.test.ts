@@ -12,6 +12,7 @@ import { recountEvent } from "../../lib/server/tournaments/scoring";
 import { ensureScheduled, nextStart, SCHEDULE } from "../../lib/server/tournaments/schedule";
 import { call, connectAs, guestSession, postApi, server, waitFor, type Client } from "./helpers";
 import type { TestServer } from "../support/test-server";
+import { readCatalogue } from "../../i18n/messages";
 
 const clock = new FakeClock(Date.now());
 let srv: TestServer;
@@ -343,6 +344,13 @@ describe("the site's schedule", () => {
     expect(await ensureScheduled(srv.db, at)).toBe(0);
     const row = await srv.db.tournament.findFirst({ where: { scheduleKey: { startsWith: "hourly-freestyle-3+2:2030-01-01T14" } } });
     expect(row).toMatchObject({ kind: "arena", status: "created", createdById: null, minutes: 45 });
+    // Its view names its schedule entry: the pages word the name in the reader's language (every entry has one in each).
+    expect(await view(row!.id)).toMatchObject({ scheduled: true, schedule: "hourly-freestyle-3+2" });
+    for (const locale of ["en", "zh-CN"] as const) {
+      const words = (readCatalogue(locale) as { tournaments: { schedule: Record<string, string> } }).tournaments.schedule;
+      for (const s of SCHEDULE) expect(words[s.key], `${locale} ${s.key}`).toBeTruthy();
+      if (locale === "en") for (const s of SCHEDULE) expect(words[s.key]).toBe(s.name);
+    }
   });
 });
 

@@ -12,6 +12,7 @@ import type { TournamentKind, TournamentStatus, TournamentView } from "@/lib/sha
 import { getSocket } from "@/lib/client/socket";
 import { useErrorText } from "../i18n/words";
 import { tourApi } from "./api";
+import { useEventName } from "./eventName";
 
 type Started = Parameters<ServerToClient[typeof EV.started]>[0];
 export interface GameEvent {
@@ -19,6 +20,7 @@ export interface GameEvent {
   name: string;
   kind: TournamentKind;
   status: TournamentStatus;
+  schedule: string | null;
 }
 
 /** The event game `gameId` belongs to, or null (most games: none). */
@@ -46,6 +48,7 @@ function openGame(router: ReturnType<typeof useRouter>, gameId: string) {
 export function GameEventBar({ gameId, event, seated, over }: { gameId: string; event: GameEvent; seated: boolean; over: boolean }) {
   const t = useTranslations("tournaments");
   const errorText = useErrorText();
+  const nameOf = useEventName();
   const router = useRouter();
   const [me, setMe] = useState<TournamentView["me"]>(null);
   const [error, setError] = useState<string | null>(null);
@@ -93,7 +96,7 @@ export function GameEventBar({ gameId, event, seated, over }: { gameId: string; 
       <p>
         {t("game.partOf")}{" "}
         <Link href={`/tournament/${event.id}`} className="font-semibold text-accent-dark underline" data-testid="game-event-link">
-          {event.name}
+          {nameOf(event)}
         </Link>
       </p>
       {mine && me?.mayBerserk && !over && (

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import type { TournamentSummary } from "@/lib/shared/tournaments";
+import { useEventName } from "./eventName";
 import { useDates, useErrorText } from "../i18n/words";
 import { tourApi } from "./api";
 
@@ -51,13 +52,14 @@ export function TournamentList() {
 
 function EventList({ events }: { events: TournamentSummary[] }) {
   const t = useTranslations("tournaments");
+  const nameOf = useEventName();
   const { dateTime } = useDates();
   return (
     <ul className="card divide-y divide-line">
       {events.map((e) => (
         <li key={e.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-2">
           <Link href={`/tournament/${e.id}`} className="font-semibold text-accent hover:underline" data-testid="tournament-link">
-            {e.name}
+            {nameOf(e)}
           </Link>
           <span className="text-sm text-muted">
             {t(e.kind)} · {e.size}×{e.size} {t(`rules.${e.rule as "freestyle"}`)} ·{" "}

@@ -18,6 +18,7 @@ import { EventActions } from "./EventActions";
 import { EngineEvent } from "./EngineEvent";
 import { Standings } from "./Standings";
 import { ChatPanel } from "../chat/ChatPanel";
+import { useEventName } from "./eventName";
 
 /** A fallback only: the room's notices bring the changes. */
 const POLL_MS = 15_000;
@@ -27,6 +28,7 @@ export function TournamentPage({ id }: { id: string }) {
   const me = useMe();
   const router = useRouter();
   const { dateTime } = useDates();
+  const nameOf = useEventName();
   const [view, setView] = useState<TournamentView | null>(null);
   const [missing, setMissing] = useState(false);
   // The chat re-reads its history after a reconnection (it may have missed lines while away).
@@ -94,7 +96,7 @@ export function TournamentPage({ id }: { id: string }) {
           {t("event.back")}
         </Link>
         <h1 className="text-2xl font-bold" data-testid="tournament-name">
-          {view.name}
+          {nameOf(view)}
         </h1>
         <p className="text-muted">
           {t(view.kind)} · {view.size}×{view.size} {t(`rules.${view.rule as "freestyle"}`)} ·{" "}

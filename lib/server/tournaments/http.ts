@@ -21,7 +21,7 @@ import type { Identities } from "../identity/identities";
 import type { Entrants } from "./entrants";
 import type { Db } from "../db/client";
 import { playerByName } from "../ratings/profiles";
-import { eventView, listEvents, playerLine } from "./views";
+import { eventView, listEvents, playerLine, scheduleOf } from "./views";
 
 const READ_COST = 2;
 /** A create costs more than a read (it writes a row others see); the live and daily caps bound it further (./entrants). */
@@ -111,10 +111,11 @@ export function tournamentRoutes(o: TournamentHttpOptions): Route[] {
       handle: async (_req, { params: [gameId] }) => {
         const pairing = await o.db.tournamentPairing.findUnique({
           where: { gameId },
-          select: { tournament: { select: { id: true, name: true, kind: true, status: true } } },
+          select: { tournament: { select: { id: true, name: true, kind: true, status: true, scheduleKey: true } } },
         });
         if (!pairing) refuse("NOT_FOUND", "That game is not a tournament's.");
-        return json(200, { ok: true, event: pairing!.tournament });
+        const { scheduleKey, ...event } = pairing!.tournament;
+        return json(200, { ok: true, event: { ...event, schedule: scheduleOf(scheduleKey) } });
       },
     },
     {

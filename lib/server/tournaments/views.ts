@@ -17,6 +17,9 @@ import { engineView } from "./engine";
 
 const LIST_SIZE = 20;
 
+/** The schedule entry of a scheduled event's key ("hourly-freestyle-3+2:2026-11-29T14" → "hourly-freestyle-3+2"). */
+export const scheduleOf = (key: string | null): string | null => (key ? key.split(":")[0] : null);
+
 function summaryOf(t: TournamentRow, players: number): TournamentSummary {
   return {
     id: t.id,
@@ -32,6 +35,7 @@ function summaryOf(t: TournamentRow, players: number): TournamentSummary {
     round: t.round,
     players,
     scheduled: t.createdById === null,
+    schedule: scheduleOf(t.scheduleKey),
   };
 }
 
