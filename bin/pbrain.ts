@@ -46,7 +46,8 @@ async function main(): Promise<void> {
   let threads: InstanceType<typeof SearchThreads> | null = null;
   const useThreads = (value: unknown) => {
     // Depth- and node-capped searches stay single-threaded (deterministic), as do levels and the other engines.
-    const single = opts.engine !== "arena" || level !== undefined || opts.maxDepth !== undefined || opts.maxNodes !== undefined;
+    const single =
+      opts.engine !== "arena" || level !== undefined || opts.maxDepth !== undefined || (opts.maxNodes !== undefined && opts.threadsWithNodes !== true);
     const n = single ? 1 : threadCount(value);
     if ((threads?.count ?? 1) === n) return;
     void threads?.close();
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
         ? (position, limits) => casual(position, { timeMs: limits.timeMs })
         : level !== undefined
           ? (position, limits) => playLevel(position, level, { timeMs: limits.timeMs, random })
-          : (position, limits) => think(position, limits, { keepTable: true, helpers: threads?.helpersFor(limits, position) });
+          : (position, limits) => think(position, limits, { keepTable: true, helpers: threads?.helpersFor(limits, position, opts.threadsWithNodes === true) });
   const session = new PbrainSession({
     brain,
     limits: { maxDepth: opts.maxDepth, maxNodes: opts.maxNodes, ...(opts.exactRoot !== undefined ? { exactRootScores: opts.exactRoot } : {}) },

@@ -90,6 +90,11 @@ describe("brain options", () => {
     expect(parseBrainOptions(["--threads", "2"], { GOMOKU_ARENA_THREADS: "4" }).threads).toBe(2);
     expect(parseBrainOptions([], { GOMOKU_ARENA_THREADS: "4" }).threads).toBe(4);
     expect(() => parseBrainOptions(["--threads", "0"], {})).toThrow(/positive number/);
+    expect(parseBrainOptions(["--threads", "2", "--nodes", "9", "--threads-with-nodes"], {})).toMatchObject({
+      threads: 2,
+      maxNodes: 9,
+      threadsWithNodes: true,
+    });
   });
 });
 

@@ -11,6 +11,8 @@
 //   --seed N         GOMOKU_ARENA_SEED        the level's random choices, seeded (default: random)
 //   --threads N      GOMOKU_ARENA_THREADS     search threads (Lazy SMP) when the manager sends no INFO thread_num
 //                                             (default 1; at most the cores; timed searches at full strength only)
+//   --threads-with-nodes                      with --nodes: threads too, the node cap the main thread's (Lazy SMP at
+//                                             equal thread speed, a measure that holds on a loaded machine)
 import { readArgs } from "../cli/args";
 
 export interface BrainOptions {
@@ -26,6 +28,8 @@ export interface BrainOptions {
   seed?: number;
   /** Threads when the manager says nothing (INFO thread_num wins); undefined: 1. */
   threads?: number;
+  /** --threads-with-nodes: helpers under --nodes too (the main thread's cap). */
+  threadsWithNodes?: boolean;
 }
 
 export function parseBrainOptions(argv: readonly string[], env: Record<string, string | undefined>): BrainOptions {
@@ -89,9 +93,12 @@ export function parseBrainOptions(argv: readonly string[], env: Record<string, s
       case "quiet":
         opts.messages = false;
         break;
+      case "threads-with-nodes":
+        opts.threadsWithNodes = true;
+        break;
       default:
         throw new Error(
-          `unknown option "${arg.raw}" (known: --depth N, --nodes N, --time-scale F, --engine arena|simple|casual, --exact-root best|all|K, --level 1-10, --seed N, --threads N, --quiet)`,
+          `unknown option "${arg.raw}" (known: --depth N, --nodes N, --time-scale F, --engine arena|simple|casual, --exact-root best|all|K, --level 1-10, --seed N, --threads N, --threads-with-nodes, --quiet)`,
         );
     }
   }

@@ -28,6 +28,8 @@ describe("search threads", () => {
     expect(threads.helpersFor({ timeMs: 500, maxDepth: 6 }, POS)).toBeUndefined();
     expect(threads.helpersFor({ timeMs: 500, maxNodes: 1000 }, POS)).toBeUndefined();
     expect(threads.helpersFor({ maxDepth: 6 }, POS)).toBeUndefined();
+    expect(threads.helpersFor({ timeMs: 500, maxNodes: 1000 }, POS, true)).toBeDefined(); // the brain's --threads-with-nodes
+    expect(threads.helpersFor({ timeMs: 500, maxDepth: 6 }, POS, true)).toBeUndefined();
     expect(new SearchThreads(1).helpersFor({ timeMs: 500 }, POS)).toBeUndefined();
   });
 

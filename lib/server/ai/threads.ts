@@ -81,9 +81,15 @@ export class SearchThreads {
     return new Promise((resolve, reject) => this.onLoaded.push(() => (this.failed ? reject(this.failed) : resolve())));
   }
 
-  /** The hooks for think(…, { helpers }), or undefined when this search stays single-threaded. */
-  helpersFor(limits: Pick<Limits, "timeMs" | "maxDepth" | "maxNodes">, position: Position): SearchHelpers | undefined {
-    if (this.workers.length === 0 || limits.timeMs === undefined || limits.maxDepth !== undefined || limits.maxNodes !== undefined) return undefined;
+  /**
+   * The hooks for think(…, { helpers }), or undefined when this search stays single-threaded.
+   * `underNodes`: a node-capped (but timed) search gets helpers too — the cap is the main thread's,
+   * the helpers search until it ends: Lazy SMP at equal thread speed, measurable on a loaded
+   * machine (the brain's --threads-with-nodes; not deterministic).
+   */
+  helpersFor(limits: Pick<Limits, "timeMs" | "maxDepth" | "maxNodes">, position: Position, underNodes = false): SearchHelpers | undefined {
+    if (this.workers.length === 0 || limits.timeMs === undefined || limits.maxDepth !== undefined || (limits.maxNodes !== undefined && !underNodes))
+      return undefined;
     return {
       start: (rootMoves) => {
         const id = ++this.id;
