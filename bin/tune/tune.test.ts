@@ -4,6 +4,9 @@ import { describe, expect, it } from "vitest";
 import { Board } from "../../engine/board/board";
 import { EVAL_OPP, EVAL_OWN } from "../../engine/eval/evaluate";
 import { EVAL_WEIGHTS } from "../../engine/eval/weights";
+import { COMBO_ID, COMBO_OPP, COMBO_OWN, N_COMBOS, PATTERN_EVAL, TABLE_OPP, TABLE_OWN, linearValue } from "../../engine/eval/pattern-eval";
+import { PATTERN_DELTA } from "../../engine/eval/pattern-weights";
+import { NP, extractPatterns, fitCorrections, patternLoss, searchLabels } from "./pattern-fit";
 import { N_FEATURES, extract } from "./features";
 import { fitK, fitTheta, handTheta, loss, splitByGame } from "./fit";
 import { playGame, type SelfPlaySpec } from "./selfplay";
@@ -53,17 +56,43 @@ describe("tune", () => {
     expect(fitted[5]).toBeGreaterThan(start[5]);
   });
 
-  it("the engine's evaluation uses the weights file", () => {
+  it("the engine's evaluation uses the weights files", () => {
     expect(Array.from(EVAL_OWN)).toEqual(EVAL_WEIGHTS.own);
     expect(Array.from(EVAL_OPP)).toEqual(EVAL_WEIGHTS.opp);
-    // One black stone in the middle of an empty 15×15 board: black has only BLOCK1/FLEX1 cells.
+    // A black stone in the middle of an empty 15×15 board: black has only BLOCK1/FLEX1 cells.
     const b = new Board(15, "freestyle");
     b.make(b.index(7, 7), 1);
-    let own = 0;
-    for (let p = 1; p <= 8; p++) own += EVAL_WEIGHTS.own[p] * b.cnt[16 + p] - EVAL_WEIGHTS.opp[p] * b.cnt[32 + p];
-    expect(b.evaluate(1)).toBe(own);
-    let opp = 0;
-    for (let p = 1; p <= 8; p++) opp += EVAL_WEIGHTS.own[p] * b.cnt[32 + p] - EVAL_WEIGHTS.opp[p] * b.cnt[16 + p];
-    expect(b.evaluate(2)).toBe(opp);
+    // The linear evaluation, and the pattern-combination tables built from it plus the corrections.
+    const linear = (side: number) => {
+      let v = 0;
+      for (let p = 1; p <= 8; p++) v += EVAL_WEIGHTS.own[p] * b.cnt[side * 16 + p] - EVAL_WEIGHTS.opp[p] * b.cnt[(3 - side) * 16 + p];
+      return v;
+    };
+    const tables = (side: number) => {
+      let v = 0;
+      for (const q of b.boardCells) if (b.cells[q] === 0) v += TABLE_OWN[b.codeOf(q, side - 1)] - TABLE_OPP[b.codeOf(q, 2 - side)];
+      return v;
+    };
+    for (const side of [1, 2]) expect(b.evaluate(side)).toBe(PATTERN_EVAL ? tables(side) : linear(side));
+    for (let id = 0; id < N_COMBOS; id++) {
+      expect(COMBO_OWN[id] - (PATTERN_DELTA.own[id] ?? 0)).toBe(linearValue(id, EVAL_WEIGHTS.own, EVAL_WEIGHTS.own43, EVAL_WEIGHTS.own33));
+      expect(COMBO_OPP[id] - (PATTERN_DELTA.opp[id] ?? 0)).toBe(linearValue(id, EVAL_WEIGHTS.opp, EVAL_WEIGHTS.opp43, EVAL_WEIGHTS.opp33));
+    }
+    // The combination id does not depend on the order of the four directions: an open three and a four.
+    expect(COMBO_ID[6 * 1000 + 7 * 100]).toBe(COMBO_ID[7 * 10 + 6]);
+    expect(COMBO_ID[6 * 1000 + 7 * 100]).not.toBe(COMBO_ID[6 * 10 + 6]);
+  });
+
+  it("fits pattern-combination corrections to search labels, lowering the loss", () => {
+    const games = Array.from({ length: 6 }, (_, i) => playGame(spec, i));
+    const labels = [...searchLabels(games, 300, 2)];
+    expect(labels.length).toBeGreaterThan(10);
+    const s = extractPatterns(games, new Map(labels.map((l) => [`${l.size}/${l.i}/${l.ply}`, l.v])));
+    expect(s.n).toBe(labels.length);
+    const all = new Uint8Array(s.n).fill(1);
+    for (let i = 0; i < s.n; i++) s.y[i] = 0.5 * s.y[i] + 0.5 / (1 + Math.exp(-0.0005 * s.search[i]));
+    const before = patternLoss(s, all, new Float64Array(NP), 0.0005);
+    const t = fitCorrections(s, all, 0.0005, 60, 1e-6);
+    expect(patternLoss(s, all, t, 0.0005)).toBeLessThan(before);
   });
 });
