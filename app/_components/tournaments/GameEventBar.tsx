@@ -28,7 +28,7 @@ export function useGameEvent(gameId: string): GameEvent | null {
   const [event, setEvent] = useState<GameEvent | null>(null);
   useEffect(() => {
     let gone = false;
-    tourApi<{ event: GameEvent }>(`/game/${encodeURIComponent(gameId)}`).then(
+    tourApi<{ event: GameEvent | null }>(`/game/${encodeURIComponent(gameId)}`).then(
       (a) => !gone && setEvent(a.ok ? a.event : null),
       () => undefined,
     );

@@ -7,7 +7,7 @@
 //   POST /api/tournaments/engine               create an engine tournament (signed in, capped; or the operator's bearer token)
 //   POST /api/tournaments/<id>/<action>        join | withdraw | pause | berserk | cancel (an engine event, by its creator or the operator)
 //   GET  /api/tournaments/players/<name>       a player page's line
-//   GET  /api/tournaments/game/<gameId>        the event a game belongs to (its page links back, follows the next pairing)
+//   GET  /api/tournaments/game/<gameId>        the event a game belongs to, or null (its page links back, follows the next pairing)
 import type { IncomingMessage } from "node:http";
 import type { Me } from "../../shared/identity";
 import { CreateEngineTournamentSchema, CreateTournamentSchema } from "../../shared/tournaments";
@@ -113,8 +113,9 @@ export function tournamentRoutes(o: TournamentHttpOptions): Route[] {
           where: { gameId },
           select: { tournament: { select: { id: true, name: true, kind: true, status: true, scheduleKey: true } } },
         });
-        if (!pairing) refuse("NOT_FOUND", "That game is not a tournament's.");
-        const { scheduleKey, ...event } = pairing!.tournament;
+        // Most games are no event's: null, not an error (every game page asks; a 404 would be a console error on each).
+        if (!pairing) return json(200, { ok: true, event: null });
+        const { scheduleKey, ...event } = pairing.tournament;
         return json(200, { ok: true, event: { ...event, schedule: scheduleOf(scheduleKey) } });
       },
     },
