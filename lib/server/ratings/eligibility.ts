@@ -96,37 +96,37 @@ export async function ratedEligibilityMany(
 ): Promise<Eligibility[]> {
   const out: Array<Eligibility | null> = games.map(() => null);
   const open = () => games.flatMap((g, i) => (out[i] ? [] : [{ ...g, i }]));
-  const playersOf = (gs: ReadonlyArray<{ black: string; white: string }>) => gs.flatMap((g) => [g.black, g.white]);
-  if (s.ratedSameDeviceHours > 0) {
-    const devices = await tracesOf(db, "device", playersOf(games), new Date(now.getTime() - s.ratedSameDeviceHours * 3_600_000));
-    for (const g of open()) if (share(devices, g.black, g.white)) out[g.i] = { rated: false, code: "SAME_DEVICE" };
-  }
+  const players = games.flatMap((g) => [g.black, g.white]);
   const traceSince = new Date(now.getTime() - NETWORK_DAYS * DAY_MS);
   const daySince = new Date(now.getTime() - DAY_MS);
-  // The pair limit: the day's counted games among the batch's players, counted by unordered pair.
-  let left = open();
-  if (!left.length) return out as Eligibility[];
-  const among = playersOf(left);
+  // The batch's own rows read at once (one round trip, not one after another): devices, the day's games
+  // among its players (the pair limit), their networks and who is established in the pool.
+  const [devices, among, nets, established] = await Promise.all([
+    s.ratedSameDeviceHours > 0 ? tracesOf(db, "device", players, new Date(now.getTime() - s.ratedSameDeviceHours * 3_600_000)) : null,
+    inSlices(players, (blacks) =>
+      inSlices(players, (whites) =>
+        db.game.findMany({
+          where: { AND: [countedGames(daySince), { blackPlayerId: { in: blacks } }, { whitePlayerId: { in: whites } }] },
+          select: { blackPlayerId: true, whitePlayerId: true },
+        }),
+      ),
+    ),
+    tracesOf(db, "net", players, traceSince),
+    establishedOf(db, players, pool),
+  ]);
+  if (devices) for (const g of open()) if (share(devices, g.black, g.white)) out[g.i] = { rated: false, code: "SAME_DEVICE" };
+  // The pair limit: the day's counted games between the two, either colour.
   const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
   const pairGames = new Map<string, number>();
-  for (const g of await inSlices(among, (blacks) =>
-    inSlices(among, (whites) =>
-      db.game.findMany({
-        where: { AND: [countedGames(daySince), { blackPlayerId: { in: blacks } }, { whitePlayerId: { in: whites } }] },
-        select: { blackPlayerId: true, whitePlayerId: true },
-      }),
-    ),
-  )) {
+  for (const g of among) {
     const k = pairKey(g.blackPlayerId!, g.whitePlayerId!);
     pairGames.set(k, (pairGames.get(k) ?? 0) + 1);
   }
-  for (const g of left)
+  for (const g of open())
     if ((pairGames.get(pairKey(g.black, g.white)) ?? 0) >= s.ratedPairPerDay) out[g.i] = { rated: false, code: "PAIR_LIMIT", limit: s.ratedPairPerDay };
   // New neighbours: the opponent provisional (or unrated) in the pool and seen on one of my networks.
-  left = open();
+  const left = open();
   if (!left.length) return out as Eligibility[];
-  const nets = await tracesOf(db, "net", playersOf(left), traceSince);
-  const established = await establishedOf(db, playersOf(left), pool);
   const isNewNeighbour = (me: string, opponent: string) => !established.has(`${opponent}|${pool}`) && share(nets, me, opponent);
   const counted = left.flatMap((g) => [...(isNewNeighbour(g.black, g.white) ? [g.black] : []), ...(isNewNeighbour(g.white, g.black) ? [g.white] : [])]);
   const count = await newNeighbourGames(db, counted, nets, daySince, traceSince);
@@ -163,13 +163,19 @@ async function newNeighbourGames(db: Db, ids: string[], nets: Map<string, Set<st
     }),
   );
   if (!played.length) return out;
-  const unread = [...new Set(played.map((p) => p.opponent))].filter((o) => !nets.has(o));
-  for (const [id, keys] of await tracesOf(db, "net", unread, traceSince)) nets.set(id, keys);
+  const opponents = [...new Set(played.map((p) => p.opponent))];
+  // Both at once: the opponents' networks not read yet, and which opponents are established (where).
+  const [unread, established] = await Promise.all([
+    tracesOf(
+      db,
+      "net",
+      opponents.filter((o) => !nets.has(o)),
+      traceSince,
+    ),
+    establishedOf(db, opponents),
+  ]);
+  for (const [id, keys] of unread) nets.set(id, keys);
   const neighbours = played.filter((p) => share(nets, p.me, p.opponent));
-  const established = await establishedOf(
-    db,
-    neighbours.map((p) => p.opponent),
-  );
   for (const p of neighbours) if (!established.has(`${p.opponent}|${p.pool}`)) out.set(p.me, (out.get(p.me) ?? 0) + 1);
   return out;
 }

@@ -55,15 +55,17 @@ export async function startGames(d: TournamentDeps, t: TournamentRow, pairs: Arr
   if (d.holds) await d.holds();
   const clock = { initialMs: t.initialMs, incrementMs: t.incrementMs };
   const pool = ratingPoolOf({ rule: t.rule as "freestyle", size: t.size, clock });
-  const r = await timed(d, "ratings", () =>
-    ratingsIn(
-      d.db,
-      pool,
-      claimed.flatMap((c) => [c.black, c.white]),
+  // The players' ratings, and the pass's games decided together (a few set queries, not several a pair): both at once.
+  const [r, eligible] = await Promise.all([
+    timed(d, "ratings", () =>
+      ratingsIn(
+        d.db,
+        pool,
+        claimed.flatMap((c) => [c.black, c.white]),
+      ),
     ),
-  );
-  // The pass's games decided together (a few set queries, not several a pair).
-  const eligible = t.rated ? await timed(d, "eligibility", () => ratedEligibilityMany(d.db, pool, claimed, new Date(now))) : null;
+    t.rated ? timed(d, "eligibility", () => ratedEligibilityMany(d.db, pool, claimed, new Date(now))) : null,
+  ]);
   const inputs = claimed.map((c, i) => {
     const e = eligible?.[i];
     return {

@@ -26,19 +26,18 @@ export async function scoreFinished(d: Pick<TournamentDeps, "db" | "phases" | "a
   const open = await db.tournamentPairing.findMany({ where: { tournamentId: t.id, status: "playing", gameId: { not: null } } });
   if (!open.length) return 0;
   const ids = open.map((p) => p.gameId!);
+  // The ended games with their lengths (a count of their moves) in one query.
   const ended = (
     await inSlices(ids, (part) =>
-      db.game.findMany({ where: { id: { in: part }, status: "finished" }, select: { id: true, result: true, reason: true, finishedAt: true } }),
+      db.game.findMany({
+        where: { id: { in: part }, status: "finished" },
+        select: { id: true, result: true, reason: true, finishedAt: true, _count: { select: { moves: true } } },
+      }),
     )
   ).slice(0, MAX_SCORED_PER_PASS);
   if (!ended.length) return 0;
   if (ended.length === MAX_SCORED_PER_PASS) d.again?.();
-  const plies = new Map(
-    (await db.move.groupBy({ by: ["gameId"], where: { gameId: { in: ended.map((g) => g.id) } }, _count: { _all: true } })).map((r) => [
-      r.gameId,
-      r._count._all,
-    ]),
-  );
+  const plies = new Map(ended.map((g) => [g.id, g._count.moves]));
   const byGame = new Map(open.map((p) => [p.gameId!, p]));
   const closing = new Map(ended.map((g) => [byGame.get(g.id)!.id, { result: countedResult(t, g), plies: plies.get(g.id) ?? 0 }]));
   const players = [...closing.keys()].flatMap((id) => {
