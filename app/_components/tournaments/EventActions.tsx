@@ -31,7 +31,8 @@ export function EventActions({ view, onChange }: { view: TournamentView; onChang
   );
   return (
     <div className="space-y-2" data-testid="tour-actions">
-      {me && <p data-testid="tour-me">{t(`you.${me.status}`)}</p>}
+      {/* Once over, "waiting for an opponent" would be untrue: the standings and the podium say the rest. */}
+      {me && open && <p data-testid="tour-me">{t(`you.${me.status}`)}</p>}
       {me?.gameId && (
         <p className="font-semibold">
           {t("yourGame")}:{" "}
