@@ -212,6 +212,10 @@ describe("puzzles", () => {
     // Never served to anyone else by rating.
     const rated = await served(stranger.cookie, "mode=rated");
     expect(rated.puzzle?.puzzleId ?? "").not.toMatch(/^game-/);
+    // Nor by its id, in any other mode (it is unproven: rating anyone on it would be wrong).
+    for (const mode of ["rated", "daily", "streak"]) {
+      for (const c of [stranger.cookie, me.cookie]) expect((await served(c, `mode=${mode}&id=${a.puzzle.puzzleId}`)).error.code).toBe("NOT_FOUND");
+    }
   });
 
   it(`starts at most ${PUZZLE_STARTS_PER_MIN} attempts a minute per player (time handed in); the HTTP flood meets the address's budget first`, async () => {

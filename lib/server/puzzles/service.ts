@@ -94,7 +94,11 @@ export class PuzzleService {
   }
 
   private async choose(playerId: string, req: NextRequest, today: string): Promise<PuzzleRow | null> {
-    if (req.puzzleId) return this.db.puzzle.findUnique({ where: { id: req.puzzleId } });
+    if (req.puzzleId) {
+      // A game's own copy (./from-game: unproven, its owner's) only through mode "game", which checks the owner.
+      if (req.mode !== "game" && req.puzzleId.startsWith("game-")) return null;
+      return this.db.puzzle.findUnique({ where: { id: req.puzzleId } });
+    }
     if (req.mode === "daily") {
       const n = await this.db.puzzle.count({ where: DAILY });
       if (!n) return null;
