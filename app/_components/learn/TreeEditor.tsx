@@ -88,7 +88,7 @@ export function TreeEditor(props: Props) {
           rows={Math.min(8, Math.max(3, draft.split("\n").length + 1))}
           aria-invalid={error !== null ? true : undefined}
           aria-describedby={error !== null ? "tree-error" : undefined}
-          className={`w-full rounded-lg border bg-white px-3 py-2 font-mono text-sm leading-relaxed focus:outline-none ${
+          className={`w-full rounded-lg border bg-white px-3 py-2 font-mono text-sm leading-relaxed focus:outline-2 focus:outline-offset-1 focus:outline-accent ${
             error !== null ? "border-danger focus:border-danger" : "border-line focus:border-accent"
           }`}
         />
