@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "../db/client";
 import { refuse } from "../http/answers";
 import type { Clock } from "../time";
-import { parseLabel, parseMoveString } from "../../shared/notation";
+import { parseLabel, parseMoveString, toLabel } from "../../shared/notation";
 import type { PuzzleTheme } from "../../shared/puzzles/puzzle";
 import type { HintView, MoveResult, PuzzleMode, PuzzleView } from "../../shared/puzzles/view";
 import type { Rule } from "../../../engine";
@@ -174,7 +174,7 @@ export class PuzzleService {
       ),
     );
     if (taken.has(point.y * p.size + point.x)) refuse("OCCUPIED", `${move} is taken.`);
-    const label = move.toLowerCase();
+    const label = toLabel(point, p.size); // as the line writes it: "G4 " or "g04" is g4, judged as g4
     const v = judge(sol, a.step, label);
     if (v.kind === "continue") {
       // Only from the step read: two moves sent at once cannot both advance it.
