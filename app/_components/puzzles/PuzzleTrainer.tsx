@@ -10,6 +10,8 @@ import { Board } from "@/app/_components/Board";
 import { parseLabel } from "@/lib/shared/notation";
 import { cellsOf, forbiddenPoints } from "@/engine";
 import type { PuzzleMode } from "@/lib/shared/puzzles/view";
+import type { ErrorInfo } from "@/lib/shared/protocol";
+import { useErrorText } from "../i18n/words";
 import { analysisLink, boardStones, usePuzzle } from "./usePuzzle";
 
 const MODES: PuzzleMode[] = ["rated", "daily", "streak"];
@@ -19,6 +21,12 @@ export function PuzzleTrainer({ mode, theme, id, game }: { mode: PuzzleMode; the
   const t = useTranslations("puzzles");
   const tc = useTranslations("common");
   const z = usePuzzle(mode, theme, id, game);
+  const generic = useErrorText();
+  // A refusal in the trainer's own words when it has them (the catalogue's are a game's: "The game is over").
+  const errorText = (e: ErrorInfo) => {
+    const key = e.code === "NOT_FOUND" && mode === "game" && !p ? "NOT_FOUND_GAME" : e.code;
+    return t.has(`errors.${key}`) ? t(`errors.${key}`) : generic(e);
+  };
   const [showSolution, setShowSolution] = useState(false);
   const p = z.puzzle;
   const over = z.result && z.result.kind !== "continue";
@@ -63,7 +71,7 @@ export function PuzzleTrainer({ mode, theme, id, game }: { mode: PuzzleMode; the
           </label>
         )}
       </nav>
-      {!p && <p role="status">{z.error ? t("none", { message: z.error }) : t("loading")}</p>}
+      {!p && <p role="status">{z.error ? t("none", { message: errorText(z.error) }) : t("loading")}</p>}
       {p && (
         <div className="flex flex-col gap-4 md:flex-row">
           <div className="w-full max-w-[640px]" aria-label={t("board")} data-testid="puzzle-board" data-puzzle-id={p.puzzleId}>
@@ -107,7 +115,7 @@ export function PuzzleTrainer({ mode, theme, id, game }: { mode: PuzzleMode; the
             {p.mode !== "streak" && <p className="text-sm text-muted">{t("puzzleRating", { rating: p.rating })}</p>}
             {p.mode !== "streak" && !p.rated && <p className="text-sm text-muted">{t("unrated")}</p>}
             <Status z={z} colorName={colorName} toMove={p.toMove} />
-            {z.error && p && <p role="alert">{z.error}</p>}
+            {z.error && p && <p role="alert">{errorText(z.error)}</p>}
             <Actions
               over={!!over}
               onHint={() => void z.askHint()}
@@ -142,7 +150,11 @@ function Status({ z, colorName, toMove }: { z: ReturnType<typeof usePuzzle>; col
       {r?.kind === "failed" && (
         <>
           <p className="font-semibold text-red-700">{t(r.theme === "defend" ? "wrongDefend" : "wrong", { move: z.wrong ?? "" })}</p>
-          <p data-testid="refutation">{t(r.theme === "defend" ? "threat" : "refutation", { line: r.refutation.join(" ") })}</p>
+          <p data-testid="refutation">
+            {r.theme === "defend" && !r.refutation.length
+              ? t("holds", { move: r.line[0] ?? "" }) // the threat has no single winning line to show
+              : t(r.theme === "defend" ? "threat" : "refutation", { line: r.refutation.join(" ") })}
+          </p>
           {z.puzzle?.mode === "streak" && <p data-testid="streak-over">{t("streakOver", { n: z.puzzle.streak })}</p>}
         </>
       )}

@@ -6,6 +6,7 @@ import type { Point } from "@/engine";
 import { nextPuzzle, playPuzzleMove, puzzleHint } from "@/lib/client/puzzles";
 import { parseLabel, parseMoveString, toLabel } from "@/lib/shared/notation";
 import type { HintView, MoveResult, PuzzleMode, PuzzleView } from "@/lib/shared/puzzles/view";
+import type { ErrorInfo } from "@/lib/shared/protocol";
 
 export interface Played {
   label: string;
@@ -14,7 +15,8 @@ export interface Played {
 
 export interface PuzzleState {
   puzzle: PuzzleView | null;
-  error: string | null;
+  /** The server's refusal (its code; the page says it in the reader's language). */
+  error: ErrorInfo | null;
   played: Played[];
   /** The last answer: a reply to play on, the end (solved or failed). */
   result: MoveResult | null;
@@ -37,7 +39,7 @@ export function usePuzzle(mode: PuzzleMode, theme: string, id: string, game = ""
     const m = mode === "game" && serial > 0 ? "rated" : mode;
     void nextPuzzle(m, theme || undefined, serial === 0 ? id || undefined : undefined, m === "game" ? game : undefined).then((a) => {
       if (!live) return;
-      if (!a.ok) return setS((x) => ({ ...x, busy: false, puzzle: null, error: a.error.message }));
+      if (!a.ok) return setS((x) => ({ ...x, busy: false, puzzle: null, error: a.error }));
       const p = a.puzzle;
       const played = p.played.map((label, i) => ({ label, color: i % 2 === 0 ? p.toMove : other(p.toMove) }));
       setS({ puzzle: p, error: null, played, result: null, wrong: null, hint: null, busy: false });
@@ -54,7 +56,7 @@ export function usePuzzle(mode: PuzzleMode, theme: string, id: string, game = ""
       const label = toLabel(pt, p.size);
       setS((x) => ({ ...x, busy: true, played: [...x.played, { label, color: p.toMove }], hint: null }));
       const a = await playPuzzleMove(p.attemptId, label);
-      if (!a.ok) return setS((x) => ({ ...x, busy: false, played: x.played.slice(0, -1), error: a.error.message }));
+      if (!a.ok) return setS((x) => ({ ...x, busy: false, played: x.played.slice(0, -1), error: a.error }));
       const r = a.result;
       setS((x) => ({
         ...x,
@@ -71,7 +73,7 @@ export function usePuzzle(mode: PuzzleMode, theme: string, id: string, game = ""
   const askHint = useCallback(async () => {
     if (!s.puzzle) return;
     const a = await puzzleHint(s.puzzle.attemptId);
-    setS((x) => (a.ok ? { ...x, hint: a.hint } : { ...x, error: a.error.message }));
+    setS((x) => (a.ok ? { ...x, hint: a.hint } : { ...x, error: a.error }));
   }, [s.puzzle]);
 
   const next = useCallback(() => setSerial((n) => n + 1), []);
