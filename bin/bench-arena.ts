@@ -27,6 +27,9 @@ const share = (s: number) => `${s.toFixed(1)} s (${Math.round((100 * s) / r.cpu.
 console.log(
   `CPU while playing: bench (the bots) ${share(r.cpu.bench)}; ${r.cpu.nodes.map((s, i) => `node ${i + 1} ${share(s)}`).join(", ")}; load ${os.loadavg()[0].toFixed(1)}`,
 );
+const stalls = r.cpu.stalls;
+const worst = stalls.length ? ` (worst ${Math.max(...stalls.map((x) => x.ms))} ms; at ${stalls.map((x) => `${(x.at / 1000).toFixed(1)} s`).join(", ")})` : "";
+console.log(`the bench's own stalls over 300 ms while playing: ${stalls.length}${worst}`);
 console.log(
   `told of a second game while playing: ${r.doubleGames}; paired (rows) before the previous game ended: ${r.overlaps}; standings rows differing from a recount: ${r.recountDiffers}`,
 );

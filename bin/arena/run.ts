@@ -33,7 +33,7 @@ export interface ArenaRunResult {
   latencyMs: { n: number; p50: number; p99: number; max: number };
   setupMs: number;
   /** CPU seconds used while the bots played: this process (the bots' sockets) and each node. */
-  cpu: { bench: number; nodes: number[]; seconds: number };
+  cpu: { bench: number; nodes: number[]; seconds: number; stalls: Array<{ at: number; ms: number }> };
 }
 
 /** busy: the game the bot plays; ending: when the bot sent the move (or acceptance) that ends game `gameId`. */
@@ -142,13 +142,17 @@ export async function runArena(o: ArenaRunOptions): Promise<ArenaRunResult> {
     const setupMs = Date.now() - t0;
     startedAt = Date.now();
     const cpu0 = { bench: process.cpuUsage(), nodes: nodes.map((n) => cpuSeconds(n.proc.pid)) };
+    // The bench's own stalls (its process not scheduled, or busy): a latency measured across one is the bench's.
+    const stalls = watchStalls(startedAt);
     await new Promise((r) => setTimeout(r, o.playMs));
     playing = false;
+    stalls.stop();
     const benchCpu = process.cpuUsage(cpu0.bench);
     const cpu = {
       bench: (benchCpu.user + benchCpu.system) / 1e6,
       nodes: nodes.map((n, i) => cpuSeconds(n.proc.pid) - cpu0.nodes[i]),
       seconds: o.playMs / 1000,
+      stalls: stalls.seen,
     };
     await new Promise((r) => setTimeout(r, 3_000)); // the last scores land
     const { differs: recountDiffers, overlaps } = await compareRecount(dbTarget, tid);
@@ -174,7 +178,7 @@ export async function runArena(o: ArenaRunOptions): Promise<ArenaRunResult> {
             .output()
             .split("\n")
             .filter((l) => /tournament|error/i.test(l))
-            .slice(-20)
+            .slice(-40)
             .join("\n"),
         );
     for (const n of nodes) await n.stop().catch(() => n.kill());
@@ -243,6 +247,18 @@ async function setEvent(dbTarget: string, id: string, data: { maxPlayers?: numbe
   } finally {
     await db.$disconnect();
   }
+}
+
+/** Times (since `from`) when this process's timers ran over 300 ms late, and by how much. */
+function watchStalls(from: number): { seen: Array<{ at: number; ms: number }>; stop(): void } {
+  const seen: Array<{ at: number; ms: number }> = [];
+  let last = Date.now();
+  const timer = setInterval(() => {
+    const now = Date.now();
+    if (now - last - 50 > 300) seen.push({ at: now - from, ms: now - last - 50 });
+    last = now;
+  }, 50);
+  return { seen, stop: () => clearInterval(timer) };
 }
 
 /** CPU seconds (user + system) process `pid` has used so far (Linux /proc; 0 elsewhere). */

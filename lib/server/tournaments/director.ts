@@ -62,6 +62,9 @@ export class Director {
     this.dueAt = this.d.clock.now() + ms;
     this.timer = this.d.clock.setTimeout(() => {
       this.timer = null;
+      // The node's event loop held up (a stall delays every pairing behind it): said with the slow passes.
+      const late = this.d.clock.now() - this.dueAt;
+      if (late > SLOW_PASS_MS) this.d.log.warn({ late }, "tournament director timer late");
       void this.tick().finally(() => {
         const again = this.again;
         this.again = false;
