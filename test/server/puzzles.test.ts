@@ -208,6 +208,7 @@ describe("puzzles", () => {
     expect(await move(me.cookie, a.puzzle.attemptId, "k8")).toEqual({ ok: true, result: { kind: "continue", reply: "g8" } });
     const end = await move(me.cookie, a.puzzle.attemptId, "l8");
     expect(end.result.kind).toBe("solved");
+    expect(end.result.from).toEqual({ gameId, ply: 7 }); // the trainer links the game after the try
     expect(end.result.rating).toBeUndefined();
     expect((await served(stranger.cookie, `mode=game&game=${gameId}`)).error.code).toBe("NOT_FOUND");
     // Never served to anyone else by rating.

@@ -113,7 +113,7 @@ export function PuzzleTrainer({ mode, theme, id, game }: { mode: PuzzleMode; the
             {p.mode === "streak" && <p data-testid="streak-count">{t("streakCount", { n: p.streak + (z.result?.kind === "solved" ? 1 : 0) })}</p>}
             <p data-testid="my-rating">{t("yourRating", { rating: p.myRating })}</p>
             {p.mode !== "streak" && <p className="text-sm text-muted">{t("puzzleRating", { rating: p.rating })}</p>}
-            {p.mode !== "streak" && !p.rated && <p className="text-sm text-muted">{t("unrated")}</p>}
+            {p.mode !== "streak" && !p.rated && <p className="text-sm text-muted">{t(p.mode === "game" ? "unratedGame" : "unrated")}</p>}
             <Status z={z} colorName={colorName} toMove={p.toMove} />
             {z.error && p && <p role="alert">{errorText(z.error)}</p>}
             <Actions

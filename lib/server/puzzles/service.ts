@@ -34,6 +34,12 @@ const SHIPPED = { id: { not: { startsWith: "game-" } } };
 /** The daily puzzle comes from the shipped set only: puzzles mined during the day (./mining) do not move it. */
 const DAILY = { ...SHIPPED, gameId: null, theme: { in: ["vcf", "vct"] }, plies: { gte: 5 } };
 
+/** A game's own copy (./from-game, served to its player only) names its game in `source`: "game <id> ply <n>". */
+function gameCopySource(source: string): { from?: { gameId: string; ply: number } } {
+  const m = /^game (\S+) ply (\d+)$/.exec(source);
+  return m ? { from: { gameId: m[1], ply: Number(m[2]) } } : {};
+}
+
 const solutionOf = (p: PuzzleRow) => ({ line: JSON.parse(p.line) as string[], finish: JSON.parse(p.finish) as string[] });
 
 export class PuzzleService {
@@ -185,7 +191,7 @@ export class PuzzleService {
     const solved = v.kind === "solved";
     const rating = await this.finish(a, p, solved && a.hints === 0, solved);
     const theme = p.theme as PuzzleTheme;
-    const from = p.gameId && p.ply ? { from: { gameId: p.gameId, ply: p.ply } } : {};
+    const from = p.gameId && p.ply ? { from: { gameId: p.gameId, ply: p.ply } } : gameCopySource(p.source);
     if (solved) return { kind: "solved", line: sol.line, theme, ...(rating ? { rating } : {}), ...from };
     const refutation = p.threat ? (JSON.parse(p.threat) as string[]) : sol.line.slice(a.step);
     return { kind: "failed", line: sol.line, refutation, theme, ...(rating ? { rating } : {}), ...from };
