@@ -2,11 +2,12 @@
 // /puzzles: the board, "Black to play and win", your move checked on the server, the defender's reply
 // played for you; a wrong move ends the try and shows what wins; hints; then the solution, the
 // analysis board, the next puzzle. Modes: rated (near your rating, a theme if you pick one), the
-// daily puzzle, a streak.
+// daily puzzle, a streak. The board is the game's (../game/PlayBoard): on a touch screen a first tap shows a ghost
+// stone and a second plays it (a slip on a 20×20 board at phone width would end a rated try), and a zoom.
 import Link from "next/link";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { Board } from "@/app/_components/Board";
+import { PlayBoard } from "@/app/_components/game/PlayBoard";
 import { parseLabel } from "@/lib/shared/notation";
 import { cellsOf, forbiddenPoints } from "@/engine";
 import type { PuzzleMode } from "@/lib/shared/puzzles/view";
@@ -75,7 +76,7 @@ export function PuzzleTrainer({ mode, theme, id, game }: { mode: PuzzleMode; the
       {p && (
         <div className="flex flex-col gap-4 md:flex-row">
           <div className="w-full max-w-[640px]" aria-label={t("board")} data-testid="puzzle-board" data-puzzle-id={p.puzzleId}>
-            <Board
+            <PlayBoard
               size={p.size}
               stones={stones}
               lastMove={last}
