@@ -125,13 +125,16 @@ describe("puzzles mined from analysed games", () => {
 
   it("the same game mirrored is a duplicate up to symmetry: no second puzzle, no second proof", async () => {
     const before = miner().stats.proofs;
-    const { gameId } = await analysedGame(MISSED_WIN.map(([x, y]) => [14 - x, y]));
+    const { gameId, alice } = await analysedGame(MISSED_WIN.map(([x, y]) => [14 - x, y]));
     await until(async () => (await env.srv.db.analysisJob.findUnique({ where: { gameId } }))?.status === "done");
     await until(async () => miner().stats.duplicates > 0);
     await miner().idle();
     expect(await env.srv.db.puzzle.count({ where: { gameId } })).toBe(0);
     expect(miner().stats.proofs).toBe(before);
     expect(await env.srv.db.puzzle.count({ where: { id: mined.id } })).toBe(1);
+    // Its loser's "find the win" serves that proven puzzle (the first game's), not an unproven copy.
+    expect((await api(`/api/puzzles/next?mode=game&game=${gameId}`, alice.cookie)).puzzle.puzzleId).toBe(mined.id);
+    expect(await env.srv.db.puzzle.count({ where: { id: { startsWith: `game-${gameId}` } } })).toBe(0);
   }, 120_000);
   it("npm run puzzles:verify -- --db re-proves the database's mined puzzles, and names one whose line is not the proof's", async () => {
     const row = await env.srv.db.puzzle.findUniqueOrThrow({ where: { id: mined.id } });

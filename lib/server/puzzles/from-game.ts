@@ -3,11 +3,12 @@
 // own line (the engine's best move and its continuation, found when the game was analysed): nothing
 // is searched at request time. Unrated (mode "game"): its first move is the engine's, not proven unique.
 // When the game's mining (./mining) proved one of that player's missed wins, that puzzle is served
-// instead: proven (unique first move, stated length, the defender's best replies) and rated.
+// instead (or the one mined from another game with the same position, up to symmetry): proven (unique
+// first move, stated length, the defender's best replies), unrated here too (mode "game").
 import type { Db } from "../db/client";
 import { refuse } from "../http/answers";
 import { movesToString, toLabel } from "../../shared/notation";
-import type { Point } from "../../../engine";
+import { puzzleKey, type Color, type Point, type Rule, type Stone } from "../../../engine";
 import { newPuzzle } from "./rate";
 
 /** The game's puzzle id for `playerId`, made (once) from its first missed win of theirs. */
@@ -19,11 +20,15 @@ export async function gamePuzzleId(db: Db, playerId: string, gameId: string): Pr
   if (proven) return proven.id;
   const missed = await db.moveAnalysis.findFirst({ where: { gameId, color, mark: "missed-win" }, orderBy: { ply: "asc" } });
   if (!missed || !missed.best) return refuse("NOT_FOUND", "The analysis of this game found no win you missed (analyse the game first).");
-  const id = `game-${gameId}-${missed.ply}`;
-  if (await db.puzzle.findUnique({ where: { id }, select: { id: true } })) return id;
   const moves = await db.move.findMany({ where: { gameId }, orderBy: { ply: "asc" }, select: { x: true, y: true, color: true } });
   const opening = JSON.parse(game.opening) as Array<Point & { color: number }>;
   const stones = [...opening, ...moves.slice(0, missed.ply - 1)];
+  // The same position (up to symmetry) mined from another game: that proven puzzle, as stored.
+  const key = puzzleKey(game.rule as Rule, game.size, stones as Stone[], color as Color);
+  const same = await db.puzzle.findUnique({ where: { key }, select: { id: true, toMove: true, theme: true } });
+  if (same && same.toMove === color && same.theme !== "defend") return same.id;
+  const id = `game-${gameId}-${missed.ply}`;
+  if (await db.puzzle.findUnique({ where: { id }, select: { id: true } })) return id;
   const best = JSON.parse(missed.best) as Point;
   const rest = JSON.parse(missed.line) as Point[];
   const pv = rest.length && rest[0].x === best.x && rest[0].y === best.y ? rest : [best, ...rest];
