@@ -119,6 +119,7 @@ export function PuzzleTrainer({ mode, theme, id, game }: { mode: PuzzleMode; the
             {z.error && p && <p role="alert">{errorText(z.error)}</p>}
             <Actions
               over={!!over}
+              rated={p.rated && p.mode !== "streak"}
               onHint={() => void z.askHint()}
               onSolution={() => setShowSolution(true)}
               analyse={analysisLink(
@@ -176,15 +177,21 @@ function Status({ z, colorName, toMove }: { z: ReturnType<typeof usePuzzle>; col
   );
 }
 
-function Actions(a: { over: boolean; onHint: () => void; onSolution: () => void; analyse: string; onNext: () => void }) {
+function Actions(a: { over: boolean; rated: boolean; onHint: () => void; onSolution: () => void; analyse: string; onNext: () => void }) {
   const t = useTranslations("puzzles");
   const button = "rounded-md border border-line px-3 py-1.5";
   if (!a.over)
     return (
-      <div className="flex flex-wrap gap-2">
-        <button type="button" className={button} onClick={a.onHint} data-testid="puzzle-hint">
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="button" className={button} onClick={a.onHint} data-testid="puzzle-hint" aria-describedby={a.rated ? "hint-cost" : undefined}>
           {t("hint")}
         </button>
+        {/* Said before the click: a hint on a rated try counts it as not solved. */}
+        {a.rated && (
+          <span id="hint-cost" className="text-sm text-muted">
+            {t("hintCost")}
+          </span>
+        )}
       </div>
     );
   return (
