@@ -26,38 +26,34 @@ npm run tune -- plabel --data GAMES --nodes 4000 --out LABELS [--every 2] [--off
 npm run tune -- order-label --data GAMES [--data …] --nodes 60000 --out LABELS [--every 3] [--max 3000]
 npm run tune -- order-fit --data GAMES [--data …] --labels LABELS [--labels …] [--out engine/eval/order-weights.ts] [--iters 600] [--holdout-mod 5] [--l2 0.0001] [--dry]`;
 
-function main(): void {
-  const [cmd, ...rest] = process.argv.slice(2);
+const FLAGS = [
+  "games",
+  "nodes",
+  "seed",
+  "out",
+  "size",
+  "rule",
+  "radius",
+  "offset",
+  "stride",
+  "data",
+  "holdout",
+  "iters",
+  "combos",
+  "labels",
+  "every",
+  "max",
+  "holdout-mod",
+  "l2",
+  "mix",
+  "k",
+];
+
+/** The command line's flags (each may repeat), and a reader of one as a number; null: help was asked. */
+function readFlags(rest: string[]): { flags: Record<string, string[]>; num: (k: string, d: number) => number } | null {
   const flags: Record<string, string[]> = {};
-  for (const a of readArgs(
-    rest,
-    [
-      "games",
-      "nodes",
-      "seed",
-      "out",
-      "size",
-      "rule",
-      "radius",
-      "offset",
-      "stride",
-      "data",
-      "holdout",
-      "iters",
-      "combos",
-      "labels",
-      "every",
-      "max",
-      "holdout-mod",
-      "l2",
-      "mix",
-      "k",
-    ],
-    {
-      h: "help",
-    },
-  )) {
-    if (a.name === "help") return void console.log(HELP);
+  for (const a of readArgs(rest, FLAGS, { h: "help" })) {
+    if (a.name === "help") return null;
     if (a.name === null) throw new Error(`unexpected argument "${a.raw}"`);
     (flags[a.name] ??= []).push(a.value ?? "true");
   }
@@ -68,6 +64,14 @@ function main(): void {
     if (!Number.isFinite(n)) throw new Error(`--${k} needs a number, got "${v}"`);
     return n;
   };
+  return { flags, num };
+}
+
+function main(): void {
+  const [cmd, ...rest] = process.argv.slice(2);
+  const read = readFlags(rest);
+  if (!read) return void console.log(HELP);
+  const { flags, num } = read;
   if (cmd === "gen") {
     const out = flags.out?.[0];
     if (!out) throw new Error("gen needs --out FILE");
