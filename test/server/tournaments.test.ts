@@ -328,6 +328,13 @@ describe("refusals", () => {
     expect(rows.map((r) => r.score)).toEqual([0, 0]);
     const p = await srv.db.tournamentPairing.findFirst({ where: { gameId: g } });
     expect(p).toMatchObject({ status: "done", result: "none", blackPoints: 0, whitePoints: 0 });
+    // Black did not move: paused (not paired again until they join again, as lila withdraws a no-show); white waits.
+    const statusOf = async (playerId: string) => (await srv.db.tournamentPlayer.findFirst({ where: { tournamentId: id, playerId } }))!.status;
+    for (let i = 0; i < 100 && (await statusOf(p!.blackId)) !== "paused"; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await statusOf(p!.blackId)).toBe("paused");
+    expect(await statusOf(p!.whiteId!)).toBe("waiting");
+    await director.tick();
+    expect(await srv.db.tournamentPairing.count({ where: { tournamentId: id, status: { in: ["starting", "playing"] } } })).toBe(0);
     // Back in the waiting room: a pause now is fine; withdraw; and a stranger's withdraw says so.
     expect(await post(`/api/tournaments/${id}/pause`, {}, b.cookie)).toEqual({ ok: true });
     expect(await post(`/api/tournaments/${id}/withdraw`, {}, c.cookie)).toMatchObject({ ok: false, error: { code: "NOT_FOUND" } });

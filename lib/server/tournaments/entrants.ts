@@ -115,6 +115,24 @@ export class Entrants {
     });
   }
 
+  /**
+   * An arena game ended without a start because of `playerId` (their first-move window passed, or they aborted it:
+   * the game service's "aborted" event names them): they are paused, as lila withdraws a player who did not move, so
+   * an absent player is not paired again and again, each time costing an opponent the window. Join again to play on.
+   * Whichever comes first, this or the director's scoring of that game: both leave them paused.
+   */
+  async noShow(gameId: string, playerId: string): Promise<boolean> {
+    const p = await this.d.db.tournamentPairing.findFirst({ where: { gameId }, select: { tournamentId: true } });
+    if (!p) return false;
+    const t = await this.d.db.tournament.findUnique({ where: { id: p.tournamentId }, select: { kind: true, status: true } });
+    if (t?.kind !== "arena" || t.status !== "started") return false;
+    const { count } = await this.d.db.tournamentPlayer.updateMany({
+      where: { tournamentId: p.tournamentId, playerId, status: { in: ["playing", "waiting"] } },
+      data: { status: "paused", pauses: { increment: 1 } },
+    });
+    return count > 0;
+  }
+
   /** Arena: half your clock for a point more on a win; only before your first move of the game. */
   async berserk(who: Me | null, id: string): Promise<{ gameId: string }> {
     const me = signedIn(who);

@@ -32,6 +32,12 @@ export class Tournaments {
     deps.games.on("state", (s) => {
       if (s.status === "finished") this.director.soon();
     });
+    // An arena player who did not start their game is paused (./entrants noShow), on the node where the game ended.
+    deps.games.on("aborted", (e) => {
+      void this.entrants
+        .noShow(e.gameId, e.playerId)
+        .catch((err: unknown) => deps.log.warn({ err, gameId: e.gameId }, "could not pause a player who did not move"));
+    });
   }
 
   start(): void {
