@@ -1,27 +1,21 @@
 // The correspondence sweeper (lib/server/correspondence/sweeper) on two nodes sharing one database:
 // only the node holding the lease "correspondence" ends overdue games; once it stops (lease released)
 // the other takes over. The overdue games are read from the rows at the clock's time (fake here).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrationsDirectly, openDb, type Db } from "../../lib/server/db/client";
+import type { Db } from "../../lib/server/db/client";
+import { openTempDb } from "../support/temp-db";
 import { CorrespondenceSweeper } from "../../lib/server/correspondence/sweeper";
 import type { GameService } from "../../lib/server/games/service";
 import { FakeClock } from "../../lib/server/time";
 import { log } from "../../lib/server/log";
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "gomoku-corr-sweep-"));
 let db: Db;
+let temp: Awaited<ReturnType<typeof openTempDb>>;
 beforeAll(async () => {
-  const file = path.join(tmp, "sweep.db");
-  await applyMigrationsDirectly(file);
-  db = await openDb(file);
+  temp = await openTempDb("corr-sweep");
+  db = temp.db;
 });
-afterAll(async () => {
-  await db.$disconnect();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(() => temp.close());
 
 const human = JSON.stringify({ kind: "human" });
 const corrGame = (id: string, deadline: number) => ({

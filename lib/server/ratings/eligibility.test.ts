@@ -2,26 +2,20 @@
 // real SQLite database: each game gets the code it gets decided alone, the codes are those of the
 // rules (same device, the pair's limit, new neighbours), and the games of one batch do not count for
 // each other. A batch of 300 games (600 players) goes past one query's list of ids.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrationsDirectly, openDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
+import { openTempDb } from "../../../test/support/temp-db";
 import { DEFAULT_FAIR_PLAY } from "../config/settings";
 import { PROVISIONAL_RD } from "../../shared/pools";
 import { ratedEligibility, ratedEligibilityMany, type Eligibility } from "./eligibility";
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "gomoku-eligibility-"));
 let db: Db;
+let temp: Awaited<ReturnType<typeof openTempDb>>;
 beforeAll(async () => {
-  const file = path.join(tmp, "e.db");
-  await applyMigrationsDirectly(file);
-  db = await openDb(file);
+  temp = await openTempDb("eligibility");
+  db = temp.db;
 });
-afterAll(async () => {
-  await db.$disconnect();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(() => temp.close());
 
 const POOL = "freestyle-15-blitz";
 const NOW = new Date(Date.UTC(2026, 5, 1, 12));

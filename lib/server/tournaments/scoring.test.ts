@@ -2,25 +2,19 @@
 // written in bulk statements) on a real SQLite database: the rows equal a recount from the games
 // (streaks, berserk, draws, an abort), each game is scored once even by two directors at once, and a
 // game still playing is left alone.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrationsDirectly, openDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
+import { openTempDb } from "../../../test/support/temp-db";
 import { closePairings } from "./bulk";
 import { recountEvent, scoreFinished } from "./scoring";
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "gomoku-scoring-"));
 let db: Db;
+let temp: Awaited<ReturnType<typeof openTempDb>>;
 beforeAll(async () => {
-  const file = path.join(tmp, "s.db");
-  await applyMigrationsDirectly(file);
-  db = await openDb(file);
+  temp = await openTempDb("scoring");
+  db = temp.db;
 });
-afterAll(async () => {
-  await db.$disconnect();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(() => temp.close());
 
 const T0 = Date.UTC(2026, 5, 1, 12);
 let gameNo = 0;
