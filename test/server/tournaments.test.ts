@@ -342,6 +342,39 @@ describe("refusals", () => {
   });
 });
 
+describe("no rematch of a tournament game", () => {
+  it("both players ask for a rematch over their sockets once the event's game is over: refused with a reason, no game made; outside the event the same two may", async () => {
+    const [a, b] = await Promise.all([person(), person()]);
+    const id = await create(a, { minutes: 30 });
+    for (const p of [a, b]) expect(await post(`/api/tournaments/${id}/join`, {}, p.cookie)).toEqual({ ok: true });
+    await director.tick();
+    const gameId = await gameOf(id, a);
+    expect(await gameOf(id, b)).toBe(gameId);
+    await play(gameId, a, b, a);
+    expect((await srv.games.getState(gameId)).status).toBe("finished");
+    const games = await srv.db.game.count();
+    // The offer (the first asker) and the accept (the second) alike: the page hides the button, the server refuses the event.
+    for (const p of [a, b])
+      expect(await call(p.socket, EV.rematch, { gameId })).toMatchObject({
+        ok: false,
+        error: { code: "NOT_ALLOWED", reason: "tourRematch", message: expect.stringMatching(/tournament game has no rematch/) },
+      });
+    expect(await srv.db.game.count()).toBe(games);
+    expect((await srv.games.getState(gameId)).rematchId ?? null).toBeNull();
+    // The same two outside any event: a rematch as usual (the refusal is the event's, not the players').
+    const outside = await srv.games.createMatched({
+      size: 15,
+      rule: "freestyle",
+      clock: { initialMs: 180_000, incrementMs: 2_000 },
+      black: a.me.id,
+      white: b.me.id,
+      rated: false,
+    });
+    await play(outside.gameId, a, b, b);
+    expect(await call(a.socket, EV.rematch, { gameId: outside.gameId })).toMatchObject({ ok: true });
+  });
+});
+
 describe("the site's schedule", () => {
   it("makes the next hourly arena once, however many nodes ask", async () => {
     const at = Date.UTC(2030, 0, 1, 13, 30);

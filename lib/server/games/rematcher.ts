@@ -14,6 +14,15 @@ import type { SeatActionInput } from "./inputs";
 import type { Seater } from "./seater";
 import { hashToken, newSeatToken } from "../tokens";
 
+/**
+ * A game of an arena or Swiss event (lib/server/tournaments): its rematch would be a game outside the
+ * event while the director pairs the same players again (and an unscored game between two of them).
+ * The pages hide the button; this refuses the socket event itself, offer and accept alike.
+ */
+async function isEventGame(h: ActionHost, gameId: string): Promise<boolean> {
+  return (await h.db.tournamentPairing.findUnique({ where: { gameId }, select: { id: true } })) !== null;
+}
+
 export class Rematcher {
   constructor(
     private readonly host: ActionHost,
@@ -31,6 +40,8 @@ export class Rematcher {
       const e = await h.load(input.gameId);
       const color = requireSeat(e, input.seatToken, actor);
       if (e.status !== "finished") fail("NOT_ALLOWED", "A rematch can start only once this game is over.");
+      if (await isEventGame(h, e.id))
+        fail("NOT_ALLOWED", "A tournament game has no rematch: the event pairs you with your next opponent.", { reason: "tourRematch" });
       const newColor = other(color);
       if (e.kind === "hvh" && e.rematchId) {
         const token = await this.joinRematch(e.rematchId, newColor, e.players[color]);

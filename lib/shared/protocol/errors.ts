@@ -108,6 +108,7 @@ export const REFUSAL_REASONS = [
   "tourPauseInGame",
   "tourBerserkSwiss",
   "tourNoGame",
+  "tourRematch",
   "engineConfigs",
   "engineMoveTime",
   "engineGames",
