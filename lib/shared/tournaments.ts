@@ -14,6 +14,11 @@ export const TOURNAMENT_LIMITS = {
   maxPlayers: 200,
   /** How far ahead an event may be set to start. */
   startsWithinMs: 7 * 24 * 3600_000,
+  /**
+   * A Swiss event starts this many minutes ahead at the soonest: its first round is paired at its start with those who
+   * joined, so "now" would start it before anyone (its creator too) could join, and it would end at once, empty.
+   */
+  swissStartsInMinutesMin: 5,
 } as const;
 
 /** The clocks an event may use (minutes + seconds), the board sizes. */

@@ -217,8 +217,9 @@ describe("arena", () => {
 describe("swiss", () => {
   it("five players, three rounds: a bye each round to a different player, no rematch, Buchholz and Sonneborn-Berger right", async () => {
     const ps = await Promise.all([person(), person(), person(), person(), person()]);
-    const id = await create(ps[0], { kind: "swiss", rounds: 3 });
+    const id = await create(ps[0], { kind: "swiss", rounds: 3, startsInMinutes: 5 });
     for (const p of ps) expect((await post(`/api/tournaments/${id}/join`, {}, p.cookie)).ok).toBe(true);
+    await clock.advance(5 * 60_000); // its start: the first round pairs the five who joined
     const byId = new Map(ps.map((p) => [p.me.id, p]));
     const byes: string[] = [];
     for (let round = 1; round <= 3; round++) {
@@ -261,6 +262,27 @@ describe("swiss", () => {
     }
     expect(v.podium).toHaveLength(3);
     await expectRecountEqualsRows(id);
+  });
+});
+
+describe("a Swiss event's start", () => {
+  it("is refused sooner than 5 minutes ahead (it would start, and end, before anyone joined), with a reason worded in both languages; 5 is fine", async () => {
+    const p = await person();
+    const swiss = (startsInMinutes: number) =>
+      post("/api/tournaments", { kind: "swiss", name: "Too soon", size: 15, rule: "freestyle", clock: "3+2", rounds: 3, startsInMinutes }, p.cookie);
+    for (const m of [0, 1, 4])
+      expect(await swiss(m)).toMatchObject({
+        ok: false,
+        error: { code: "BAD_PAYLOAD", reason: "tourSwissSoon", params: { n: 5 }, message: expect.stringMatching(/5 minutes at the soonest/) },
+      });
+    expect(await srv.db.tournament.count({ where: { createdById: p.me.id } })).toBe(0);
+    for (const locale of ["en", "zh-CN"] as const) {
+      const reasons = (readCatalogue(locale) as { errors: { reasons: Record<string, string> } }).errors.reasons;
+      expect(reasons.tourSwissSoon, locale).toContain("{n}");
+    }
+    const made = await swiss(5);
+    expect(made).toMatchObject({ ok: true });
+    expect(await view(made.id)).toMatchObject({ kind: "swiss", status: "created", startsAt: new Date(clock.now() + 5 * 60_000).toISOString() });
   });
 });
 

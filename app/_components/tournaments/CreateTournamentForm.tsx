@@ -9,7 +9,8 @@ import { useErrorText } from "../i18n/words";
 import { tourApi } from "./api";
 
 // A Swiss event pairs its first round at its start, with those who joined: "now" would start it (and end it, nobody
-// there) before anyone, even its creator, could join. It starts in 5 minutes at the soonest.
+// there) before anyone, even its creator, could join. It starts in 5 minutes at the soonest (the server refuses sooner).
+const SWISS_SOONEST = TOURNAMENT_LIMITS.swissStartsInMinutesMin;
 const STARTS_IN = [0, 5, 10, 30, 60];
 const LENGTHS = [20, 30, 45, 60, 90, 120, 180];
 const ROUNDS = [3, 4, 5, 6, 7, 9];
@@ -76,7 +77,7 @@ export function CreateTournamentForm() {
             ["arena", t("arena")],
             ["swiss", t("swiss")],
           ],
-          (v) => set({ kind: v as "arena", ...(v === "swiss" && f.startsInMinutes === 0 ? { startsInMinutes: 5 } : {}) }),
+          (v) => set({ kind: v as "arena", ...(v === "swiss" && f.startsInMinutes < SWISS_SOONEST ? { startsInMinutes: SWISS_SOONEST } : {}) }),
         )}
         {f.kind === "arena"
           ? select(
@@ -118,7 +119,7 @@ export function CreateTournamentForm() {
           "starts",
           t("create.startsIn"),
           f.startsInMinutes,
-          STARTS_IN.filter((m) => f.kind === "arena" || m > 0).map((m) => [m, m === 0 ? t("create.now") : t("create.inMinutes", { minutes: m })]),
+          STARTS_IN.filter((m) => f.kind === "arena" || m >= SWISS_SOONEST).map((m) => [m, m === 0 ? t("create.now") : t("create.inMinutes", { minutes: m })]),
           (v) => set({ startsInMinutes: Number(v) }),
         )}
       </div>

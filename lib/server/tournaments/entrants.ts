@@ -30,6 +30,12 @@ export class Entrants {
     const now = clock.now();
     if (input.kind === "arena" && !input.minutes) fail("BAD_PAYLOAD", "An arena needs its length in minutes.");
     if (input.kind === "swiss" && !input.rounds) fail("BAD_PAYLOAD", "A Swiss event needs its number of rounds.");
+    const soonest = TOURNAMENT_LIMITS.swissStartsInMinutesMin;
+    if (input.kind === "swiss" && input.startsInMinutes < soonest)
+      fail("BAD_PAYLOAD", `A Swiss event starts in ${soonest} minutes at the soonest: its first round pairs those who joined by then.`, {
+        reason: "tourSwissSoon",
+        params: { n: soonest },
+      });
     const live = await db.tournament.count({ where: { createdById: me.id, status: { in: ["created", "started"] } } });
     if (live >= CREATE_LIMITS.livePerCreator) fail("LIMIT", "You already have an event that has not finished: one at a time.", { reason: "tourLiveMine" });
     const today = await db.tournament.count({ where: { createdByIp: address, createdAt: { gt: new Date(now - 24 * 3600_000) } } });

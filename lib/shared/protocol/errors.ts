@@ -109,6 +109,7 @@ export const REFUSAL_REASONS = [
   "tourBerserkSwiss",
   "tourNoGame",
   "tourRematch",
+  "tourSwissSoon",
   "engineConfigs",
   "engineMoveTime",
   "engineGames",
