@@ -2,6 +2,7 @@
 // what they read (views). Browser-safe: no Node APIs here.
 import { z } from "./zod";
 import { EngineSettingsSchema, RuleSchema, type EngineSettings } from "./protocol/schemas";
+import { plainTextSchema } from "./plain-text";
 
 export const TOURNAMENT_LIMITS = {
   nameMin: 3,
@@ -25,9 +26,21 @@ export const TOURNAMENT_LIMITS = {
 export const TOURNAMENT_CLOCKS = ["1+0", "3+0", "3+2", "5+0", "5+3", "10+0", "10+5", "15+10"] as const;
 export const TOURNAMENT_SIZES = [15, 19] as const;
 
+/**
+ * An event's name, shown to everyone (lists, pages, the TV): one line of visible text, as a chat line
+ * (an invisible name made an empty link in the lists; a bidi override turned the rest of its line around).
+ */
+const eventName = plainTextSchema({
+  min: TOURNAMENT_LIMITS.nameMin,
+  max: TOURNAMENT_LIMITS.nameMax,
+  // Blanks around the name are trimmed before it is measured (a pasted name with spaces is fine).
+  rawMax: 2 * TOURNAMENT_LIMITS.nameMax,
+  empty: "An event's name needs something visible in it.",
+});
+
 export const CreateTournamentSchema = z.strictObject({
   kind: z.enum(["arena", "swiss"]),
-  name: z.string().trim().min(TOURNAMENT_LIMITS.nameMin).max(TOURNAMENT_LIMITS.nameMax),
+  name: eventName,
   size: z.union([z.literal(15), z.literal(19)]),
   rule: RuleSchema,
   clock: z.enum(TOURNAMENT_CLOCKS),
@@ -128,12 +141,12 @@ export const ENGINE_SIZES = [11, 13, 15, 19] as const;
 
 /** One configuration: its engine settings and an optional label (else engineLabel's). */
 export const EngineConfigSchema = z.strictObject({
-  label: z.string().trim().min(1).max(24).optional(),
+  label: plainTextSchema({ min: 1, max: 24 }).optional(),
   engine: EngineSettingsSchema,
 });
 
 export const CreateEngineTournamentSchema = z.strictObject({
-  name: z.string().trim().min(TOURNAMENT_LIMITS.nameMin).max(TOURNAMENT_LIMITS.nameMax),
+  name: eventName,
   format: z.enum(ENGINE_FORMATS).default("roundrobin"),
   size: z.union([z.literal(11), z.literal(13), z.literal(15), z.literal(19)]),
   rule: RuleSchema,

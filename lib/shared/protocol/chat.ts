@@ -4,6 +4,7 @@
 // can pass them hints). Browser-safe: no Node APIs here.
 import { z } from "../zod";
 import { AnalysisGameSchema } from "./schemas";
+import { plainTextSchema } from "../plain-text";
 
 /** The longest chat message, in characters (as lichess's 140). */
 export const CHAT_MAX_LENGTH = 140;
@@ -18,26 +19,10 @@ const playerName = z.string().trim().min(1).max(40);
 export const ChatChannelSchema = z.enum(["players", "spectators", "tournament"]);
 export type ChatChannel = z.output<typeof ChatChannelSchema>;
 
-/** Control characters (line breaks, bells, escapes) become spaces: a message is one line of text. */
-// eslint-disable-next-line no-control-regex
-const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-/**
- * Invisible format characters go: zero-width space, word joiner, BOM, and the bidi overrides and isolates
- * that would turn the rest of a line around ("\u202e" made "evil" read backwards). Joiners (U+200C,
- * U+200D) stay: emoji and some scripts need them, but a message of nothing else is empty.
- */
-const INVISIBLE = /[\u200b\u2060\ufeff\u202a-\u202e\u2066-\u2069]/g;
-/** What shows nothing: blanks, joiners, the braille blank and Hangul fillers. A message of these only is refused. */
-const BLANK = /\s|\u200c|\u200d|\u2800|\u3164|\u115f|\u1160/g;
-
 export const ChatSendSchema = z.strictObject({
   gameId,
   channel: ChatChannelSchema,
-  text: z
-    .string()
-    .max(CHAT_MAX_LENGTH, `A message has at most ${CHAT_MAX_LENGTH} characters.`)
-    .transform((t) => t.replace(CONTROLS, " ").replace(INVISIBLE, "").trim())
-    .pipe(z.string().refine((t) => t.replace(BLANK, "") !== "", "A message needs some text.")),
+  text: plainTextSchema({ min: 0, max: CHAT_MAX_LENGTH, tooLong: `A message has at most ${CHAT_MAX_LENGTH} characters.`, empty: "A message needs some text." }),
 });
 /** The chat of one channel kept with the game (the players' one: only its players may read it, in the game and in its replay). */
 export const ChatHistorySchema = z.strictObject({ gameId, channel: ChatChannelSchema });
