@@ -45,8 +45,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   });
   // The test's fetch() and this server share one process: a stall of 5 s (a loaded machine) after a response let the
   // server's keep-alive timer (Node's default 5 s) close the idle connection just as fetch reused it: ECONNRESET
-  // (nodejs/undici#3141). Longer here than fetch keeps an idle connection (~4 s), so the client always lets go first.
-  srv.httpServer.keepAliveTimeout = 65_000;
+  // (nodejs/undici#3141). 0: the server never closes an idle connection first (and sends no keep-alive hint, so fetch
+  // lets it go after its own 4 s); close() still ends the idle ones at once.
+  srv.httpServer.keepAliveTimeout = 0;
   const close = srv.close;
   return {
     ...srv,
