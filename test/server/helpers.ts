@@ -35,14 +35,26 @@ export type TestAck<E extends ClientEvent> = AckData<E> & { ok: boolean; error: 
 /** An acknowledgement of anything (callRaw). */
 export type RawAck = { ok: boolean; error: ErrorInfo } & Record<string, any>;
 
+/**
+ * How long a request waits for its answer. Generous: the server shares the test's process, and on a loaded machine
+ * (load ~20-35, niced) one answer took over 10 s; a request that gets none says which it was.
+ */
+const ACK_MS = 30_000;
+
+function ask<T>(s: Socket, event: string, payload: unknown): Promise<T> {
+  return (s.timeout(ACK_MS).emitWithAck(event, payload) as Promise<T>).catch((err: unknown) => {
+    throw new Error(`no answer to ${event} in ${ACK_MS / 1000} s (${err instanceof Error ? err.message : String(err)})`);
+  });
+}
+
 /** A request as the browser makes it: the event's payload type-checked against the contract (lib/shared/contract). */
 export function call<E extends ClientEvent>(s: Socket, event: E, ...[payload]: RequestArgs<E>): Promise<TestAck<E>> {
-  return s.timeout(10_000).emitWithAck(event, payload) as Promise<TestAck<E>>;
+  return ask<TestAck<E>>(s, event, payload);
 }
 
 /** The untyped way, for the tests that send what no client should: unknown events, payloads of the wrong shape. */
 export function callRaw(s: Socket, event: string, payload?: unknown): Promise<RawAck> {
-  return s.timeout(10_000).emitWithAck(event, payload) as Promise<RawAck>;
+  return ask<RawAck>(s, event, payload);
 }
 
 /** Resolves with the first event `event` (already received or coming) matching `pred`. */

@@ -352,7 +352,8 @@ describe("refusals", () => {
     expect(p).toMatchObject({ status: "done", result: "none", blackPoints: 0, whitePoints: 0 });
     // Black did not move: paused (not paired again until they join again, as lila withdraws a no-show); white waits.
     const statusOf = async (playerId: string) => (await srv.db.tournamentPlayer.findFirst({ where: { tournamentId: id, playerId } }))!.status;
-    for (let i = 0; i < 100 && (await statusOf(p!.blackId)) !== "paused"; i++) await new Promise((r) => setTimeout(r, 50));
+    // (The game service's "aborted" listener pauses them in the background: looked at until done, for up to 30 s on a loaded machine.)
+    for (const end = Date.now() + 30_000; Date.now() < end && (await statusOf(p!.blackId)) !== "paused";) await new Promise((r) => setTimeout(r, 50));
     expect(await statusOf(p!.blackId)).toBe("paused");
     expect(await statusOf(p!.whiteId!)).toBe("waiting");
     await director.tick();
