@@ -21,6 +21,14 @@ export const PAUSE_MAX_MS = 60_000;
 const signedIn = (me: Me | null): Me =>
   me ?? fail("NOT_SIGNED_IN", "Tournaments need an identity: open the site in a browser (it makes you a guest) and try again.");
 
+/**
+ * A finished event's rows are its results: nobody joins, withdraws or pauses any more (a withdrawal after
+ * the end was taken, and turned the winner's row "withdrawn" under the podium; h3's trial).
+ */
+function notOver(t: TournamentRow): void {
+  if (t.status === "finished") fail("GAME_OVER", "This event has finished.", { reason: "tourOver" });
+}
+
 export class Entrants {
   constructor(private readonly d: TournamentDeps) {}
 
@@ -72,7 +80,7 @@ export class Entrants {
     const me = signedIn(who);
     const t = await this.event(id);
     if (t.kind === "engine") fail("NOT_ALLOWED", "An engine tournament is played by its AI configurations: watch it instead.", { reason: "tourEngineJoin" });
-    if (t.status === "finished") fail("GAME_OVER", "This event has finished.", { reason: "tourOver" });
+    notOver(t);
     const now = this.d.clock.now();
     const row = await this.d.db.tournamentPlayer.findUnique({ where: { tournamentId_playerId: { tournamentId: id, playerId: me.id } } });
     if (row) {
@@ -100,8 +108,9 @@ export class Entrants {
   /** Out for good: no more pairings (a game under way is played and scored). */
   async withdraw(who: Me | null, id: string): Promise<void> {
     const me = signedIn(who);
-    if ((await this.event(id)).kind === "engine")
-      fail("NOT_ALLOWED", "An engine tournament is played by its AI configurations: watch it instead.", { reason: "tourEngineJoin" });
+    const t = await this.event(id);
+    if (t.kind === "engine") fail("NOT_ALLOWED", "An engine tournament is played by its AI configurations: watch it instead.", { reason: "tourEngineJoin" });
+    notOver(t);
     const { count } = await this.d.db.tournamentPlayer.updateMany({ where: { tournamentId: id, playerId: me.id }, data: { status: "withdrawn" } });
     if (!count) fail("NOT_FOUND", "You have not joined this event.", { reason: "tourNotJoined" });
   }
@@ -111,6 +120,7 @@ export class Entrants {
     const me = signedIn(who);
     const t = await this.event(id);
     if (t.kind !== "arena") fail("NOT_ALLOWED", "Only an arena can be paused: withdraw from a Swiss event instead.", { reason: "tourPauseSwiss" });
+    notOver(t);
     const row = await this.d.db.tournamentPlayer.findUnique({ where: { tournamentId_playerId: { tournamentId: id, playerId: me.id } } });
     if (!row) fail("NOT_FOUND", "You have not joined this event.", { reason: "tourNotJoined" });
     if (row!.status === "playing") fail("NOT_ALLOWED", "Finish your game first: a pause starts between games.", { reason: "tourPauseInGame" });

@@ -1,0 +1,63 @@
+// A finished event's rows are its results (h3's trial: after the end, POST withdraw answered ok and turned the
+// winner's row "withdrawn" under the podium; pause did the same to "paused"). Over the real server, fake time.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EV } from "../../lib/shared/protocol";
+import { FakeClock } from "../../lib/server/time";
+import { DEFAULT_LIMITS } from "../../lib/server/config";
+import { log } from "../../lib/server/log";
+import { Director } from "../../lib/server/tournaments/director";
+import { guestSession, postApi, server } from "./helpers";
+import type { TestServer } from "../support/test-server";
+
+const clock = new FakeClock(Date.now());
+let srv: TestServer;
+let director: Director;
+
+beforeAll(async () => {
+  srv = await server({ clock, pairEveryMs: 3600_000, tournaments: { enabled: false }, limits: { ...DEFAULT_LIMITS, ipEventsPerSec: 5000 } });
+  director = new Director(
+    {
+      db: srv.db,
+      games: srv.games,
+      clock,
+      log,
+      nodeId: "over-test",
+      started: (p, g) => void srv.io.to(`player:${p}`).emit(EV.started, { gameId: g, via: "pairing" }),
+    },
+    { schedule: false },
+  );
+});
+afterAll(async () => {
+  await director.close();
+  await srv.close();
+});
+
+const post = async (path: string, cookie: string) => (await postApi(srv.url, path, {}, cookie)).body as any;
+
+describe("a finished event", () => {
+  it("refuses join, withdraw and pause (GAME_OVER, tourOver) and its rows stay as they ended", async () => {
+    const a = await guestSession(srv.url);
+    const made = (
+      await postApi(
+        srv.url,
+        "/api/tournaments",
+        { kind: "arena", name: "Over soon", size: 15, rule: "freestyle", clock: "3+2", startsInMinutes: 0, minutes: 20 },
+        a.cookie,
+      )
+    ).body as any;
+    expect(made).toMatchObject({ ok: true });
+    const id: string = made.id;
+    expect(await post(`/api/tournaments/${id}/join`, a.cookie)).toEqual({ ok: true });
+    await director.tick();
+    await clock.advance(21 * 60_000);
+    await director.tick();
+    expect((await srv.db.tournament.findUnique({ where: { id } }))!.status).toBe("finished");
+    const before = await srv.db.tournamentPlayer.findMany({ where: { tournamentId: id } });
+    for (const action of ["join", "withdraw", "pause"])
+      expect(await post(`/api/tournaments/${id}/${action}`, a.cookie), action).toMatchObject({
+        ok: false,
+        error: { code: "GAME_OVER", reason: "tourOver" },
+      });
+    expect(await srv.db.tournamentPlayer.findMany({ where: { tournamentId: id } })).toEqual(before);
+  });
+});
