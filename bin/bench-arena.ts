@@ -6,22 +6,24 @@ import os from "node:os";
 import { readArgs } from "./cli/args";
 import { runArena } from "./arena/run";
 
-const opts = { players: 1000, nodes: 1, seconds: 60 };
-for (const a of readArgs(process.argv.slice(2), ["players", "nodes", "seconds"], { h: "help" })) {
+const opts = { players: 1000, nodes: 1, seconds: 60, "move-ms": 0 };
+for (const a of readArgs(process.argv.slice(2), ["players", "nodes", "seconds", "move-ms"], { h: "help" })) {
   if (a.name === "help") {
-    console.log("npm run bench:arena -- [--players 1000] [--nodes 1] [--seconds 60]");
+    console.log("npm run bench:arena -- [--players 1000] [--nodes 1] [--seconds 60] [--move-ms 0]");
     process.exit(0);
   }
   const n = Number(a.value);
-  if (a.name && a.name in opts && Number.isFinite(n) && n > 0) opts[a.name as keyof typeof opts] = n;
+  if (a.name && a.name in opts && Number.isFinite(n) && (n > 0 || (a.name === "move-ms" && n === 0))) opts[a.name as keyof typeof opts] = n;
   else {
     console.error(`bench:arena: bad option ${a.raw}${a.value !== undefined ? ` ${a.value}` : ""}`);
     process.exit(2);
   }
 }
-const r = await runArena({ players: opts.players, nodes: opts.nodes, playMs: opts.seconds * 1000 });
+const r = await runArena({ players: opts.players, nodes: opts.nodes, playMs: opts.seconds * 1000, moveMs: opts["move-ms"] });
 const ok = r.doubleGames === 0 && r.overlaps === 0 && r.recountDiffers === 0;
-console.log(`players ${r.players} on ${r.nodes} node(s), setup ${(r.setupMs / 1000).toFixed(1)} s, ${r.games} games played in ${opts.seconds} s`);
+console.log(
+  `players ${r.players} on ${r.nodes} node(s), setup ${(r.setupMs / 1000).toFixed(1)} s, ${r.games} games played in ${opts.seconds} s${opts["move-ms"] ? ` (bots think ${opts["move-ms"]} ms a move)` : " (bots move at once)"}`,
+);
 console.log(`game end → next pairing (${r.latencyMs.n}): p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, max ${r.latencyMs.max} ms`);
 const share = (s: number) => `${s.toFixed(1)} s (${Math.round((100 * s) / r.cpu.seconds)} % of a core)`;
 console.log(

@@ -18,6 +18,8 @@ export interface ArenaRunOptions {
   nodes: number;
   /** How long the bots play. */
   playMs: number;
+  /** Each bot's think time before a move (0: at once, the stress case where the nodes run flat out). */
+  moveMs?: number;
 }
 
 export interface ArenaRunResult {
@@ -134,7 +136,7 @@ export async function runArena(o: ArenaRunOptions): Promise<ArenaRunResult> {
         b.endedAt = null;
         const two = [...(seats.get(e.gameId) ?? []), b];
         seats.set(e.gameId, two);
-        if (two.length === 2 && playing) void play(e.gameId, two, games++).catch(() => undefined);
+        if (two.length === 2 && playing) void play(e.gameId, two, games++, o.moveMs ?? 0).catch(() => undefined);
       });
     for (let i = 0; i < bots.length; i += 50) await Promise.all(bots.slice(i, i + 50).map((b) => post(b, `/api/tournaments/${tid}/join`, {})));
     // Now it starts: the director's next tick pairs everyone.
@@ -307,7 +309,7 @@ async function post(b: Bot, path: string, body: unknown): Promise<Record<string,
 }
 
 /** Both sit, then the game is played out at once: black wins, white wins or a draw, in turn. */
-async function play(gameId: string, two: Bot[], n: number): Promise<void> {
+async function play(gameId: string, two: Bot[], n: number, moveMs: number): Promise<void> {
   const ja = await ask(two[0].socket, EV.join, { gameId });
   await ask(two[1].socket, EV.join, { gameId });
   const [black, white] = ja.color === 1 ? [two[0], two[1]] : [two[1], two[0]];
@@ -315,6 +317,7 @@ async function play(gameId: string, two: Bot[], n: number): Promise<void> {
   const moves = kind === 0 ? BLACK : kind === 1 ? WHITE : BLACK.slice(0, 4);
   const last = () => two.forEach((b) => (b.ending = { gameId, at: Date.now() }));
   for (let i = 0; i < moves.length; i++) {
+    if (moveMs) await new Promise((r) => setTimeout(r, moveMs));
     if (i === moves.length - 1 && kind !== 2) last();
     await ask((i % 2 ? white : black).socket, EV.move, { gameId, ply: i + 1, x: moves[i][0], y: moves[i][1] });
   }

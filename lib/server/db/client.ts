@@ -34,8 +34,14 @@ const sqliteFiles = new WeakMap<object, string>();
 /** The file a SQLite client opened by openDb reads and writes (null for PostgreSQL). */
 export const sqliteFileOf = (db: Db): string | null => sqliteFiles.get(db) ?? null;
 
-/** Which provider a client opened by openDb talks to. */
-export const dbProviderOf = (db: Db): DbProvider => providers.get(db) ?? "sqlite";
+/** Which provider a client opened by openDb (or a transaction marked by inTransactionOf) talks to. */
+export const dbProviderOf = (db: object): DbProvider => providers.get(db) ?? "sqlite";
+
+/** Marks an interactive transaction's client `tx` as talking to `db`'s provider (lib/server/db/params sizes its statements by it). */
+export function inTransactionOf<T extends object>(tx: T, db: object): T {
+  providers.set(tx, dbProviderOf(db));
+  return tx;
+}
 
 /**
  * Opens `target`: a postgresql:// URL, or a SQLite file (default DATABASE_URL if it is a

@@ -15,6 +15,7 @@
 // A leaderboard lists established ratings (not provisional) with rated games against
 // `leaderboardMinOpponents` distinct opponents in the pool, the last within `leaderboardActiveDays`.
 import type { Db } from "../db/client";
+import { inListIds } from "../db/params";
 import { serverConfig, type FairPlaySettings } from "../config";
 import { PROVISIONAL_RD } from "../../shared/pools";
 import { unratedMessage, type UnratedCode, type UnratedNote } from "../../shared/eligibility";
@@ -45,20 +46,18 @@ export async function ratedEligibility(
   return (await ratedEligibilityMany(db, game.pool, [game], now, s))[0];
 }
 
-/** Ids per `in (…)` list (SQLite refuses a query of more than 999 parameters; the pair query has two lists). */
-const IN_SLICE = 400;
-
-/** `query` over `ids` in slices of IN_SLICE, the rows joined. */
-async function inSlices<R>(ids: Iterable<string>, query: (part: string[]) => Promise<R[]>): Promise<R[]> {
+/** `query` over `ids` in slices of as many as one `in (…)` list on `db` takes (lib/server/db/params), the rows joined. */
+async function inSlices<R>(db: Db, ids: Iterable<string>, query: (part: string[]) => Promise<R[]>): Promise<R[]> {
   const all = [...new Set(ids)];
   const out: R[] = [];
-  for (let i = 0; i < all.length; i += IN_SLICE) out.push(...(await query(all.slice(i, i + IN_SLICE))));
+  const per = inListIds(db);
+  for (let i = 0; i < all.length; i += per) out.push(...(await query(all.slice(i, i + per))));
   return out;
 }
 
 /** kind's trace keys of `ids` seen since `since`: player → keys. */
 async function tracesOf(db: Db, kind: "device" | "net", ids: Iterable<string>, since: Date): Promise<Map<string, Set<string>>> {
-  const rows = await inSlices(ids, (part) =>
+  const rows = await inSlices(db, ids, (part) =>
     db.playerTrace.findMany({ where: { playerId: { in: part }, kind, seenAt: { gte: since } }, select: { playerId: true, key: true } }),
   );
   const out = new Map<string, Set<string>>();
@@ -74,7 +73,7 @@ const share = (traces: Map<string, Set<string>>, a: string, b: string) => {
 
 /** "player|pool" of the established (not provisional) ratings of `ids` (in `pool` only, or in any). */
 async function establishedOf(db: Db, ids: Iterable<string>, pool?: string): Promise<Set<string>> {
-  const rows = await inSlices(ids, (part) =>
+  const rows = await inSlices(db, ids, (part) =>
     db.rating.findMany({ where: { playerId: { in: part }, rd: { lte: PROVISIONAL_RD }, ...(pool ? { pool } : {}) }, select: { playerId: true, pool: true } }),
   );
   return new Set(rows.map((r) => `${r.playerId}|${r.pool}`));
@@ -103,8 +102,8 @@ export async function ratedEligibilityMany(
   // among its players (the pair limit), their networks and who is established in the pool.
   const [devices, among, nets, established] = await Promise.all([
     s.ratedSameDeviceHours > 0 ? tracesOf(db, "device", players, new Date(now.getTime() - s.ratedSameDeviceHours * 3_600_000)) : null,
-    inSlices(players, (blacks) =>
-      inSlices(players, (whites) =>
+    inSlices(db, players, (blacks) =>
+      inSlices(db, players, (whites) =>
         db.game.findMany({
           where: { AND: [countedGames(daySince), { blackPlayerId: { in: blacks } }, { whitePlayerId: { in: whites } }] },
           select: { blackPlayerId: true, whitePlayerId: true },
@@ -148,7 +147,7 @@ async function newNeighbourGames(db: Db, ids: string[], nets: Map<string, Set<st
   const out = new Map<string, number>();
   if (!ids.length) return out;
   const mine = new Set(ids);
-  const games = await inSlices(ids, (part) =>
+  const games = await inSlices(db, ids, (part) =>
     db.game.findMany({
       where: { AND: [countedGames(daySince), { OR: [{ blackPlayerId: { in: part } }, { whitePlayerId: { in: part } }] }] },
       select: { id: true, blackPlayerId: true, whitePlayerId: true, pool: true },

@@ -1,18 +1,19 @@
 // Many rows of a pass written in a few statements (one UPDATE … FROM (VALUES …) per slice) instead of
 // one statement per row: under load each statement costs milliseconds (a pass scoring 50 games wrote
-// 100 standing rows one by one). The same SQL on SQLite (3.33+) and PostgreSQL: the VALUES columns
+// 100 standing rows one by one); on PostgreSQL a whole pass in one. The same SQL on SQLite (3.33+) and PostgreSQL: the VALUES columns
 // are column1…n in both, every value is CAST (PostgreSQL reads untyped parameters as text).
 import { Prisma } from "../../../generated/prisma/client";
 import type { Db } from "../db/client";
+import { rowsPerStatement } from "../db/params";
 import type { Standing } from "./recount";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 /** The integer columns of a standing row, in the VALUES order after the player's id. */
 const INT_COLUMNS = ["score", "games", "wins", "draws", "blacks", "whites", "byes", "perf", "buchholz", "sonneborn"] as const;
-/** Rows per statement: SQLite takes 999 parameters (12 a player row, 5 a pairing). */
-const PLAYERS_PER_STATEMENT = 80;
-const PAIRINGS_PER_STATEMENT = 190;
+/** Values a row: a player's standing, a closed pairing (lib/server/db/params sizes the statements by them). */
+const PLAYER_VALUES = 12;
+const PAIRING_VALUES = 5;
 
 const int = (n: string) => Prisma.raw(`CAST(${n} AS INTEGER)`);
 
@@ -24,9 +25,10 @@ export async function writeStandingRows(tx: Tx | Db, tournamentId: string, rows:
     `"fire" = (CAST(v.column${n + 2} AS INTEGER) = 1)`,
     `"lastOpponent" = CAST(v.column${n + 3} AS TEXT)`,
   ].join(", ");
-  for (let i = 0; i < rows.length; i += PLAYERS_PER_STATEMENT) {
+  const per = rowsPerStatement(tx, PLAYER_VALUES);
+  for (let i = 0; i < rows.length; i += per) {
     const values = rows
-      .slice(i, i + PLAYERS_PER_STATEMENT)
+      .slice(i, i + per)
       .map(({ id, standing: s }) => Prisma.sql`(${Prisma.join([id, ...INT_COLUMNS.map((c) => s[c]), s.fire ? 1 : 0, s.lastOpponent])})`);
     await tx.$executeRaw`UPDATE "TournamentPlayer" SET ${Prisma.raw(sets)} FROM (VALUES ${Prisma.join(values)}) AS v
       WHERE "TournamentPlayer"."tournamentId" = ${tournamentId} AND "TournamentPlayer"."playerId" = CAST(v.column1 AS TEXT)`;
@@ -42,10 +44,9 @@ export async function closePairings(
   closing: ReadonlyArray<{ id: string; result: string; plies: number; blackPoints?: number; whitePoints?: number }>,
 ): Promise<number> {
   let closed = 0;
-  for (let i = 0; i < closing.length; i += PAIRINGS_PER_STATEMENT) {
-    const values = closing
-      .slice(i, i + PAIRINGS_PER_STATEMENT)
-      .map((c) => Prisma.sql`(${Prisma.join([c.id, c.result, c.plies, c.blackPoints ?? null, c.whitePoints ?? null])})`);
+  const per = rowsPerStatement(tx, PAIRING_VALUES);
+  for (let i = 0; i < closing.length; i += per) {
+    const values = closing.slice(i, i + per).map((c) => Prisma.sql`(${Prisma.join([c.id, c.result, c.plies, c.blackPoints ?? null, c.whitePoints ?? null])})`);
     closed += await tx.$executeRaw`UPDATE "TournamentPairing" SET "status" = 'done', "result" = CAST(v.column2 AS TEXT), "plies" = ${int("v.column3")},
         "blackPoints" = COALESCE(${int("v.column4")}, "blackPoints"), "whitePoints" = COALESCE(${int("v.column5")}, "whitePoints")
       FROM (VALUES ${Prisma.join(values)}) AS v
@@ -57,8 +58,9 @@ export async function closePairings(
 /** Pairings "starting" → "playing" with their games' ids (the games made); returns how many. */
 export async function linkGames(tx: Tx | Db, links: ReadonlyArray<{ id: string; gameId: string }>): Promise<number> {
   let linked = 0;
-  for (let i = 0; i < links.length; i += PAIRINGS_PER_STATEMENT) {
-    const values = links.slice(i, i + PAIRINGS_PER_STATEMENT).map((l) => Prisma.sql`(${l.id}, ${l.gameId})`);
+  const per = rowsPerStatement(tx, PAIRING_VALUES);
+  for (let i = 0; i < links.length; i += per) {
+    const values = links.slice(i, i + per).map((l) => Prisma.sql`(${l.id}, ${l.gameId})`);
     linked += await tx.$executeRaw`UPDATE "TournamentPairing" SET "status" = 'playing', "gameId" = CAST(v.column2 AS TEXT)
       FROM (VALUES ${Prisma.join(values)}) AS v WHERE "TournamentPairing"."id" = CAST(v.column1 AS TEXT)`;
   }

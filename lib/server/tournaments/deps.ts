@@ -1,6 +1,6 @@
 // What every part of the tournaments gets: the rows, the game service (games are made there, as any
 // pairing's), the clock (tests hand a FakeClock), and how to tell a player their game started.
-import type { Db } from "../db/client";
+import { dbProviderOf, type Db } from "../db/client";
 import type { GameService } from "../games/service";
 import type { Logger } from "../log";
 import type { Clock } from "../time";
@@ -28,6 +28,10 @@ export interface TournamentDeps {
    * per event while it holds the lease; a new holder starts empty and falls back on the rows.
    */
   waitingSince?: Map<string, number>;
+  /** Per event held: when this node's director last looked for stale "starting" rows (./steps). Set by the Director. */
+  unstuckAt?: Map<string, number>;
+  /** Most games scored and pairs started in one pass (default: ./passSize by the database; tests set it small). */
+  passSize?: PassSize;
   /** Time spent per phase of a pass (set by the Director for its slow-pass log line). */
   phases?: Map<string, number>;
 }
@@ -49,3 +53,15 @@ export type PairingRow = NonNullable<Awaited<ReturnType<Db["tournamentPairing"][
 
 /** Open pairings: made ("starting": its game not yet created) or played. */
 export const OPEN = ["starting", "playing"];
+
+/**
+ * Most games scored and pairs started in one director pass (the rest: the next pass, at once). On SQLite a
+ * pass's statements run on the node's own thread, so a big pass holds every game of the node: small passes.
+ * On PostgreSQL the statements run in the database and a pass costs about the same for 100 pairs or 300
+ * (its round trips, not its rows), so a big waiting room is seated in fewer passes.
+ */
+export function passSize(d: Pick<TournamentDeps, "db" | "passSize">): PassSize {
+  return d.passSize ?? (dbProviderOf(d.db) === "postgresql" ? { scored: 400, pairs: 300 } : { scored: 100, pairs: 100 });
+}
+
+export type PassSize = { scored: number; pairs: number };

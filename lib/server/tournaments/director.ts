@@ -36,6 +36,10 @@ export class Director {
   private running: Promise<void> | null = null;
   private closed = false;
   private readonly held = new Set<string>();
+  /** Per event held: when this node last took or renewed its lease (renewed once a third of it has gone, not every pass). */
+  private readonly claimedAt = new Map<string, number>();
+  /** Per event: when this node last looked for stale "starting" rows (./steps). */
+  private readonly unstuckAt = new Map<string, number>();
   /** Per event held: when each player became free (deps.waitingSince). */
   private readonly waits = new Map<string, Map<string, number>>();
   private readonly tickMs: number;
@@ -122,24 +126,32 @@ export class Director {
     );
     for (const t of events) {
       if (this.closed) return;
-      const mine = await timed(this.d, "lease", () => claimLease(this.d.db, leaseName(t.id), this.d.nodeId, this.leaseMs, now));
+      // Held and renewed less than a third of the lease ago: still ours (a pass comes every 20 ms in a busy
+      // arena; a lease UPDATE each time was a round trip on every pairing's path).
+      const fresh = this.held.has(t.id) && now - (this.claimedAt.get(t.id) ?? -Infinity) < this.leaseMs / 3;
+      const mine = fresh || (await timed(this.d, "lease", () => claimLease(this.d.db, leaseName(t.id), this.d.nodeId, this.leaseMs, now)));
       if (!mine) {
         this.held.delete(t.id);
         this.waits.delete(t.id);
+        this.unstuckAt.delete(t.id);
+        this.claimedAt.delete(t.id);
         continue;
       }
+      if (!fresh) this.claimedAt.set(t.id, now);
       this.held.add(t.id);
-      let claimedAt = now;
       const holds = async () => {
         const at = this.d.clock.now();
-        if (at - claimedAt < this.leaseMs / 3) return true;
-        claimedAt = at;
+        if (at - (this.claimedAt.get(t.id) ?? -Infinity) < this.leaseMs / 3) return true;
+        this.claimedAt.set(t.id, at);
         const still = await claimLease(this.d.db, leaseName(t.id), this.d.nodeId, this.leaseMs, at);
-        if (!still) this.held.delete(t.id);
+        if (!still) {
+          this.held.delete(t.id);
+          this.claimedAt.delete(t.id);
+        }
         return still;
       };
       const waitingSince = this.waits.get(t.id) ?? this.waits.set(t.id, new Map()).get(t.id)!;
-      const over = await stepEvent({ ...this.d, holds, waitingSince }, t).catch((err: unknown) => {
+      const over = await stepEvent({ ...this.d, holds, waitingSince, unstuckAt: this.unstuckAt }, t).catch((err: unknown) => {
         this.d.log.error({ err, tournamentId: t.id }, "tournament step failed");
         return false;
       });
@@ -147,6 +159,8 @@ export class Director {
       if (over) {
         this.held.delete(t.id);
         this.waits.delete(t.id);
+        this.unstuckAt.delete(t.id);
+        this.claimedAt.delete(t.id);
         await releaseLease(this.d.db, leaseName(t.id), this.d.nodeId);
       }
     }
@@ -159,5 +173,6 @@ export class Director {
     await this.running;
     await Promise.all([...this.held].map((id) => releaseLease(this.d.db, leaseName(id), this.d.nodeId).catch(() => {})));
     this.held.clear();
+    this.claimedAt.clear();
   }
 }

@@ -131,6 +131,23 @@ describe("scoreFinished", () => {
     expect(await scoreFinished({ db }, t, T0 + 30_000)).toBe(0);
   });
 
+  it("more ended than a pass scores: the longest ended first, the rest in the next pass (soon)", async () => {
+    const t = await arena("a8", ["h", "i", "j", "k", "l", "m"]);
+    // Inserted newest first, so the rows' own order is not the order they ended in.
+    await round("a8", T0 + 9_000, [["l", "m", "black", 9]]);
+    await round("a8", T0, [["h", "i", "black", 9]]);
+    await round("a8", T0 + 5_000, [["j", "k", "white", 9]]);
+    let again = 0;
+    const d = { db, passSize: { scored: 2, pairs: 2 }, again: () => void again++ };
+    expect(await scoreFinished(d, t, T0 + 20_000)).toBe(2);
+    expect(again).toBe(1);
+    const rows = await rowsOf("a8");
+    expect(["h", "i", "j", "k", "l", "m"].map((p) => rows.get(p)!.status)).toEqual(["waiting", "waiting", "waiting", "waiting", "playing", "playing"]);
+    expect(await scoreFinished(d, t, T0 + 21_000)).toBe(1);
+    expect(again).toBe(1);
+    await expectRecount("a8");
+  });
+
   it("two directors at once: each game scored once, the rows equal a recount", async () => {
     const players = Array.from({ length: 40 }, (_, i) => `q${i}`);
     const t = await arena("a2", players);

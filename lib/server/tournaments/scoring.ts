@@ -3,40 +3,42 @@
 // "playing" to "done" decides it, in the same transaction as the players' rows. An aborted game, or
 // an arena game that ended after the arena did, scores nothing ("none").
 import type { Db } from "../db/client";
+import { inTransactionOf } from "../db/client";
+import { inListIds } from "../db/params";
 import { closePairings, writeStandingRows } from "./bulk";
-import { timed, type TournamentDeps, type TournamentRow } from "./deps";
+import { passSize, timed, type TournamentDeps, type TournamentRow } from "./deps";
 import { arenaStanding, swissStandingsOf, swissPoints, type Standing } from "./recount";
 
-/** Ids per `in (…)` list (SQLite refuses a query of more than 999 parameters; some queries have two lists). */
-const IN_SLICE = 400;
-
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
-
-/** Games scored in one pass at most (one transaction; the rest in the next pass, at once). */
-export const MAX_SCORED_PER_PASS = 100;
 
 /**
  * Scores what has ended; returns how many pairings were scored. One transaction for the pass: each
  * pairing closed by its conditional update, then the rows of everyone whose game was closed, read
- * and written together (not a transaction and its reads per game). More than MAX_SCORED_PER_PASS
- * ended: the rest in the next pass (d.again).
+ * and written together (not a transaction and its reads per game). More ended than a pass scores
+ * (passSize): the longest ended first, the rest in the next pass (d.again).
  */
-export async function scoreFinished(d: Pick<TournamentDeps, "db" | "phases" | "again" | "waitingSince">, t: TournamentRow, nowMs: number): Promise<number> {
+export async function scoreFinished(
+  d: Pick<TournamentDeps, "db" | "phases" | "again" | "waitingSince" | "passSize">,
+  t: TournamentRow,
+  nowMs: number,
+): Promise<number> {
   const db = d.db;
   const open = await db.tournamentPairing.findMany({ where: { tournamentId: t.id, status: "playing", gameId: { not: null } } });
   if (!open.length) return 0;
   const ids = open.map((p) => p.gameId!);
   // The ended games with their lengths (a count of their moves) in one query.
-  const ended = (
-    await inSlices(ids, (part) =>
-      db.game.findMany({
-        where: { id: { in: part }, status: "finished" },
-        select: { id: true, result: true, reason: true, finishedAt: true, _count: { select: { moves: true } } },
-      }),
-    )
-  ).slice(0, MAX_SCORED_PER_PASS);
+  const max = passSize(d).scored;
+  const all = await inSlices(db, ids, (part) =>
+    db.game.findMany({
+      where: { id: { in: part }, status: "finished" },
+      select: { id: true, result: true, reason: true, finishedAt: true, _count: { select: { moves: true } } },
+    }),
+  );
+  const ended = all.sort((a, b) => (a.finishedAt?.getTime() ?? 0) - (b.finishedAt?.getTime() ?? 0)).slice(0, max);
   if (!ended.length) return 0;
-  if (ended.length === MAX_SCORED_PER_PASS) d.again?.();
+  if (all.length > max) d.again?.();
+  d.phases?.set("n.scored", ended.length);
+  d.phases?.set("lag.scored", Math.max(...ended.map((g) => nowMs - (g.finishedAt?.getTime() ?? nowMs))));
   const plies = new Map(ended.map((g) => [g.id, g._count.moves]));
   const byGame = new Map(open.map((p) => [p.gameId!, p]));
   const closing = new Map(ended.map((g) => [byGame.get(g.id)!.id, { result: countedResult(t, g), plies: plies.get(g.id) ?? 0 }]));
@@ -46,7 +48,8 @@ export async function scoreFinished(d: Pick<TournamentDeps, "db" | "phases" | "a
   });
   const asked = performance.now();
   const done = await db.$transaction(
-    async (tx) => {
+    async (client) => {
+      const tx = inTransactionOf(client, db);
       d.phases?.set("score.begin", performance.now() - asked);
       let scored = 0;
       if (t.kind === "arena") {
@@ -83,10 +86,11 @@ export async function scoreFinished(d: Pick<TournamentDeps, "db" | "phases" | "a
   return done;
 }
 
-/** `query` over `ids` in slices of IN_SLICE, the rows joined. */
-async function inSlices<R>(ids: readonly string[], query: (part: string[]) => Promise<R[]>): Promise<R[]> {
+/** `query` over `ids` in slices of as many as one `in (…)` list on `db` takes (lib/server/db/params), the rows joined. */
+async function inSlices<R>(db: object, ids: readonly string[], query: (part: string[]) => Promise<R[]>): Promise<R[]> {
   const out: R[] = [];
-  for (let i = 0; i < ids.length; i += IN_SLICE) out.push(...(await query(ids.slice(i, i + IN_SLICE))));
+  const per = inListIds(db);
+  for (let i = 0; i < ids.length; i += per) out.push(...(await query(ids.slice(i, i + per))));
   return out;
 }
 
@@ -140,12 +144,12 @@ type Points = Map<string, { blackPoints?: number; whitePoints?: number }>;
  * pairing of two of `ids` changes on both sides: one entry).
  */
 async function arenaRows(tx: Tx | Db, t: TournamentRow, ids: string[], closing: Closing = new Map()): Promise<{ rows: Row[]; points: Points }> {
-  const read = await inSlices(ids, (part) =>
+  const read = await inSlices(tx, ids, (part) =>
     tx.tournamentPairing.findMany({ where: { tournamentId: t.id, OR: [{ blackId: { in: part } }, { whiteId: { in: part } }] } }),
   );
   const unique = [...new Map(read.map((p) => [p.id, closing.has(p.id) ? { ...p, status: "done", ...closing.get(p.id)! } : p])).values()];
   const met = [...new Set([...ids, ...unique.flatMap((p) => [p.blackId, p.whiteId ?? p.blackId])])];
-  const entrants = await inSlices(met, (part) => tx.tournamentPlayer.findMany({ where: { tournamentId: t.id, playerId: { in: part } } }));
+  const entrants = await inSlices(tx, met, (part) => tx.tournamentPlayer.findMany({ where: { tournamentId: t.id, playerId: { in: part } } }));
   const rating = new Map(entrants.map((e) => [e.playerId, e.rating]));
   const before = new Map(entrants.map((e) => [e.playerId, e]));
   const points: Points = new Map();
@@ -176,12 +180,13 @@ async function writeRows(tx: Tx | Db, tournamentId: string, rows: Row[], nowMs: 
   await writeStandingRows(tx, tournamentId, rows);
   // Who reached a new score now (the arena's last tie-break: the earlier one to reach it).
   const moved = rows.filter((r) => r.scoreBefore !== r.standing.score).map((r) => r.id);
-  for (let i = 0; i < moved.length; i += IN_SLICE)
-    await tx.tournamentPlayer.updateMany({ where: { tournamentId, playerId: { in: moved.slice(i, i + IN_SLICE) } }, data: { scoredAt: new Date(nowMs) } });
+  const per = inListIds(tx);
+  for (let i = 0; i < moved.length; i += per)
+    await tx.tournamentPlayer.updateMany({ where: { tournamentId, playerId: { in: moved.slice(i, i + per) } }, data: { scoredAt: new Date(nowMs) } });
   const ids = rows.map((r) => r.id);
   const busy = new Set(
     (
-      await inSlices(ids, (part) =>
+      await inSlices(tx, ids, (part) =>
         tx.tournamentPairing.findMany({
           where: { tournamentId, status: { in: ["starting", "playing"] }, OR: [{ blackId: { in: part } }, { whiteId: { in: part } }] },
           select: { blackId: true, whiteId: true },
@@ -190,9 +195,9 @@ async function writeRows(tx: Tx | Db, tournamentId: string, rows: Row[], nowMs: 
     ).flatMap((p) => [p.blackId, p.whiteId ?? p.blackId]),
   );
   const free = ids.filter((id) => !busy.has(id));
-  for (let i = 0; i < free.length; i += IN_SLICE)
+  for (let i = 0; i < free.length; i += per)
     await tx.tournamentPlayer.updateMany({
-      where: { tournamentId, playerId: { in: free.slice(i, i + IN_SLICE) }, status: "playing" },
+      where: { tournamentId, playerId: { in: free.slice(i, i + per) }, status: "playing" },
       data: { status: "waiting" },
     });
 }
@@ -214,8 +219,9 @@ export async function recountEvent(db: Db, t: TournamentRow): Promise<Map<string
   const games = new Map<string, { id: string; result: string | null; reason: string | null; finishedAt: Date | null; status: string }>();
   const plies = new Map<string, number>();
   // In slices: a big arena has more games than SQLite takes parameters in one query.
-  for (let i = 0; i < ids.length; i += IN_SLICE) {
-    const part = ids.slice(i, i + IN_SLICE);
+  const per = inListIds(db);
+  for (let i = 0; i < ids.length; i += per) {
+    const part = ids.slice(i, i + per);
     for (const g of await db.game.findMany({ where: { id: { in: part } }, select: { id: true, result: true, reason: true, finishedAt: true, status: true } }))
       games.set(g.id, g);
     for (const r of await db.move.groupBy({ by: ["gameId"], where: { gameId: { in: part } }, _count: { _all: true } })) plies.set(r.gameId, r._count._all);

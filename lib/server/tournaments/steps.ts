@@ -1,7 +1,7 @@
 // One director's step for one event (it holds the event's lease): start it when due, score what has
 // ended, pair (arena: the waiting room; Swiss: the next round once the last one is over), end it.
 import type { TournamentDeps, TournamentRow } from "./deps";
-import { OPEN, timed } from "./deps";
+import { OPEN, passSize, timed } from "./deps";
 import { firstWave, pairArena } from "./arena-pairing";
 import { coloursOf } from "./colours";
 import { pairSwiss } from "./swiss-pairing";
@@ -9,6 +9,9 @@ import { scoreFinished, writeStandings } from "./scoring";
 import { startGames, unstick } from "./games";
 import { ranked } from "./standings";
 import { engineStep } from "./engine";
+
+/** How often a director looks for "starting" rows a dead node left (./games unstick). */
+export const UNSTICK_EVERY_MS = 5_000;
 
 /** One step of event `t`; true once it is over (its director can let it go). */
 export async function stepEvent(d: TournamentDeps, t: TournamentRow): Promise<boolean> {
@@ -25,13 +28,15 @@ export async function stepEvent(d: TournamentDeps, t: TournamentRow): Promise<bo
   if (await timed(d, "score", () => scoreFinished(d, t, now))) d.changed?.(t.id);
   // A long scoring: the lease renewed (or lost: the new holder pairs) before pairing.
   if (d.holds && !(await d.holds())) return false;
-  await timed(d, "unstick", () => unstick(d, t));
+  // Rows a dead node left "starting" are looked for every few seconds (they are stale only after 30), not every pass.
+  const lookedAt = d.unstuckAt?.get(t.id);
+  if (lookedAt === undefined || now - lookedAt >= UNSTICK_EVERY_MS) {
+    d.unstuckAt?.set(t.id, now);
+    await timed(d, "unstick", () => unstick(d, t));
+  }
   if (t.kind === "engine") return engineStep(d, t, () => finish(d, t));
   return t.kind === "arena" ? arenaStep(d, t, now) : swissStep(d, t);
 }
-
-/** Arena games started in one director pass at most (the rest: the next pass, at once). */
-export const MAX_PAIRS_PER_PASS = 100;
 
 /** True once the event is over. */
 async function arenaStep(d: TournamentDeps, t: TournamentRow, now: number): Promise<boolean> {
@@ -46,7 +51,10 @@ async function arenaStep(d: TournamentDeps, t: TournamentRow, now: number): Prom
   // so the first games start at once and no pass holds the director for long.
   // Waiting since: when this director scored their last game; else (a new director) their last new score, or joining.
   const since = (id: string) => d.waitingSince?.get(id) ?? (byId.get(id)!.scoredAt ?? byId.get(id)!.joinedAt).getTime();
-  const pairs = firstWave(all, since, MAX_PAIRS_PER_PASS);
+  const pairs = firstWave(all, since, passSize(d).pairs);
+  d.phases?.set("n.waiting", waiting.length);
+  d.phases?.set("n.pairs", pairs.length);
+  d.phases?.set("lag.waited", Math.max(0, ...pairs.flat().map((id) => now - since(id))));
   for (const id of pairs.flat()) d.waitingSince?.delete(id);
   if (pairs.length < all.length) d.again?.();
   const coloured = pairs.map(([a, b]) => coloursOf(history(byId.get(a)!), history(byId.get(b)!), byId.get(a)!.games + 1));
