@@ -13,6 +13,7 @@ import { ensureScheduled, nextStart, SCHEDULE } from "../../lib/server/tournamen
 import { call, connectAs, guestSession, postApi, server, waitFor, type Client } from "./helpers";
 import type { TestServer } from "../support/test-server";
 import { readCatalogue } from "../../i18n/messages";
+import { calledOff } from "../../lib/shared/called-off";
 
 const clock = new FakeClock(Date.now());
 let srv: TestServer;
@@ -283,6 +284,20 @@ describe("a Swiss event's start", () => {
     const made = await swiss(5);
     expect(made).toMatchObject({ ok: true });
     expect(await view(made.id)).toMatchObject({ kind: "swiss", status: "created", startsAt: new Date(clock.now() + 5 * 60_000).toISOString() });
+    expect(calledOff(await view(made.id))).toBe(false);
+    // Only its creator joined in those 5 minutes: at its start it ends with no round, and the pages say "Called off" (and why).
+    expect(await post(`/api/tournaments/${made.id}/join`, {}, p.cookie)).toEqual({ ok: true });
+    await clock.advance(5 * 60_000);
+    await director.tick();
+    const over = await view(made.id);
+    expect(over).toMatchObject({ status: "finished", round: 0, podium: [] });
+    expect(calledOff(over)).toBe(true);
+    // Alone, they won nothing: no podium (above), nothing on their player page.
+    expect((await api(`/api/tournaments/players/${encodeURIComponent(p.me.name)}`)).line).toEqual({ played: 0, won: 0, podiums: 0 });
+    for (const locale of ["en", "zh-CN"] as const) {
+      const event = (readCatalogue(locale) as { tournaments: { event: { calledOff: string; status: Record<string, string> } } }).tournaments.event;
+      expect(event.calledOff && event.status.calledOff, locale).toBeTruthy();
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import type { TournamentSummary } from "@/lib/shared/tournaments";
+import { calledOff } from "@/lib/shared/called-off";
 import { useEventName } from "./eventName";
 import { useDates, useErrorText } from "../i18n/words";
 import { tourApi } from "./api";
@@ -68,11 +69,13 @@ function EventList({ events }: { events: TournamentSummary[] }) {
             {" · "}
             {e.status === "created"
               ? t("startsAt", { when: dateTime(e.startsAt) })
-              : e.kind === "swiss"
-                ? t("roundOf", { round: e.round, rounds: e.rounds ?? 0 })
-                : e.endsAt
-                  ? t("endsAt", { when: dateTime(e.endsAt) })
-                  : ""}
+              : calledOff(e)
+                ? t("event.status.calledOff")
+                : e.kind === "swiss"
+                  ? t("roundOf", { round: e.round, rounds: e.rounds ?? 0 })
+                  : e.endsAt
+                    ? t("endsAt", { when: dateTime(e.endsAt) })
+                    : ""}
           </span>
         </li>
       ))}

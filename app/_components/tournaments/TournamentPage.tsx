@@ -9,6 +9,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import type { TournamentView } from "@/lib/shared/tournaments";
+import { calledOff } from "@/lib/shared/called-off";
 import { useMe } from "@/lib/client/identity";
 import { getSocket, request } from "@/lib/client/socket";
 import { EV } from "@/lib/shared/protocol";
@@ -101,11 +102,16 @@ export function TournamentPage({ id }: { id: string }) {
         <p className="text-muted">
           {t(view.kind)} · {view.size}×{view.size} {t(`rules.${view.rule as "freestyle"}`)} ·{" "}
           {view.kind === "engine" ? t("configs", { count: view.players }) : `${view.clock} · ${t("players", { count: view.players })}`} ·{" "}
-          <span data-testid="tournament-status">{t(`event.status.${view.status}`)}</span>
+          <span data-testid="tournament-status">{t(calledOff(view) ? "event.status.calledOff" : `event.status.${view.status}`)}</span>
           {view.status === "created" && ` · ${t("startsAt", { when: dateTime(view.startsAt) })}`}
           {view.status === "started" && view.kind === "arena" && view.endsAt && ` · ${t("endsAt", { when: dateTime(view.endsAt) })}`}
           {view.kind === "swiss" && view.round > 0 && ` · ${t("roundOf", { round: view.round, rounds: view.rounds ?? 0 })}`}
         </p>
+        {calledOff(view) && (
+          <p className="mt-1" data-testid="tournament-called-off">
+            {t("event.calledOff")}
+          </p>
+        )}
       </div>
       {view.podium.length > 0 && <Podium view={view} />}
       <div className="space-y-4 lg:grid lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start lg:gap-4 lg:space-y-0">

@@ -106,15 +106,20 @@ export async function eventView(db: Db, id: string, viewerId: string | null): Pr
           mayBerserk: t.kind === "arena" && !!myGame?.gameId && !moved && !berserk,
         }
       : null,
-    podium: t.status === "finished" ? standings.filter((s) => s.rank <= 3) : [],
+    // A place needs a game played: the lone entrant of a called-off Swiss (or of an arena nobody else joined) won nothing.
+    podium: t.status === "finished" ? standings.filter((s) => s.rank <= 3 && s.games > 0) : [],
   };
 }
 
 const bestPlace = (p: { blackId: string; whiteId: string | null }, place: Map<string, number>) =>
   Math.min(place.get(p.blackId) ?? 1e9, place.get(p.whiteId ?? "") ?? 1e9);
 
-/** A player page's tournaments line: finished events played, won, on the podium. */
+/**
+ * A player page's tournaments line: finished events they played a game in, won, on the podium. An event joined but
+ * without a game does not count: else creating Swiss events that nobody else joins (each "won" at its start, alone)
+ * would farm wins.
+ */
 export async function playerLine(db: Db, playerId: string): Promise<PlayerTournamentLine> {
-  const rows = await db.tournamentPlayer.findMany({ where: { playerId, tournament: { status: "finished" } }, select: { rank: true } });
+  const rows = await db.tournamentPlayer.findMany({ where: { playerId, games: { gt: 0 }, tournament: { status: "finished" } }, select: { rank: true } });
   return { played: rows.length, won: rows.filter((r) => r.rank === 1).length, podiums: rows.filter((r) => r.rank !== null && r.rank <= 3).length };
 }
