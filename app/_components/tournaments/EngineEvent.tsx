@@ -7,14 +7,16 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { EngineEventView } from "@/lib/shared/tournaments";
-import { useErrorText } from "../i18n/words";
+import { useEngineLabel, useErrorText } from "../i18n/words";
 import { tourApi } from "./api";
+import { configName } from "./config-name";
 
 const pointsText = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
 export function EngineEvent({ id, view, onChange }: { id: string; view: EngineEventView; onChange: () => void }) {
   const t = useTranslations("tournaments.engines");
   const errorText = useErrorText();
+  const worded = useEngineLabel();
   const [error, setError] = useState<string | null>(null);
   const stop = async () => {
     setError(null);
@@ -24,6 +26,12 @@ export function EngineEvent({ id, view, onChange }: { id: string; view: EngineEv
   };
   const cell = "px-2 py-1.5";
   const short = (i: number) => view.entries[i].name.split(".")[0];
+  // In the reader's language (the rows keep the server's English default label).
+  const nameOf = (e: EngineEventView["entries"][number]) => configName(e.name, e.engine, worded);
+  const named = (name: string) => {
+    const e = view.entries.find((x) => x.name === name);
+    return e ? nameOf(e) : name;
+  };
   return (
     <div className="space-y-4" data-testid="engine-event">
       <p data-testid="engine-progress">
@@ -35,7 +43,7 @@ export function EngineEvent({ id, view, onChange }: { id: string; view: EngineEv
             {t("onAir", { number: view.current.number })}
           </h2>
           <Link href={`/game/${view.current.gameId}?watch=1`} className="text-accent underline" data-testid="engine-current">
-            {t("watch", { black: view.current.black, white: view.current.white })}
+            {t("watch", { black: named(view.current.black), white: named(view.current.white) })}
           </Link>{" "}
           ·{" "}
           <Link href="/tv" className="text-accent underline">
@@ -56,9 +64,9 @@ export function EngineEvent({ id, view, onChange }: { id: string; view: EngineEv
                   {t("config")}
                 </th>
                 {view.entries.map((e, j) => (
-                  <th key={e.playerId} scope="col" className={`text-center tabular-nums ${cell}`} title={e.name}>
+                  <th key={e.playerId} scope="col" className={`text-center tabular-nums ${cell}`} title={nameOf(e)}>
                     <span aria-hidden="true">{short(j)}</span>
-                    <span className="sr-only">{t("against", { name: e.name })}</span>
+                    <span className="sr-only">{t("against", { name: nameOf(e) })}</span>
                   </th>
                 ))}
                 <th scope="col" className={`text-right ${cell}`}>
@@ -73,7 +81,7 @@ export function EngineEvent({ id, view, onChange }: { id: string; view: EngineEv
               {view.entries.map((e, i) => (
                 <tr key={e.playerId} className="border-t border-line" data-testid="crosstable-row">
                   <th scope="row" className={`text-left font-semibold ${cell}`}>
-                    {e.name}
+                    {nameOf(e)}
                   </th>
                   {view.cells[i].map((c, j) => (
                     <td key={j} className={`text-center whitespace-nowrap tabular-nums ${cell}`}>
