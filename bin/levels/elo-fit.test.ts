@@ -32,4 +32,19 @@ describe("fitElo", () => {
   it("refuses an anchor with no games", () => {
     expect(() => fitElo([{ a: "A", b: "B", wins: 1, draws: 0, losses: 1 }], "C", 0)).toThrow(/anchor/);
   });
+
+  // h3's engine round robin: 1 and 3 split their games and both beat 2 twice (2 scored nothing, held at half a
+  // point): the same record came out 1500 and 1507, or 1500 and 1493 with the results in another order.
+  it("gives the same record the same Elo, whatever the order of the results, when one player scored nothing", () => {
+    const r13 = { a: "1", b: "3", wins: 1, draws: 0, losses: 1 };
+    const r12 = { a: "1", b: "2", wins: 2, draws: 0, losses: 0 };
+    const r32 = { a: "3", b: "2", wins: 2, draws: 0, losses: 0 };
+    const one = fitElo([r13, r12, r32], "1", 1500);
+    const other = fitElo([r32, { a: "3", b: "1", wins: 1, draws: 0, losses: 1 }, r12], "1", 1500);
+    const elo = (rows: typeof one, name: string) => rows.find((r) => r.name === name)!.elo;
+    expect(elo(one, "3")).toBeCloseTo(1500, 6);
+    expect(elo(other, "3")).toBeCloseTo(1500, 6);
+    expect(elo(one, "2")).toBeCloseTo(elo(other, "2"), 6);
+    expect(elo(one, "2")).toBeLessThan(1200);
+  });
 });

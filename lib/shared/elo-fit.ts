@@ -37,7 +37,14 @@ export function fitElo(results: readonly PairResult[], anchor: string, anchorElo
     games[p.j] += p.n;
   }
   // Minorization–maximization (Hunter 2004) on strengths γ; a player with every point or none is
-  // held off the edge by half a point, so the fit stays finite.
+  // held off the edge by half a point, so the fit stays finite. The points are then scaled back to the
+  // games played: a fit exists only when they add up to them (with a half point given and none taken,
+  // the iteration drifted for its 5,000 rounds and two players with the same record came out apart, by
+  // the order of the results: 1500 and 1507 in h3's engine round robin).
+  const held = Array.from(score, (s, k) => Math.min(Math.max(s, 0.5), games[k] - 0.5));
+  const total = pairs.reduce((sum, p) => sum + p.n, 0);
+  const heldSum = held.reduce((sum, w) => sum + w, 0);
+  const w = held.map((x) => (x * total) / heldSum);
   const g = new Float64Array(n).fill(1);
   for (let it = 0; it < 5000; it++) {
     let change = 0;
@@ -47,8 +54,7 @@ export function fitElo(results: readonly PairResult[], anchor: string, anchorElo
         if (p.i === k) denom += p.n / (g[k] + g[p.j]);
         else if (p.j === k) denom += p.n / (g[k] + g[p.i]);
       }
-      const w = Math.min(Math.max(score[k], 0.5), games[k] - 0.5);
-      const next = w / denom;
+      const next = w[k] / denom;
       change = Math.max(change, Math.abs(Math.log(next / g[k])));
       g[k] = next;
     }
