@@ -47,27 +47,29 @@ async function claimEach(d: TournamentDeps, t: TournamentRow, pairs: Claim[], ro
 export async function startGames(d: TournamentDeps, t: TournamentRow, pairs: Array<[string, string]>, round: number): Promise<number> {
   const now = d.clock.now();
   const all = pairs.map(([black, white]) => ({ id: newGameId(), black, white }));
-  // The whole pass in one claim (the usual case: nobody left meanwhile); else pair by pair.
-  const claimed = await timed(d, "claim", async () => ((await claim(d, t, all, round, now)) ? all : await claimEach(d, t, all, round, now)));
-  if (!claimed.length) return 0;
-  // Claimed players are "playing" until their games exist or unstick frees them: the games are made
-  // even if the lease has just been lost (the next holder sees them "starting", then "playing").
-  if (d.holds) await d.holds();
   const clock = { initialMs: t.initialMs, incrementMs: t.incrementMs };
   const pool = ratingPoolOf({ rule: t.rule as "freestyle", size: t.size, clock });
-  // The players' ratings, and the pass's games decided together (a few set queries, not several a pair): both at once.
-  const [r, eligible] = await Promise.all([
+  // The claim (the whole pass at once, the usual case: nobody left meanwhile; else pair by pair), the
+  // players' ratings and whether each game is rated, all at once: the last two read rows the claim does
+  // not write, so a pass waits for the slowest of the three rather than their sum.
+  const [claimed, r, eligible] = await Promise.all([
+    timed(d, "claim", async () => ((await claim(d, t, all, round, now)) ? all : await claimEach(d, t, all, round, now))),
     timed(d, "ratings", () =>
       ratingsIn(
         d.db,
         pool,
-        claimed.flatMap((c) => [c.black, c.white]),
+        all.flatMap((c) => [c.black, c.white]),
       ),
     ),
-    t.rated ? timed(d, "eligibility", () => ratedEligibilityMany(d.db, pool, claimed, new Date(now))) : null,
+    t.rated ? timed(d, "eligibility", () => ratedEligibilityMany(d.db, pool, all, new Date(now))) : null,
   ]);
-  const inputs = claimed.map((c, i) => {
-    const e = eligible?.[i];
+  if (!claimed.length) return 0;
+  // Claimed players are "playing" until their games exist or unstick frees them: the games are made
+  // even if the lease has just been lost (the next holder sees them "starting", then "playing").
+  if (d.holds) await d.holds();
+  const index = new Map(all.map((c, i) => [c.id, i]));
+  const inputs = claimed.map((c) => {
+    const e = eligible?.[index.get(c.id)!];
     return {
       size: t.size,
       rule: t.rule as "freestyle",

@@ -23,29 +23,21 @@ export async function scoreFinished(
   nowMs: number,
 ): Promise<number> {
   const db = d.db;
-  const open = await db.tournamentPairing.findMany({ where: { tournamentId: t.id, status: "playing", gameId: { not: null } } });
-  if (!open.length) return 0;
-  const ids = open.map((p) => p.gameId!);
-  // The ended games with their lengths (a count of their moves) in one query.
   const max = passSize(d).scored;
-  const all = await inSlices(db, ids, (part) =>
-    db.game.findMany({
-      where: { id: { in: part }, status: "finished" },
-      select: { id: true, result: true, reason: true, finishedAt: true, _count: { select: { moves: true } } },
-    }),
-  );
-  const ended = all.sort((a, b) => (a.finishedAt?.getTime() ?? 0) - (b.finishedAt?.getTime() ?? 0)).slice(0, max);
-  if (!ended.length) return 0;
-  if (all.length > max) d.again?.();
-  d.phases?.set("n.scored", ended.length);
-  d.phases?.set("lag.scored", Math.max(...ended.map((g) => nowMs - (g.finishedAt?.getTime() ?? nowMs))));
-  const plies = new Map(ended.map((g) => [g.id, g._count.moves]));
-  const byGame = new Map(open.map((p) => [p.gameId!, p]));
-  const closing = new Map(ended.map((g) => [byGame.get(g.id)!.id, { result: countedResult(t, g), plies: plies.get(g.id) ?? 0 }]));
-  const players = [...closing.keys()].flatMap((id) => {
-    const p = open.find((x) => x.id === id)!;
-    return [p.blackId, ...(p.whiteId ? [p.whiteId] : [])];
-  });
+  // The event's games that ended and are not scored yet, longest ended first, with their lengths, in one
+  // query (not every open pairing read to look their games up: a round trip and hundreds of rows a pass).
+  const rows = await db.$queryRaw<EndedRow[]>`SELECT p."id", p."blackId", p."whiteId", p."gameId", g."result", g."reason", g."finishedAt",
+      (SELECT COUNT(*) FROM "Move" m WHERE m."gameId" = g."id") AS "plies"
+    FROM "TournamentPairing" p JOIN "Game" g ON g."id" = p."gameId"
+    WHERE p."tournamentId" = ${t.id} AND p."status" = 'playing' AND g."status" = 'finished'
+    ORDER BY g."finishedAt" ASC, p."id" ASC LIMIT ${max + 1}`;
+  if (!rows.length) return 0;
+  if (rows.length > max) d.again?.();
+  const open = rows.slice(0, max).map((r) => ({ ...r, finishedAt: dateOf(r.finishedAt), plies: Number(r.plies) }));
+  d.phases?.set("n.scored", open.length);
+  d.phases?.set("lag.scored", Math.max(...open.map((g) => nowMs - (g.finishedAt?.getTime() ?? nowMs))));
+  const closing = new Map(open.map((p) => [p.id, { result: countedResult(t, p), plies: p.plies }]));
+  const players = open.flatMap((p) => [p.blackId, ...(p.whiteId ? [p.whiteId] : [])]);
   const asked = performance.now();
   const done = await db.$transaction(
     async (client) => {
@@ -84,6 +76,24 @@ export async function scoreFinished(
   // Free from now (those whose game was closed first by another director too: close enough).
   for (const id of players) if (!d.waitingSince?.has(id)) d.waitingSince?.set(id, nowMs);
   return done;
+}
+
+type EndedRow = {
+  id: string;
+  blackId: string;
+  whiteId: string | null;
+  gameId: string;
+  result: string | null;
+  reason: string | null;
+  finishedAt: unknown;
+  plies: unknown;
+};
+
+/** A raw query's date: a Date (PostgreSQL), or what SQLite keeps (milliseconds, or an ISO text). */
+function dateOf(v: unknown): Date | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v;
+  return new Date(typeof v === "string" && /^\d+$/.test(v) ? Number(v) : (v as string | number));
 }
 
 /** `query` over `ids` in slices of as many as one `in (…)` list on `db` takes (lib/server/db/params), the rows joined. */
