@@ -4,7 +4,7 @@
 // are column1…n in both, every value is CAST (PostgreSQL reads untyped parameters as text).
 import { Prisma } from "../../../generated/prisma/client";
 import type { Db } from "../db/client";
-import { rowsPerStatement } from "../db/params";
+import { inListIds, rowsPerStatement } from "../db/params";
 import type { Standing } from "./recount";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
@@ -65,4 +65,19 @@ export async function linkGames(tx: Tx | Db, links: ReadonlyArray<{ id: string; 
       FROM (VALUES ${Prisma.join(values)}) AS v WHERE "TournamentPairing"."id" = CAST(v.column1 AS TEXT)`;
   }
   return linked;
+}
+
+/**
+ * Players of `ids` still "playing" with no open game left back to "waiting" (one who paused or withdrew
+ * meanwhile keeps that); returns how many. One statement: the open games looked up inside it.
+ */
+export async function freeIdle(tx: Tx | Db, tournamentId: string, ids: readonly string[]): Promise<number> {
+  let freed = 0;
+  const per = inListIds(tx);
+  for (let i = 0; i < ids.length; i += per)
+    freed += await tx.$executeRaw`UPDATE "TournamentPlayer" SET "status" = 'waiting'
+      WHERE "tournamentId" = ${tournamentId} AND "status" = 'playing' AND "playerId" IN (${Prisma.join(ids.slice(i, i + per))})
+        AND NOT EXISTS (SELECT 1 FROM "TournamentPairing" p WHERE p."tournamentId" = ${tournamentId} AND p."status" IN ('starting', 'playing')
+          AND (p."blackId" = "TournamentPlayer"."playerId" OR p."whiteId" = "TournamentPlayer"."playerId"))`;
+  return freed;
 }

@@ -5,7 +5,7 @@
 import type { Db } from "../db/client";
 import { inTransactionOf } from "../db/client";
 import { inListIds } from "../db/params";
-import { closePairings, writeStandingRows } from "./bulk";
+import { closePairings, freeIdle, writeStandingRows } from "./bulk";
 import { passSize, timed, type TournamentDeps, type TournamentRow } from "./deps";
 import { arenaStanding, swissStandingsOf, swissPoints, type Standing } from "./recount";
 
@@ -183,7 +183,7 @@ async function writeArenaRows(tx: Tx | Db, t: TournamentRow, rows: Row[], points
 
 /**
  * The standing rows of players; then those with no open game left are back in the waiting room
- * (unless they paused or withdrew meanwhile): one read and one update for all of them.
+ * (unless they paused or withdrew meanwhile): one statement for all of them (bulk freeIdle).
  */
 async function writeRows(tx: Tx | Db, tournamentId: string, rows: Row[], nowMs: number): Promise<void> {
   if (!rows.length) return;
@@ -193,23 +193,11 @@ async function writeRows(tx: Tx | Db, tournamentId: string, rows: Row[], nowMs: 
   const per = inListIds(tx);
   for (let i = 0; i < moved.length; i += per)
     await tx.tournamentPlayer.updateMany({ where: { tournamentId, playerId: { in: moved.slice(i, i + per) } }, data: { scoredAt: new Date(nowMs) } });
-  const ids = rows.map((r) => r.id);
-  const busy = new Set(
-    (
-      await inSlices(tx, ids, (part) =>
-        tx.tournamentPairing.findMany({
-          where: { tournamentId, status: { in: ["starting", "playing"] }, OR: [{ blackId: { in: part } }, { whiteId: { in: part } }] },
-          select: { blackId: true, whiteId: true },
-        }),
-      )
-    ).flatMap((p) => [p.blackId, p.whiteId ?? p.blackId]),
+  await freeIdle(
+    tx,
+    tournamentId,
+    rows.map((r) => r.id),
   );
-  const free = ids.filter((id) => !busy.has(id));
-  for (let i = 0; i < free.length; i += per)
-    await tx.tournamentPlayer.updateMany({
-      where: { tournamentId, playerId: { in: free.slice(i, i + per) }, status: "playing" },
-      data: { status: "waiting" },
-    });
 }
 
 /** A finished game's result as the event counts it: none for an abort, a game without a result, or one ended after the arena. */
