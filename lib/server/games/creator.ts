@@ -63,7 +63,8 @@ export class Creator {
   async createMatchedMany(inputs: MatchedGameInput[]): Promise<string[]> {
     const h = this.host;
     for (const input of inputs) if (input.black === input.white) fail("NOT_ALLOWED", "A player cannot play themselves.");
-    const names = await h.store.namesOf(inputs.flatMap((i) => [i.black, i.white]));
+    const unnamed = inputs.filter((i) => !i.names);
+    const names = unnamed.length ? await h.store.namesOf(unnamed.flatMap((i) => [i.black, i.white])) : new Map<string, string>();
     const now = new Date(h.now());
     const entries = inputs.map((input) => {
       const e = newEntry(
@@ -76,7 +77,7 @@ export class Creator {
           seats: { 1: { kind: "human" }, 2: { kind: "human" } },
           tokens: { 1: null, 2: null },
           players: { 1: input.black, 2: input.white },
-          names: { 1: names.get(input.black) ?? null, 2: names.get(input.white) ?? null },
+          names: input.names ? { 1: input.names.black, 2: input.names.white } : { 1: names.get(input.black) ?? null, 2: names.get(input.white) ?? null },
           access: "reserved",
           rated: input.rated,
           pool: input.pool ?? null,

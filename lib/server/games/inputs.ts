@@ -50,4 +50,6 @@ export interface MatchedGameInput {
   unrated?: UnratedCode;
   /** A correspondence game: days per move (clock null; lib/shared/correspondence). */
   corrDays?: number;
+  /** The players' names, when the caller read them already (a pairing pass reads them with its other rows: one round trip fewer). */
+  names?: { black: string | null; white: string | null };
 }

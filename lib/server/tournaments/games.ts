@@ -50,18 +50,18 @@ export async function startGames(d: TournamentDeps, t: TournamentRow, pairs: Arr
   const clock = { initialMs: t.initialMs, incrementMs: t.incrementMs };
   const pool = ratingPoolOf({ rule: t.rule as "freestyle", size: t.size, clock });
   // The claim (the whole pass at once, the usual case: nobody left meanwhile; else pair by pair), the
-  // players' ratings and whether each game is rated, all at once: the last two read rows the claim does
-  // not write, so a pass waits for the slowest of the three rather than their sum.
-  const [claimed, r, eligible] = await Promise.all([
+  // players' ratings, whether each game is rated and the names, all at once: the last three read rows the
+  // claim does not write, so a pass waits for the slowest of them rather than their sum.
+  const ids = all.flatMap((c) => [c.black, c.white]);
+  const [claimed, r, eligible, names] = await Promise.all([
     timed(d, "claim", async () => ((await claim(d, t, all, round, now)) ? all : await claimEach(d, t, all, round, now))),
-    timed(d, "ratings", () =>
-      ratingsIn(
-        d.db,
-        pool,
-        all.flatMap((c) => [c.black, c.white]),
-      ),
-    ),
+    timed(d, "ratings", () => ratingsIn(d.db, pool, ids)),
     t.rated ? timed(d, "eligibility", () => ratedEligibilityMany(d.db, pool, all, new Date(now))) : null,
+    timed(
+      d,
+      "names",
+      async () => new Map((await d.db.player.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })).map((p) => [p.id, p.name])),
+    ),
   ]);
   if (!claimed.length) return 0;
   // Claimed players are "playing" until their games exist or unstick frees them: the games are made
@@ -79,6 +79,7 @@ export async function startGames(d: TournamentDeps, t: TournamentRow, pairs: Arr
       white: c.white,
       rated: e?.rated ?? false,
       pool,
+      names: { black: names.get(c.black) ?? null, white: names.get(c.white) ?? null },
       ...(e?.rated ? seatRatings(r, c.black, c.white) : e ? { unrated: e.code } : {}),
     };
   });
