@@ -1,7 +1,7 @@
 // Tournaments over the real server (HTTP API, real socket.io clients playing the games) on fake
 // time: an arena of four with a berserk and a podium, a three-round Swiss of five with byes and
 // tie-breaks, the refusals, and the director's lease moving between nodes.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { EV } from "../../lib/shared/protocol";
 import { FakeClock } from "../../lib/server/time";
 import { DEFAULT_LIMITS } from "../../lib/server/config";
@@ -16,6 +16,10 @@ import { readCatalogue } from "../../i18n/messages";
 import { calledOff } from "../../lib/shared/called-off";
 
 const clock = new FakeClock(Date.now());
+// The tests that play games make dozens of round trips each, and the first pays the server's warm-up: at load ~20-25 on
+// the two cores the arena took 48 s and once over vitest's 60 s. A test that times out runs on in the background, and
+// its advance of the shared clock then ended the next test's games ("GAME_OVER" in the Swiss test).
+vi.setConfig({ testTimeout: 180_000 });
 let srv: TestServer;
 let director: Director;
 const sockets: Client[] = [];
