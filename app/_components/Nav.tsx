@@ -25,6 +25,7 @@ export function Nav() {
   const path = usePathname();
   const me = useMe();
   const t = useTranslations("common.nav");
+  const brand = useTranslations("common")("brand");
   // A game opened to watch (?watch=1, as the TV's links open them) belongs to Watch, not Play. Read
   // after mount: useSearchParams would make every page wait for a Suspense boundary.
   const [watching, setWatching] = useState(false);
@@ -37,7 +38,8 @@ export function Nav() {
       {/* One row at every width: on a phone the links open from a Menu button (./NavLinks); a long
           name gives way (cut) rather than pushing the language to a row of its own. */}
       <nav className="mx-auto flex max-w-7xl flex-nowrap items-center gap-x-1 px-3 py-2 sm:gap-x-3 sm:px-4 sm:py-2.5" aria-label={t("label")}>
-        <Link href="/" className="mr-1 flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight sm:mr-3">
+        {/* On a phone only the logo shows (aria-hidden): the link is named by the brand, or it would have no name. */}
+        <Link href="/" className="mr-1 flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight sm:mr-3" aria-label={brand}>
           <Logo />
           <span className="hidden sm:inline">
             Gomoku<span className="text-accent">Arena</span>

@@ -55,7 +55,14 @@ export function EngineEvent({ id, view, onChange }: { id: string; view: EngineEv
         <h2 id="engine-crosstable" className="mb-2 text-lg font-semibold">
           {t("crosstable")}
         </h2>
-        <div className="overflow-x-auto">
+        {/* It scrolls sideways on a phone: a region with a tab stop, so a keyboard can scroll it (axe: scrollable-region-focusable). */}
+        <div
+          className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-[var(--focus)]"
+          role="region"
+          tabIndex={0}
+          aria-label={t("crosstable")}
+          data-testid="crosstable-region"
+        >
           <table className="card w-full text-sm" data-testid="crosstable">
             <caption className="sr-only">{t("caption")}</caption>
             <thead>

@@ -1,6 +1,7 @@
 "use client";
 // The standings table of one event: arena (points, fire, performance) or Swiss (points in halves,
-// Buchholz and Sonneborn–Berger). A table with headers; the viewer's row marked.
+// Buchholz and Sonneborn–Berger). A table with headers; the viewer's row marked. The fixed columns are as wide
+// as their headers ("Performance", "Buchholz", "布赫霍尔茨分": narrower, they ran past the table's edge).
 import { useTranslations } from "next-intl";
 import type { StandingRow, TournamentKind } from "@/lib/shared/tournaments";
 import { PlayerLink } from "../PlayerLink";
@@ -30,12 +31,12 @@ export function Standings({ kind, rows, meId }: { kind: TournamentKind; rows: St
             {t("games")}
           </th>
           {kind === "arena" ? (
-            <th scope="col" className={`hidden w-24 text-right sm:table-cell ${cell}`}>
+            <th scope="col" className={`hidden w-32 text-right sm:table-cell ${cell}`}>
               {t("perf")}
             </th>
           ) : (
             <>
-              <th scope="col" className={`w-20 text-right ${cell}`}>
+              <th scope="col" className={`w-24 text-right ${cell}`}>
                 {t("buchholz")}
               </th>
               <th scope="col" className={`hidden w-16 text-right sm:table-cell ${cell}`}>
