@@ -1,4 +1,5 @@
-// A finished event's rows are its results (h3's trial: after the end, POST withdraw answered ok and turned the
+// Berserk after one's first move is refused with its own reason (the pages worded the bare WRONG_PHASE as
+// swap2's "the opening is at another step"; h3's trial). And a finished event's rows are its results (h3's trial: after the end, POST withdraw answered ok and turned the
 // winner's row "withdrawn" under the podium; pause did the same to "paused"). Over the real server, fake time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EV } from "../../lib/shared/protocol";
@@ -6,7 +7,7 @@ import { FakeClock } from "../../lib/server/time";
 import { DEFAULT_LIMITS } from "../../lib/server/config";
 import { log } from "../../lib/server/log";
 import { Director } from "../../lib/server/tournaments/director";
-import { guestSession, postApi, server } from "./helpers";
+import { call, connectAs, guestSession, postApi, server, waitFor, type Client } from "./helpers";
 import type { TestServer } from "../support/test-server";
 
 const clock = new FakeClock(Date.now());
@@ -27,7 +28,9 @@ beforeAll(async () => {
     { schedule: false },
   );
 });
+const sockets: Client[] = [];
 afterAll(async () => {
+  for (const s of sockets) s.disconnect();
   await director.close();
   await srv.close();
 });
@@ -59,5 +62,34 @@ describe("a finished event", () => {
         error: { code: "GAME_OVER", reason: "tourOver" },
       });
     expect(await srv.db.tournamentPlayer.findMany({ where: { tournamentId: id } })).toEqual(before);
+  });
+});
+
+describe("berserk after your first move", () => {
+  it("is refused with WRONG_PHASE and its own reason (tourBerserkMoved), the clock untouched", async () => {
+    const [a, b] = [await guestSession(srv.url), await guestSession(srv.url)];
+    const [sa, sb] = [await connectAs(srv.url, a.cookie), await connectAs(srv.url, b.cookie)];
+    sockets.push(sa, sb);
+    const made = (
+      await postApi(
+        srv.url,
+        "/api/tournaments",
+        { kind: "arena", name: "Berserk late", size: 15, rule: "freestyle", clock: "3+2", startsInMinutes: 0, minutes: 20 },
+        a.cookie,
+      )
+    ).body as any;
+    for (const p of [a, b]) expect(await post(`/api/tournaments/${made.id}/join`, p.cookie)).toEqual({ ok: true });
+    const started = waitFor(sa, EV.started);
+    await director.tick();
+    const { gameId } = await started;
+    const j = await call(sa, EV.join, { gameId });
+    await call(sb, EV.join, { gameId });
+    const [black, blackSocket] = j.color === 1 ? [a, sa] : [b, sb];
+    expect(await call(blackSocket, EV.move, { gameId, ply: 1, x: 7, y: 7 })).toEqual({ ok: true });
+    expect(await post(`/api/tournaments/${made.id}/berserk`, black.cookie)).toMatchObject({
+      ok: false,
+      error: { code: "WRONG_PHASE", reason: "tourBerserkMoved" },
+    });
+    expect((await srv.games.getState(gameId)).clock).toMatchObject({ blackMs: 180_000 });
   });
 });

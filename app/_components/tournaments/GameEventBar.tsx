@@ -45,7 +45,20 @@ function openGame(router: ReturnType<typeof useRouter>, gameId: string) {
   router.push(`/game/${gameId}`);
 }
 
-export function GameEventBar({ gameId, event, seated, over }: { gameId: string; event: GameEvent; seated: boolean; over: boolean }) {
+export function GameEventBar({
+  gameId,
+  event,
+  seated,
+  over,
+  moved,
+}: {
+  gameId: string;
+  event: GameEvent;
+  seated: boolean;
+  over: boolean;
+  /** The viewer has made a move of this game: berserk is no longer theirs (the event's answer was read when the page opened). */
+  moved: boolean;
+}) {
   const t = useTranslations("tournaments");
   const errorText = useErrorText();
   const nameOf = useEventName();
@@ -99,7 +112,7 @@ export function GameEventBar({ gameId, event, seated, over }: { gameId: string; 
           {nameOf(event)}
         </Link>
       </p>
-      {mine && me?.mayBerserk && !over && (
+      {mine && me?.mayBerserk && !over && !moved && (
         <div className="flex flex-wrap items-center gap-2">
           <button type="button" className="btn btn-danger px-3 py-1" onClick={() => void berserk()} data-testid="game-berserk">
             {t("event.berserk")}

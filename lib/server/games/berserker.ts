@@ -7,6 +7,9 @@ import type { ActionHost } from "./actions";
 import { requirePlaying } from "./entry";
 import type { BerserkClock } from "./clock";
 
+/** Its own reason: the pages' generic WRONG_PHASE sentence is swap2's ("the opening is at another step"). */
+const MOVED = { reason: "tourBerserkMoved" } as const;
+
 export class Berserker {
   constructor(private readonly host: ActionHost) {}
 
@@ -21,9 +24,9 @@ export class Berserker {
       if (!e.clock) return fail("NOT_ALLOWED", "A game without a clock has no berserk.");
       const clock = e.clock as BerserkClock;
       if (clock.berserk?.includes(color)) return color;
-      if (e.moves.some((m) => m.color === color)) return fail("WRONG_PHASE", "Berserk is only possible before your first move.");
+      if (e.moves.some((m) => m.color === color)) return fail("WRONG_PHASE", "Berserk is only possible before your first move.", MOVED);
       const next: BerserkClock = { ...clock, berserk: [...(clock.berserk ?? []), color] };
-      if (!(await h.store.setBerserkClock(gameId, next, color))) return fail("WRONG_PHASE", "Berserk is only possible before your first move.");
+      if (!(await h.store.setBerserkClock(gameId, next, color))) return fail("WRONG_PHASE", "Berserk is only possible before your first move.", MOVED);
       e.clock = next;
       h.emitState(e);
       h.afterChange(e);

@@ -107,6 +107,7 @@ export const REFUSAL_REASONS = [
   "tourPauseSwiss",
   "tourPauseInGame",
   "tourBerserkSwiss",
+  "tourBerserkMoved",
   "tourNoGame",
   "tourRematch",
   "tourSwissSoon",
