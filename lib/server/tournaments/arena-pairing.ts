@@ -25,10 +25,15 @@ export function pairCost(a: ArenaWaiting, b: ArenaWaiting, maxRank: number): num
   return Math.abs(a.rank - b.rank) * rankFactor(a, b, maxRank) + Math.abs(a.rating - b.rating);
 }
 
-/** The pairs to make now (each as [a, b] in rank order); who is left waits for the next pass. */
-export function pairArena(waiting: readonly ArenaWaiting[]): Array<[string, string]> {
+/**
+ * The pairs to make now (each as [a, b] in rank order); who is left waits for the next pass.
+ * `onlyTwoActive`: the event has two players who are not paused or withdrawn (lila's onlyTwoActivePlayers):
+ * they meet again and again, as nobody else could come; else two who just played would wait to the end.
+ */
+export function pairArena(waiting: readonly ArenaWaiting[], o: { onlyTwoActive?: boolean } = {}): Array<[string, string]> {
   const ps = [...waiting].sort((a, b) => a.rank - b.rank || a.id.localeCompare(b.id));
   if (ps.length < 2) return [];
+  if (o.onlyTwoActive && ps.length === 2) return [[ps[0].id, ps[1].id]];
   const maxRank = Math.max(...ps.map((p) => p.rank));
   return ps.length <= EXACT_MAX ? exact(ps, maxRank) : greedy(ps, maxRank);
 }

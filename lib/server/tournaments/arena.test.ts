@@ -75,6 +75,14 @@ describe("arena pairing", () => {
     expect(pairArena([w("a", 1), w("b", 2), w("c", 3)]).flat()).toHaveLength(2);
   });
 
+  // h3's trial: the hourly arena with two players: after their first game both waited, unpaired, for the rest of it.
+  it("two who just played meet again when they are the event's only two active players (lila's onlyTwoActivePlayers)", () => {
+    const two = [w("a", 1, 1500, "b"), w("b", 2, 1500, "a")];
+    expect(pairArena(two, { onlyTwoActive: true })).toEqual([["a", "b"]]);
+    // Others active (in a game now, or waiting too): the last opponents still wait for someone else.
+    expect(pairArena(two, { onlyTwoActive: false })).toEqual([]);
+  });
+
   it("nobody twice in a pass, at any size (exact and greedy)", () => {
     for (const n of [5, 16, 17, 200]) {
       const ps = Array.from({ length: n }, (_, i) => w(`p${i}`, i + 1, 1200 + ((i * 37) % 600), i % 2 ? `p${i - 1}` : null));
