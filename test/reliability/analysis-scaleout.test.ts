@@ -1,22 +1,18 @@
 // Game analysis on two nodes sharing PostgreSQL and Redis (jobs through BullMQ): jobs asked for on
 // either node are each run once, by one node, ply by ply; progress reaches a watcher on the other
 // node; when the node running a job dies (SIGKILL), the other finishes it from its last stored ply.
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EV } from "../../lib/shared/protocol";
-import { openDb, type Db } from "../../lib/server/db/client";
-import { REDIS_TEST_URL, flushRedisPrefix, killAll, sharedNodeEnv, startNode, tempPostgres, until, type NodeProc } from "./helpers";
-import { call, connect, type Client } from "../server/helpers";
 
-const prefix = `gomoku_test_${randomBytes(4).toString("hex")}`;
-let pgdb: Awaited<ReturnType<typeof tempPostgres>>;
+import { describe, expect, it } from "vitest";
+import { EV } from "../../lib/shared/protocol";
+import { startNode, until, type NodeProc } from "./helpers";
+import { call, connect } from "../server/helpers";
+import { clusterFixture } from "./cluster-fixture";
+
 let a: NodeProc;
 let b: NodeProc;
-let reader: Db;
-const sockets: Client[] = [];
 
 const env = (id: string, plyMs: number) => ({
-  ...sharedNodeEnv(pgdb.url, prefix, id),
+  ...cl.env(id),
   ANALYSIS_PLY_MS: String(plyMs),
   ANALYSIS_CONCURRENCY: "2",
   ANALYSIS_PER_REQUESTER: "10",
@@ -27,22 +23,13 @@ const env = (id: string, plyMs: number) => ({
   LOG_LEVEL: "debug",
 });
 
-beforeAll(async () => {
-  pgdb = await tempPostgres();
+const cl = clusterFixture(async () => {
   [a, b] = await Promise.all([startNode(env("A", 80)), startNode(env("B", 80))]);
-  reader = await openDb(pgdb.url);
 }, 60_000);
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await reader?.$disconnect();
-  await killAll();
-  await pgdb?.drop();
-  await flushRedisPrefix(REDIS_TEST_URL, prefix);
-});
 
 const sock = async (node: NodeProc) => {
   const s = await connect(node.url);
-  sockets.push(s);
+  cl.sockets.push(s);
   return s;
 };
 
@@ -85,10 +72,10 @@ describe("analysis on two nodes (PostgreSQL + Redis, BullMQ)", () => {
     }
     // The same game asked for on the other node: refused, one job.
     expect(await call(await sock(b), EV.analysisRequest, { gameId: games[0] })).toMatchObject({ ok: false, error: { code: "ALREADY_REQUESTED" } });
-    await until("all four analysed", async () => (await reader.analysisJob.count({ where: { status: "done" } })) === 4, 60_000);
+    await until("all four analysed", async () => (await cl.reader.analysisJob.count({ where: { status: "done" } })) === 4, 60_000);
     const seen = analysed();
     for (const g of games) for (let ply = 1; ply <= 9; ply++) expect(seen.get(`${g}#${ply}`), `${g} ply ${ply}`).toHaveLength(1);
-    expect(await reader.moveAnalysis.count()).toBe(36);
+    expect(await cl.reader.moveAnalysis.count()).toBe(36);
     // Progress of games[0] reached the watcher on B, wherever it ran.
     const updates = watcher.events.filter((e) => e.event === EV.analysis && e.data.gameId === games[0]);
     expect(updates.map((u) => u.data.done)).toContain(9);
@@ -101,15 +88,15 @@ describe("analysis on two nodes (PostgreSQL + Redis, BullMQ)", () => {
     [a, b] = await Promise.all([startNode(env("A", 400)), startNode(env("B", 400))]);
     const gameId = await playGame(a);
     expect((await call(await sock(a), EV.analysisRequest, { gameId })).ok).toBe(true);
-    await until("two plies analysed", async () => ((await reader.analysisJob.findUnique({ where: { gameId } }))?.done ?? 0) >= 2, 30_000);
-    const job = await reader.analysisJob.findUnique({ where: { gameId } });
+    await until("two plies analysed", async () => ((await cl.reader.analysisJob.findUnique({ where: { gameId } }))?.done ?? 0) >= 2, 30_000);
+    const job = await cl.reader.analysisJob.findUnique({ where: { gameId } });
     const runner = job!.runBy === "A" ? a : b;
     const other = runner === a ? b : a;
     await runner.kill();
-    await until("finished by the other node", async () => (await reader.analysisJob.findUnique({ where: { gameId } }))?.status === "done", 90_000);
-    const after = await reader.analysisJob.findUnique({ where: { gameId } });
+    await until("finished by the other node", async () => (await cl.reader.analysisJob.findUnique({ where: { gameId } }))?.status === "done", 90_000);
+    const after = await cl.reader.analysisJob.findUnique({ where: { gameId } });
     expect(after!.runBy).toBe(other === a ? "A" : "B");
-    expect(await reader.moveAnalysis.count({ where: { gameId } })).toBe(9);
+    expect(await cl.reader.moveAnalysis.count({ where: { gameId } })).toBe(9);
     // The other node took up where the dead one stopped (it did not start again from ply 1).
     const plies = [...analysed().entries()]
       .filter(([k, nodes]) => k.startsWith(`${gameId}#`) && nodes.includes(after!.runBy!))

@@ -2,22 +2,18 @@
 // and `npm run worker:analysis` processes on the same PostgreSQL and Redis. An analysis asked for on
 // the web node is done by a worker, its progress reaching the watcher on the web node; a worker killed
 // mid-job (SIGKILL) loses nothing: a second worker finishes it from the last stored ply.
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EV } from "../../lib/shared/protocol";
-import { openDb, type Db } from "../../lib/server/db/client";
-import { REDIS_TEST_URL, flushRedisPrefix, killAll, sharedNodeEnv, startNode, tempPostgres, until, type NodeProc } from "./helpers";
-import { call, connect, type Client } from "../server/helpers";
 
-const prefix = `gomoku_test_${randomBytes(4).toString("hex")}`;
+import { describe, expect, it } from "vitest";
+import { EV } from "../../lib/shared/protocol";
+import { startNode, until, type NodeProc } from "./helpers";
+import { call, connect } from "../server/helpers";
+import { clusterFixture } from "./cluster-fixture";
+
 const WORKER = "bin/worker-analysis.ts";
-let pgdb: Awaited<ReturnType<typeof tempPostgres>>;
 let web: NodeProc;
-let reader: Db;
-const sockets: Client[] = [];
 
 const env = (id: string, more: Record<string, string>) => ({
-  ...sharedNodeEnv(pgdb.url, prefix, id),
+  ...cl.env(id),
   ANALYSIS_PER_REQUESTER: "10",
   RATE_LIMITS: "off",
   // A killed worker's job is taken over after this (15 s on a site): the SIGKILL case waits it out.
@@ -27,22 +23,13 @@ const env = (id: string, more: Record<string, string>) => ({
 });
 const worker = (id: string, plyMs: number) => startNode(env(id, { ANALYSIS_CONCURRENCY: "1", ANALYSIS_PLY_MS: String(plyMs) }), 30_000, WORKER);
 
-beforeAll(async () => {
-  pgdb = await tempPostgres();
+const cl = clusterFixture(async () => {
   web = await startNode(env("WEB", { ANALYSIS_CONCURRENCY: "0" }));
-  reader = await openDb(pgdb.url);
 }, 60_000);
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await reader?.$disconnect();
-  await killAll();
-  await pgdb?.drop();
-  await flushRedisPrefix(REDIS_TEST_URL, prefix);
-});
 
 const sock = async () => {
   const s = await connect(web.url);
-  sockets.push(s);
+  cl.sockets.push(s);
   return s;
 };
 
@@ -77,11 +64,11 @@ describe("analysis workers (PostgreSQL + Redis)", () => {
     expect((await call(watcher, EV.analysisRequest, { gameId })).ok).toBe(true);
     // No worker yet: the web node leaves the job waiting.
     await new Promise((r) => setTimeout(r, 1500));
-    expect((await reader.analysisJob.findUnique({ where: { gameId } }))?.status).toBe("requested");
+    expect((await cl.reader.analysisJob.findUnique({ where: { gameId } }))?.status).toBe("requested");
     const w = await worker("W1", 80);
     try {
-      await until("analysed by the worker", async () => (await reader.analysisJob.findUnique({ where: { gameId } }))?.status === "done", 60_000);
-      expect((await reader.analysisJob.findUnique({ where: { gameId } }))!.runBy).toBe("W1");
+      await until("analysed by the worker", async () => (await cl.reader.analysisJob.findUnique({ where: { gameId } }))?.status === "done", 60_000);
+      expect((await cl.reader.analysisJob.findUnique({ where: { gameId } }))!.runBy).toBe("W1");
       expect(pliesBy(w, gameId).sort((p, q) => p - q)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
       expect(pliesBy(web, gameId)).toEqual([]);
       // Every ply's progress, then "done", reached the watcher on the web node (the worker's last broadcast follows its last write).
@@ -97,14 +84,14 @@ describe("analysis workers (PostgreSQL + Redis)", () => {
     const gameId = await playGame();
     const first = await worker("W2", 500);
     expect((await call(await sock(), EV.analysisRequest, { gameId })).ok).toBe(true);
-    await until("two plies analysed", async () => ((await reader.analysisJob.findUnique({ where: { gameId } }))?.done ?? 0) >= 2, 30_000);
-    expect((await reader.analysisJob.findUnique({ where: { gameId } }))!.runBy).toBe("W2");
+    await until("two plies analysed", async () => ((await cl.reader.analysisJob.findUnique({ where: { gameId } }))?.done ?? 0) >= 2, 30_000);
+    expect((await cl.reader.analysisJob.findUnique({ where: { gameId } }))!.runBy).toBe("W2");
     await first.kill();
     const second = await worker("W3", 80);
     try {
-      await until("finished by the second worker", async () => (await reader.analysisJob.findUnique({ where: { gameId } }))?.status === "done", 90_000);
-      expect((await reader.analysisJob.findUnique({ where: { gameId } }))!.runBy).toBe("W3");
-      expect(await reader.moveAnalysis.count({ where: { gameId } })).toBe(9);
+      await until("finished by the second worker", async () => (await cl.reader.analysisJob.findUnique({ where: { gameId } }))?.status === "done", 90_000);
+      expect((await cl.reader.analysisJob.findUnique({ where: { gameId } }))!.runBy).toBe("W3");
+      expect(await cl.reader.moveAnalysis.count({ where: { gameId } })).toBe(9);
       expect(Math.min(...pliesBy(second, gameId))).toBeGreaterThan(1);
     } finally {
       await second.stop();

@@ -3,37 +3,24 @@
 // with a missed win, asked to be analysed on the web node, is analysed by the worker, which proves
 // the missed win on its own proof thread: the puzzle is in the (PostgreSQL) database, mined by the
 // worker and not by the web node, and the web node serves it.
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { describe, expect, it } from "vitest";
 import { EV } from "../../lib/shared/protocol";
-import { openDb, type Db } from "../../lib/server/db/client";
-import { REDIS_TEST_URL, flushRedisPrefix, killAll, sharedNodeEnv, startNode, tempPostgres, until, type NodeProc } from "./helpers";
-import { call, connect, guestSession, type Client } from "../server/helpers";
+import { startNode, until, type NodeProc } from "./helpers";
+import { call, connect, guestSession } from "../server/helpers";
+import { clusterFixture } from "./cluster-fixture";
 
-const prefix = `gomoku_test_${randomBytes(4).toString("hex")}`;
-let pgdb: Awaited<ReturnType<typeof tempPostgres>>;
 let web: NodeProc;
-let reader: Db;
-const sockets: Client[] = [];
 
-const env = (id: string, more: Record<string, string>) => ({ ...sharedNodeEnv(pgdb.url, prefix, id), RATE_LIMITS: "off", LOG_LEVEL: "debug", ...more });
+const env = (id: string, more: Record<string, string>) => ({ ...cl.env(id), RATE_LIMITS: "off", LOG_LEVEL: "debug", ...more });
 
-beforeAll(async () => {
-  pgdb = await tempPostgres();
+const cl = clusterFixture(async () => {
   web = await startNode(env("WEB", { ANALYSIS_CONCURRENCY: "0" }));
-  reader = await openDb(pgdb.url);
 }, 60_000);
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await reader?.$disconnect();
-  await killAll();
-  await pgdb?.drop();
-  await flushRedisPrefix(REDIS_TEST_URL, prefix);
-});
 
 const sock = async () => {
   const s = await connect(web.url);
-  sockets.push(s);
+  cl.sockets.push(s);
   return s;
 };
 
@@ -52,8 +39,8 @@ describe("puzzle mining on analysis workers (PostgreSQL + Redis)", () => {
     expect((await call(x, EV.analysisRequest, { gameId })).ok).toBe(true);
     const w = await startNode(env("W1", { ANALYSIS_CONCURRENCY: "1", ANALYSIS_PLY_MS: "2000", ANALYSIS_DEPTH: "4" }), 30_000, "bin/worker-analysis.ts");
     try {
-      await until("the puzzle mined", async () => (await reader.puzzle.count({ where: { gameId } })) === 1, 90_000);
-      const row = await reader.puzzle.findFirstOrThrow({ where: { gameId } });
+      await until("the puzzle mined", async () => (await cl.reader.puzzle.count({ where: { gameId } })) === 1, 90_000);
+      const row = await cl.reader.puzzle.findFirstOrThrow({ where: { gameId } });
       expect(row).toMatchObject({ ply: 7, toMove: 1, theme: "vcf", plies: 3, black: "f8g8i8", white: "a15o15a1" });
       expect(JSON.parse(row.line)[0]).toBe("h8");
       expect(w.output()).toContain('"msg":"puzzle mined"');

@@ -7,54 +7,30 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { EV, type GameState } from "../../lib/shared/protocol";
 import { API } from "../../lib/shared/identity";
 import { connectAs, guestSession, postApi } from "../server/helpers";
-import { openDb, type Db } from "../../lib/server/db/client";
-import {
-  Client,
-  PG_BASE,
-  REDIS_TEST_URL,
-  call,
-  flushRedisPrefix,
-  killAll,
-  nextCell,
-  root,
-  sleep,
-  startNode,
-  sharedNodeEnv,
-  tempPostgres,
-  until,
-  type NodeProc,
-} from "./helpers";
+import { Client, PG_BASE, call, nextCell, root, sleep, startNode, until, type NodeProc } from "./helpers";
+import { clusterFixture } from "./cluster-fixture";
 
 const SIZE = 15;
-const prefix = `gomoku_test_${randomBytes(4).toString("hex")}`;
-let pgdb: Awaited<ReturnType<typeof tempPostgres>>;
 let a: NodeProc;
 let b: NodeProc;
-let reader: Db;
 const clients: Client[] = [];
 
 const env = (id: string) => ({
-  ...sharedNodeEnv(pgdb.url, prefix, id),
+  ...cl.env(id),
   AI_PAUSE_MS: "100",
   // debug: the "ai move" lines tell which node searched which ply
   LOG_LEVEL: "debug",
 });
 
-beforeAll(async () => {
-  pgdb = await tempPostgres();
+const cl = clusterFixture(async () => {
   [a, b] = await Promise.all([startNode(env("A")), startNode(env("B"))]);
-  reader = await openDb(pgdb.url);
 });
 afterAll(async () => {
   for (const c of clients) c.close();
-  await reader?.$disconnect();
-  await killAll();
-  await pgdb?.drop();
-  await flushRedisPrefix(REDIS_TEST_URL, prefix);
 });
 
 const client = async (node: NodeProc, record = false) => {
@@ -67,7 +43,7 @@ const client = async (node: NodeProc, record = false) => {
 /** White's name in a game's state (a person's seat), or undefined. */
 const whiteName = (state: GameState) => (state.white.kind === "human" ? state.white.player?.name : undefined);
 
-const rows = (gameId: string) => reader.move.findMany({ where: { gameId }, orderBy: { ply: "asc" } });
+const rows = (gameId: string) => cl.reader.move.findMany({ where: { gameId }, orderBy: { ply: "asc" } });
 
 /** (gameId, ply) of every search a node finished, from its debug log. */
 function searches(node: NodeProc): Array<{ gameId: string; ply: number }> {
@@ -167,7 +143,7 @@ describe("two nodes, PostgreSQL and Redis", () => {
     await watchB.join(ava); // B now tries to schedule its turns too (cluster joins resume games)
     await until(
       "eight AI-vs-AI plies",
-      async () => (await rows(ava)).length >= 8 || (await reader.game.findUnique({ where: { id: ava } }))!.status === "finished",
+      async () => (await rows(ava)).length >= 8 || (await cl.reader.game.findUnique({ where: { id: ava } }))!.status === "finished",
       40_000,
     );
     const done = new Set((await rows(ava)).map((r) => r.ply));
@@ -193,7 +169,7 @@ describe("two nodes, PostgreSQL and Redis", () => {
     const htoken = (h as any).seatToken as string;
     await humanA.join(hva, { token: htoken });
     expect(await call(humanA.socket, EV.move, { gameId: hva, seatToken: htoken, ply: 1, x: 7, y: 7 })).toMatchObject({ ok: true });
-    await until("A claims the AI turn", async () => (await reader.game.findUnique({ where: { id: hva } }))!.aiClaimBy === "A", 10_000);
+    await until("A claims the AI turn", async () => (await cl.reader.game.findUnique({ where: { id: hva } }))!.aiClaimBy === "A", 10_000);
     await sleep(300); // A is searching
 
     // ---- SIGKILL node A
@@ -219,7 +195,7 @@ describe("two nodes, PostgreSQL and Redis", () => {
     await until("B answers the AI turn A was searching", async () => (await rows(hva)).length >= 2, 30_000);
     const hrows = await rows(hva);
     expect(hrows[1]).toMatchObject({ ply: 2, by: "engine", color: 2 });
-    expect((await reader.game.findUnique({ where: { id: hva } }))!.aiClaimBy).toBe("B");
+    expect((await cl.reader.game.findUnique({ where: { id: hva } }))!.aiClaimBy).toBe("B");
     await until("the human on B sees the AI's move", () => (human2.state(hva)?.moves.length ?? 0) >= 2, 10_000);
     const p3 = nextCell(SIZE, hrows, 1)!;
     expect(await call(human2.socket, EV.move, { gameId: hva, seatToken: htoken, ply: 3, ...p3 })).toMatchObject({ ok: true });
@@ -228,12 +204,12 @@ describe("two nodes, PostgreSQL and Redis", () => {
     await until(
       "B's sweep resumes the lonely AI game",
       async () => {
-        const g = await reader.game.findUnique({ where: { id: lonely } });
+        const g = await cl.reader.game.findUnique({ where: { id: lonely } });
         return g!.status === "finished" || (await rows(lonely)).length >= lonelyAtKill + 2;
       },
       30_000,
     );
-    expect((await reader.game.findUnique({ where: { id: lonely } }))!.aiClaimBy).toBe("B");
+    expect((await cl.reader.game.findUnique({ where: { id: lonely } }))!.aiClaimBy).toBe("B");
     expect(b.proc.exitCode).toBeNull();
   }, 120_000);
 });

@@ -7,42 +7,30 @@
 // the two games and pairs the next round within the lease time and a couple of ticks; no point is lost
 // (the standings rows equal a recount from the games; every finished game is scored).
 // About 30 s: two real server processes start (most of it, as in scaleout.test.ts), the test itself ~12 s.
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { describe, expect, it } from "vitest";
 import { EV } from "../../lib/shared/protocol";
-import { openDb, type Db } from "../../lib/server/db/client";
+import { type Db } from "../../lib/server/db/client";
 import { recountEvent } from "../../lib/server/tournaments/scoring";
 import { connectAs, guestSession, postApi, type Client } from "../server/helpers";
-import { REDIS_TEST_URL, flushRedisPrefix, killAll, sharedNodeEnv, startNode, tempPostgres, until, type NodeProc } from "./helpers";
+import { startNode, until, type NodeProc } from "./helpers";
+import { clusterFixture } from "./cluster-fixture";
 
 const LEASE_MS = 1500;
 const TICK_MS = 200;
-const prefix = `gomoku_test_${randomBytes(4).toString("hex")}`;
-let pgdb: Awaited<ReturnType<typeof tempPostgres>>;
 const nodes: Record<string, NodeProc> = {};
-let reader: Db;
-const sockets: Client[] = [];
 
 const env = (id: string) => ({
-  ...sharedNodeEnv(pgdb.url, prefix, id),
+  ...cl.env(id),
   RATE_LIMITS: "off",
   TOURNAMENT_LEASE_MS: String(LEASE_MS),
   TOURNAMENT_TICK_MS: String(TICK_MS),
   TOURNAMENT_SCHEDULE: "0",
 });
 
-beforeAll(async () => {
-  pgdb = await tempPostgres();
+const cl = clusterFixture(async () => {
   [nodes.A, nodes.B] = await Promise.all([startNode(env("A"), 60_000), startNode(env("B"), 60_000)]);
-  reader = await openDb(pgdb.url);
 }, 90_000);
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await reader?.$disconnect();
-  await killAll();
-  await pgdb?.drop();
-  await flushRedisPrefix(REDIS_TEST_URL, prefix);
-});
 
 // Black makes five along y = 7 on its 5th move (ply 9); white plays along y = 9.
 // prettier-ignore
@@ -56,7 +44,7 @@ async function playing(id: string, n: number, ms: number) {
   await until(
     `${n} games playing`,
     async () => {
-      rows = await reader.tournamentPairing.findMany({ where: { tournamentId: id, status: "playing", gameId: { not: null } } });
+      rows = await cl.reader.tournamentPairing.findMany({ where: { tournamentId: id, status: "playing", gameId: { not: null } } });
       return rows.length === n;
     },
     ms,
@@ -89,13 +77,13 @@ describe("arena director killed (SIGKILL) mid-arena", () => {
     ).body as any;
     expect(made, JSON.stringify(made)).toMatchObject({ ok: true });
     const id = made.id as string;
-    const holder = async () => (await reader.lease.findUnique({ where: { name: `tour:${id}` } }))?.holder ?? "";
+    const holder = async () => (await cl.reader.lease.findUnique({ where: { name: `tour:${id}` } }))?.holder ?? "";
     await until("a node directs the event", async () => (await holder()) !== "", 10_000);
     const people = new Map<string, Person>();
     for (let i = 0; i < 4; i++) {
       const s = await guestSession(url);
       const both = { A: await connectAs(nodes.A.url, s.cookie), B: await connectAs(nodes.B.url, s.cookie) };
-      sockets.push(both.A, both.B);
+      cl.sockets.push(both.A, both.B);
       people.set(s.me.id, { id: s.me.id, cookie: s.cookie, sockets: both });
       expect((await postApi(url, `/api/tournaments/${id}/join`, {}, s.cookie)).body).toMatchObject({ ok: true });
     }
@@ -108,7 +96,7 @@ describe("arena director killed (SIGKILL) mid-arena", () => {
     await until(
       "round 2 paired",
       async () => {
-        r2 = await reader.tournamentPairing.findMany({
+        r2 = await cl.reader.tournamentPairing.findMany({
           where: { tournamentId: id, status: "playing", gameId: { not: null }, id: { notIn: r1.map((p) => p.id) } },
         });
         return r2.length === 2;
@@ -128,20 +116,20 @@ describe("arena director killed (SIGKILL) mid-arena", () => {
     const done = [...r1, ...r2].map((p) => p.id);
     await until(
       "round 3 paired by the survivor",
-      async () => (await reader.tournamentPairing.count({ where: { tournamentId: id, status: "playing", id: { notIn: done } } })) === 2,
+      async () => (await cl.reader.tournamentPairing.count({ where: { tournamentId: id, status: "playing", id: { notIn: done } } })) === 2,
       15_000,
     );
     const handOverMs = Date.now() - killedAt;
-    expect((await reader.lease.findUnique({ where: { name: `tour:${id}` } }))?.holder).toBe(survivor);
+    expect((await cl.reader.lease.findUnique({ where: { name: `tour:${id}` } }))?.holder).toBe(survivor);
     // Within the lease and a few (slow, on a loaded machine) passes: well under a default lease (10 s).
     expect(handOverMs).toBeLessThan(LEASE_MS + 6_500);
 
     // ---- no points lost: the four games scored (a win each), the rows equal a recount from the games
-    const scored = await reader.tournamentPairing.findMany({ where: { id: { in: done } } });
+    const scored = await cl.reader.tournamentPairing.findMany({ where: { id: { in: done } } });
     expect(scored.map((p) => [p.status, p.result])).toEqual(done.map(() => ["done", "black"]));
-    const t = (await reader.tournament.findUnique({ where: { id } }))!;
-    const rows = await reader.tournamentPlayer.findMany({ where: { tournamentId: id } });
-    const recount = await recountEvent(reader, t);
+    const t = (await cl.reader.tournament.findUnique({ where: { id } }))!;
+    const rows = await cl.reader.tournamentPlayer.findMany({ where: { tournamentId: id } });
+    const recount = await recountEvent(cl.reader, t);
     for (const r of rows) {
       expect(r.score).toBe(recount.get(r.playerId)!.score);
       expect(r.games).toBe(2);
