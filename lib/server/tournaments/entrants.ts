@@ -132,8 +132,8 @@ export class Entrants {
   }
 
   /**
-   * An arena game ended without a start because of `playerId` (their first-move window passed, or they aborted it:
-   * the game service's "aborted" event names them): they are paused, as lila withdraws a player who did not move, so
+   * An arena or Swiss game ended without a start because of `playerId` (their first-move window passed, or they aborted
+   * it: the game service's "aborted" event names them): they are paused (a Swiss: withdrawn), as lila withdraws a player who did not move, so
    * an absent player is not paired again and again, each time costing an opponent the window. Join again to play on.
    * Whichever comes first, this or the director's scoring of that game: both leave them paused.
    */
@@ -141,10 +141,12 @@ export class Entrants {
     const p = await this.d.db.tournamentPairing.findFirst({ where: { gameId }, select: { tournamentId: true } });
     if (!p) return false;
     const t = await this.d.db.tournament.findUnique({ where: { id: p.tournamentId }, select: { kind: true, status: true } });
-    if (t?.kind !== "arena" || t.status !== "started") return false;
+    if ((t?.kind !== "arena" && t?.kind !== "swiss") || t.status !== "started") return false;
+    // A Swiss event has no pause: the absent player is withdrawn (lila's Swiss does the same), or every later
+    // round would pair them again and cost another opponent the game (h3's trial). Joining again undoes either.
     const { count } = await this.d.db.tournamentPlayer.updateMany({
       where: { tournamentId: p.tournamentId, playerId, status: { in: ["playing", "waiting"] } },
-      data: { status: "paused", pauses: { increment: 1 } },
+      data: t.kind === "arena" ? { status: "paused", pauses: { increment: 1 } } : { status: "withdrawn" },
     });
     return count > 0;
   }
