@@ -91,6 +91,7 @@ export class Entrants {
         where: { tournamentId: id, playerId: me.id, status: row.status },
         data: { status: "waiting", pausedUntil },
       });
+      await this.leaveOtherArenas(me.id, id);
       return;
     }
     const count = await this.d.db.tournamentPlayer.count({ where: { tournamentId: id } });
@@ -103,6 +104,26 @@ export class Entrants {
         // Two joins at once: the second finds the row.
         if (!(await this.d.db.tournamentPlayer.findUnique({ where: { tournamentId_playerId: { tournamentId: id, playerId: me.id } } }))) throw err;
       });
+    await this.leaveOtherArenas(me.id, id);
+  }
+
+  /**
+   * One event at a time, as lila withdraws a player from the other arenas when they join one: in two arenas at once
+   * the directors paired them into two games at the same time (h3's trial), one of them lost to the clock. Their
+   * rows there are paused (not counted as a pause of theirs: no wait when they come back); a game under way there
+   * is played and scored.
+   */
+  private async leaveOtherArenas(playerId: string, id: string): Promise<void> {
+    const where = {
+      playerId,
+      tournamentId: { not: id },
+      status: { in: ["waiting", "playing"] },
+      tournament: { kind: "arena", status: { in: ["created", "started"] } },
+    };
+    const others = await this.d.db.tournamentPlayer.findMany({ where, select: { tournamentId: true } });
+    if (!others.length) return;
+    await this.d.db.tournamentPlayer.updateMany({ where, data: { status: "paused" } });
+    for (const o of others) this.d.changed?.(o.tournamentId);
   }
 
   /** Out for good: no more pairings (a game under way is played and scored). */

@@ -1,0 +1,61 @@
+// One arena at a time (lila withdraws a player from the other arenas when they join one): h3's trial found a
+// player in two running arenas paired into two games at the same moment. Over the real server, fake time.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EV } from "../../lib/shared/protocol";
+import { FakeClock } from "../../lib/server/time";
+import { DEFAULT_LIMITS } from "../../lib/server/config";
+import { log } from "../../lib/server/log";
+import { Director } from "../../lib/server/tournaments/director";
+import { guestSession, postApi, server } from "./helpers";
+import type { TestServer } from "../support/test-server";
+
+const clock = new FakeClock(Date.now());
+let srv: TestServer;
+let director: Director;
+
+beforeAll(async () => {
+  srv = await server({ clock, pairEveryMs: 3600_000, tournaments: { enabled: false }, limits: { ...DEFAULT_LIMITS, ipEventsPerSec: 5000 } });
+  director = new Director(
+    {
+      db: srv.db,
+      games: srv.games,
+      clock,
+      log,
+      nodeId: "one-event",
+      started: (p, g) => void srv.io.to(`player:${p}`).emit(EV.started, { gameId: g, via: "pairing" }),
+    },
+    { schedule: false },
+  );
+});
+afterAll(async () => {
+  await director.close();
+  await srv.close();
+});
+
+const post = async (path: string, cookie: string, body: unknown = {}) => (await postApi(srv.url, path, body, cookie)).body as any;
+const arena = async (cookie: string, name: string) =>
+  (await post("/api/tournaments", cookie, { kind: "arena", name, size: 15, rule: "freestyle", clock: "3+2", startsInMinutes: 0, minutes: 30 })).id as string;
+
+describe("two arenas at once", () => {
+  it("joining one pauses the player in the other, so the directors never seat them in two games at the same time", async () => {
+    const [a, b, c, d] = [await guestSession(srv.url), await guestSession(srv.url), await guestSession(srv.url), await guestSession(srv.url)];
+    const x = await arena(a.cookie, "Arena X");
+    const y = await arena(b.cookie, "Arena Y");
+    for (const p of [a, c]) expect(await post(`/api/tournaments/${x}/join`, p.cookie)).toEqual({ ok: true });
+    for (const p of [d, a]) expect(await post(`/api/tournaments/${y}/join`, p.cookie)).toEqual({ ok: true });
+    const status = async (t: string, p: { me: { id: string } }) =>
+      (await srv.db.tournamentPlayer.findUnique({ where: { tournamentId_playerId: { tournamentId: t, playerId: p.me.id } } }))!.status;
+    expect(await status(x, a)).toBe("paused");
+    expect(await status(y, a)).toBe("waiting");
+    // The directors' passes: A is seated in one game at most (in Y), C in X waits for someone else.
+    await director.tick();
+    const open = await srv.db.tournamentPairing.findMany({
+      where: { status: { in: ["starting", "playing"] }, OR: [{ blackId: a.me.id }, { whiteId: a.me.id }] },
+    });
+    expect(open.map((p) => p.tournamentId)).toEqual([y]);
+    // Back to X: paused in Y now (a game under way there is played on), with no pause penalty in X.
+    expect(await post(`/api/tournaments/${x}/join`, a.cookie)).toEqual({ ok: true });
+    expect(await status(y, a)).toBe("paused");
+    expect(await status(x, a)).toBe("waiting");
+  });
+});
