@@ -160,6 +160,10 @@ describe("arena", () => {
     expect((await view(id, black1)).me).toMatchObject({ berserk: true, mayBerserk: false });
     // The game's clock: black's initial time halved (3+2 → 1:30, no increment), white's untouched.
     expect((await srv.games.getState(g1)).clock).toMatchObject({ blackMs: 90_000, whiteMs: 180_000 });
+    // The game names its players (the pass read their names with its other rows).
+    const st = await srv.games.getState(g1);
+    const nameOf = (seat: typeof st.black) => (seat.kind === "human" ? seat.player?.name : undefined);
+    expect([nameOf(st.black), nameOf(st.white)].sort()).toEqual([ps[0].me.name, opp1.me.name].sort());
     const r1 = await play(g1, ps[0], opp1, black1);
     // Berserk once the game is over: refused.
     expect(await post(`/api/tournaments/${id}/berserk`, {}, r1.white.cookie)).toMatchObject({ ok: false, error: { code: "GAME_OVER" } });
