@@ -1,5 +1,5 @@
-// One arena at a time (lila withdraws a player from the other arenas when they join one): h3's trial found a
-// player in two running arenas paired into two games at the same moment. Over the real server, fake time.
+// One arena at a time (lila withdraws a player from the other arenas under way when they join one): h3's trial
+// found a player in two running arenas paired into two games at the same moment. Over the real server, fake time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EV } from "../../lib/shared/protocol";
 import { FakeClock } from "../../lib/server/time";
@@ -41,6 +41,7 @@ describe("two arenas at once", () => {
     const [a, b, c, d] = [await guestSession(srv.url), await guestSession(srv.url), await guestSession(srv.url), await guestSession(srv.url)];
     const x = await arena(a.cookie, "Arena X");
     const y = await arena(b.cookie, "Arena Y");
+    await director.tick(); // both under way
     for (const p of [a, c]) expect(await post(`/api/tournaments/${x}/join`, p.cookie)).toEqual({ ok: true });
     for (const p of [d, a]) expect(await post(`/api/tournaments/${y}/join`, p.cookie)).toEqual({ ok: true });
     const status = async (t: string, p: { me: { id: string } }) =>
@@ -56,6 +57,12 @@ describe("two arenas at once", () => {
     // Back to X: paused in Y now (a game under way there is played on), with no pause penalty in X.
     expect(await post(`/api/tournaments/${x}/join`, a.cookie)).toEqual({ ok: true });
     expect(await status(y, a)).toBe("paused");
+    expect(await status(x, a)).toBe("waiting");
+    // Signing up for a later event leaves the one under way alone.
+    const z = (
+      await post("/api/tournaments", c.cookie, { kind: "arena", name: "Later Z", size: 15, rule: "freestyle", clock: "3+2", startsInMinutes: 60, minutes: 30 })
+    ).id;
+    expect(await post(`/api/tournaments/${z}/join`, a.cookie)).toEqual({ ok: true });
     expect(await status(x, a)).toBe("waiting");
   });
 });

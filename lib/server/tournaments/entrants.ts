@@ -91,7 +91,7 @@ export class Entrants {
         where: { tournamentId: id, playerId: me.id, status: row.status },
         data: { status: "waiting", pausedUntil },
       });
-      await this.leaveOtherArenas(me.id, id);
+      await this.leaveOtherArenas(me.id, t);
       return;
     }
     const count = await this.d.db.tournamentPlayer.count({ where: { tournamentId: id } });
@@ -104,21 +104,23 @@ export class Entrants {
         // Two joins at once: the second finds the row.
         if (!(await this.d.db.tournamentPlayer.findUnique({ where: { tournamentId_playerId: { tournamentId: id, playerId: me.id } } }))) throw err;
       });
-    await this.leaveOtherArenas(me.id, id);
+    await this.leaveOtherArenas(me.id, t);
   }
 
   /**
    * One event at a time, as lila withdraws a player from the other arenas when they join one: in two arenas at once
-   * the directors paired them into two games at the same time (h3's trial), one of them lost to the clock. Their
-   * rows there are paused (not counted as a pause of theirs: no wait when they come back); a game under way there
-   * is played and scored.
+   * the directors paired them into two games at the same time (h3's trial), one of them lost to the clock. Only
+   * on joining an event under way, and only arenas under way are left (lila's: those that have started): signing
+   * up for a later event does not take you out of the one you are playing. Their rows there are paused (not counted
+   * as a pause of theirs: no wait when they come back); a game under way there is played and scored.
    */
-  private async leaveOtherArenas(playerId: string, id: string): Promise<void> {
+  private async leaveOtherArenas(playerId: string, joined: TournamentRow): Promise<void> {
+    if (joined.status !== "started") return;
     const where = {
       playerId,
-      tournamentId: { not: id },
+      tournamentId: { not: joined.id },
       status: { in: ["waiting", "playing"] },
-      tournament: { kind: "arena", status: { in: ["created", "started"] } },
+      tournament: { kind: "arena", status: "started" },
     };
     const others = await this.d.db.tournamentPlayer.findMany({ where, select: { tournamentId: true } });
     if (!others.length) return;
