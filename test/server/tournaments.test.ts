@@ -13,7 +13,7 @@ import { ensureScheduled, nextStart, SCHEDULE } from "../../lib/server/tournamen
 import { call, connectAs, guestSession, postApi, server, waitFor, type Client } from "./helpers";
 import type { TestServer } from "../support/test-server";
 import { readCatalogue } from "../../i18n/messages";
-import { calledOff } from "../../lib/shared/called-off";
+import { calledOff, SWISS_START_GRACE_MS, waitingUntil } from "../../lib/shared/called-off";
 
 const clock = new FakeClock(Date.now());
 // The tests that play games make dozens of round trips each, and the first pays the server's warm-up: at load ~20-25 on
@@ -293,19 +293,46 @@ describe("a Swiss event's start", () => {
     expect(made).toMatchObject({ ok: true });
     expect(await view(made.id)).toMatchObject({ kind: "swiss", status: "created", startsAt: new Date(clock.now() + 5 * 60_000).toISOString() });
     expect(calledOff(await view(made.id))).toBe(false);
-    // Only its creator joined in those 5 minutes: at its start it ends with no round, and the pages say "Called off" (and why).
+    // Only its creator joined in those 5 minutes: at its start it waits for players (lila delays it), the page says until when.
     expect(await post(`/api/tournaments/${made.id}/join`, {}, p.cookie)).toEqual({ ok: true });
     await clock.advance(5 * 60_000);
+    await director.tick();
+    expect(await view(made.id)).toMatchObject({ status: "created", round: 0 });
+    expect(waitingUntil(await view(made.id), clock.now())).toBe(clock.now() + SWISS_START_GRACE_MS);
+    // Nobody else in an hour: called off, over at round 0; the pages say "Called off" (and why).
+    await clock.advance(SWISS_START_GRACE_MS);
     await director.tick();
     const over = await view(made.id);
     expect(over).toMatchObject({ status: "finished", round: 0, podium: [] });
     expect(calledOff(over)).toBe(true);
+    for (const locale of ["en", "zh-CN"] as const) {
+      const event = (readCatalogue(locale) as { tournaments: { event: { calledOff: string; waitingPlayers: string; status: Record<string, string> } } })
+        .tournaments.event;
+      expect(event.calledOff && event.status.calledOff && event.waitingPlayers.includes("{when}"), locale).toBeTruthy();
+    }
     // Alone, they won nothing: no podium (above), nothing on their player page.
     expect((await api(`/api/tournaments/players/${encodeURIComponent(p.me.name)}`)).line).toEqual({ played: 0, won: 0, podiums: 0 });
     for (const locale of ["en", "zh-CN"] as const) {
       const event = (readCatalogue(locale) as { tournaments: { event: { calledOff: string; status: Record<string, string> } } }).tournaments.event;
       expect(event.calledOff && event.status.calledOff, locale).toBeTruthy();
     }
+  });
+});
+
+describe("a Swiss event waiting for players", () => {
+  it("past its start with one player it waits; a second joins and the first round starts at once", async () => {
+    const [p, q] = await Promise.all([person(), person()]);
+    const id = await create(p, { kind: "swiss", rounds: 3, startsInMinutes: 5 });
+    expect(await post(`/api/tournaments/${id}/join`, {}, p.cookie)).toEqual({ ok: true });
+    await clock.advance(5 * 60_000);
+    await director.tick();
+    expect(await view(id)).toMatchObject({ status: "created", round: 0 });
+    expect(await post(`/api/tournaments/${id}/join`, {}, q.cookie)).toEqual({ ok: true });
+    await director.tick();
+    expect(await view(id)).toMatchObject({ status: "started", round: 1 });
+    const pairings = await srv.db.tournamentPairing.findMany({ where: { tournamentId: id, round: 1 } });
+    expect(pairings).toHaveLength(1);
+    expect(new Set([pairings[0].blackId, pairings[0].whiteId])).toEqual(new Set([p.me.id, q.me.id]));
   });
 });
 

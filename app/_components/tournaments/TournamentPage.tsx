@@ -9,7 +9,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import type { TournamentView } from "@/lib/shared/tournaments";
-import { calledOff } from "@/lib/shared/called-off";
+import { calledOff, waitingUntil } from "@/lib/shared/called-off";
 import { useMe } from "@/lib/client/identity";
 import { getSocket, request } from "@/lib/client/socket";
 import { EV } from "@/lib/shared/protocol";
@@ -107,6 +107,7 @@ export function TournamentPage({ id }: { id: string }) {
           {view.status === "started" && view.kind === "arena" && view.endsAt && ` · ${t("endsAt", { when: dateTime(view.endsAt) })}`}
           {view.kind === "swiss" && view.round > 0 && ` · ${t("roundOf", { round: view.round, rounds: view.rounds ?? 0 })}`}
         </p>
+        <WaitingForPlayers view={view} />
         {calledOff(view) && (
           <p className="mt-1" data-testid="tournament-called-off">
             {t("event.calledOff")}
@@ -170,5 +171,18 @@ function Podium({ view }: { view: TournamentView }) {
         ))}
       </ol>
     </section>
+  );
+}
+
+/** A Swiss past its start with fewer than two players: it waits for them, and says until when (lib/shared/called-off). */
+function WaitingForPlayers({ view }: { view: TournamentView }) {
+  const t = useTranslations("tournaments.event");
+  const { dateTime } = useDates();
+  const until = waitingUntil(view, Date.now());
+  if (until === null) return null;
+  return (
+    <p className="mt-1" data-testid="tournament-waiting">
+      {t("waitingPlayers", { when: dateTime(until) })}
+    </p>
   );
 }

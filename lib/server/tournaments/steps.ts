@@ -9,6 +9,7 @@ import { scoreFinished, writeStandings } from "./scoring";
 import { startGames, unstick } from "./games";
 import { ranked } from "./standings";
 import { engineStep } from "./engine";
+import { callOff, swissStart } from "./swiss-start";
 
 /** How often a director looks for "starting" rows a dead node left (./games unstick). */
 export const UNSTICK_EVERY_MS = 5_000;
@@ -18,6 +19,12 @@ export async function stepEvent(d: TournamentDeps, t: TournamentRow): Promise<bo
   const now = d.clock.now();
   if (t.status === "created") {
     if (now < t.startsAt.getTime()) return false;
+    // A Swiss pairs its first round at its start: with fewer than two in, it waits for players (./swiss-start).
+    if (t.kind === "swiss") {
+      const start = await swissStart(d, t, now);
+      if (start === "wait") return false;
+      if (start === "calledOff") return callOff(d, t, now);
+    }
     const { count } = await d.db.tournament.updateMany({ where: { id: t.id, status: "created" }, data: { status: "started" } });
     if (!count) return false;
     t = { ...t, status: "started" };
