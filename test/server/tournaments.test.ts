@@ -415,6 +415,21 @@ describe("refusals", () => {
   });
 });
 
+describe("an arena's only two players", () => {
+  it("meet again after their game (nobody else could come), as lila's onlyTwoActivePlayers", async () => {
+    const [a, b] = await Promise.all([person(), person()]);
+    const id = await create(a, { minutes: 30 });
+    for (const p of [a, b]) expect(await post(`/api/tournaments/${id}/join`, {}, p.cookie)).toEqual({ ok: true });
+    await director.tick();
+    const first = await gameOf(id, a);
+    await play(first, a, b, a);
+    await director.tick();
+    const second = await gameOf(id, a);
+    expect(second).not.toBe(first);
+    expect(await gameOf(id, b)).toBe(second);
+  });
+});
+
 describe("no rematch of a tournament game", () => {
   it("both players ask for a rematch over their sockets once the event's game is over: refused with a reason, no game made; outside the event the same two may", async () => {
     const [a, b] = await Promise.all([person(), person()]);

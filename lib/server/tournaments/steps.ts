@@ -53,7 +53,13 @@ async function arenaStep(d: TournamentDeps, t: TournamentRow, now: number): Prom
   const waiting = entrants.filter((e) => e.status === "waiting" && (!e.pausedUntil || e.pausedUntil.getTime() <= now));
   if (waiting.length < 2) return false;
   const byId = new Map(entrants.map((e) => [e.playerId, e]));
-  const all = pairArena(waiting.map((e) => ({ id: e.playerId, rank: places.get(e.playerId)!, rating: e.rating, lastOpponent: e.lastOpponent })));
+  // The event's only two active players (nobody else waiting, playing or able to come back unpaused) meet again and again,
+  // as lila's onlyTwoActivePlayers; else two who just played would wait to the end.
+  const active = entrants.filter((e) => e.status === "waiting" || e.status === "playing").length;
+  const all = pairArena(
+    waiting.map((e) => ({ id: e.playerId, rank: places.get(e.playerId)!, rating: e.rating, lastOpponent: e.lastOpponent })),
+    { onlyTwoActive: active === 2 },
+  );
   // A big wave (an arena of hundreds starting) is seated over several passes, those waiting longest first,
   // so the first games start at once and no pass holds the director for long.
   // Waiting since: when this director scored their last game; else (a new director) their last new score, or joining.
