@@ -1,7 +1,7 @@
 // Tournament pages as a stranger's trial found them (h3, session 19): at 390 px the site's home link had no
-// name (only the logo, aria-hidden, shows there) and an engine event's crosstable scrolled sideways with no
-// tab stop (axe: link-name, scrollable-region-focusable); at 1280 px the standings' "Performance" and
-// "Buchholz" headers ran past the table's edge.
+// name (only the logo, aria-hidden, shows there: axe link-name on every page); at 1280 px the standings'
+// "Buchholz" header ran past the table's edge (the arena's "Performance" and the engine crosstable at 390 px:
+// e2e/tournaments.spec.ts, on the events it makes anyway).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { newPage, test } from "./helpers";
@@ -20,16 +20,7 @@ const cutHeaders = (page: Page) =>
     .locator("th")
     .evaluateAll((ths) => ths.filter((th) => th.scrollWidth > th.clientWidth + 1).map((th) => th.textContent));
 
-test("standings headers fit at 1280 px; at 390 px the lists and an engine event's page have no serious axe violation", async ({ browser }) => {
-  const a = await newPage(browser);
-  await a.setViewportSize({ width: 1280, height: 900 });
-  await a.goto("/tournaments");
-  await a.getByTestId("tour-name").fill("Layout arena");
-  await a.getByTestId("tour-create").click();
-  await a.getByTestId("tour-join").click();
-  await expect(a.getByTestId("standing-row")).toHaveCount(1);
-  expect(await cutHeaders(a)).toEqual([]);
-
+test("a Swiss event's Buchholz header fits at 1280 px; at 390 px the lists have no serious axe violation", async ({ browser }) => {
   const b = await newPage(browser);
   await b.setViewportSize({ width: 1280, height: 900 });
   await b.goto("/tournaments");
@@ -44,21 +35,10 @@ test("standings headers fit at 1280 px; at 390 px the lists and an engine event'
   await expect(b.getByTestId("standing-row")).toHaveCount(1);
   expect(await cutHeaders(b)).toEqual([]);
 
-  const c = await newPage(browser);
-  await c.setViewportSize({ width: 390, height: 844 });
-  await c.goto("/tournaments");
-  await expect(c.getByTestId("tournament-lists")).toBeVisible();
-  expect(await seriousViolations(c)).toEqual([]);
-  await expect(c.getByTestId("nav-me")).toContainText("(guest)");
-  const config = (maxDepth: number) => ({ engine: { algo: "alphabeta", timeMs: 100, maxDepth } });
-  const made = await c.request.post("/api/tournaments/engine", {
-    data: { name: "Layout engines", size: 11, rule: "freestyle", configs: [config(1), config(2), config(3)] },
-  });
-  const e = await made.json();
-  expect(e.ok, JSON.stringify(e)).toBe(true);
-  await c.goto(`/tournament/${e.id}`);
-  await expect(c.getByTestId("crosstable-row")).toHaveCount(3);
-  expect(await seriousViolations(c)).toEqual([]);
-  await c.getByTestId("engine-stop").click();
-  await expect(c.getByTestId("tournament-status")).toHaveText("Finished");
+  // The arena's "Performance" header and an engine event's crosstable on a phone: e2e/tournaments.spec.ts (events a
+  // spec makes count against the address's 10 a day: the whole suite makes them all from 127.0.0.1).
+  await b.setViewportSize({ width: 390, height: 844 });
+  await b.goto("/tournaments");
+  await expect(b.getByTestId("tournament-lists")).toBeVisible();
+  expect(await seriousViolations(b)).toEqual([]);
 });

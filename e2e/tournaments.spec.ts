@@ -1,8 +1,22 @@
 // Tournaments in the browser (issue 30), cheaply: a guest creates an arena from /tournaments, two
 // players join it, the director pairs them (their pages open the game by themselves), and the
 // standings show both. The rules themselves are tested in test/server/tournaments.test.ts.
-import { expect } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
 import { newPage, test } from "./helpers";
+
+/** Headers of the standings wider than their cell (h3's trial: "Performance" 113 > 96 px, past the table's edge). */
+const cutHeaders = (page: Page) =>
+  page
+    .getByTestId("standings")
+    .locator("th")
+    .evaluateAll((ths) => ths.filter((th) => th.scrollWidth > th.clientWidth + 1).map((th) => th.textContent));
+
+/** axe's serious and critical violations (WCAG A/AA). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  return r.violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => `${v.id}: ${v.nodes[0]?.target}`);
+}
 
 test("create an arena, two players join, they are paired into one game, the standings show", async ({ browser }) => {
   const a = await newPage(browser);
@@ -38,6 +52,9 @@ test("create an arena, two players join, they are paired into one game, the stan
   await expect(b.getByTestId("tour-top-game")).toBeVisible();
   await expect(b.getByTestId("tour-my-game")).toHaveAttribute("href", new URL(a.url()).pathname);
   await expect(b.getByTestId("tournament-status")).toHaveText("Under way");
+  // At 1280 px every header fits its column.
+  await b.setViewportSize({ width: 1280, height: 900 });
+  expect(await cutHeaders(b)).toEqual([]);
 
   // B resigns: A is offered no rematch (the event pairs the next game) and told the next one opens by itself.
   await b.goto(a.url());
@@ -81,6 +98,9 @@ test("an engine round robin of three configurations from the form: crosstable, g
   const points = await a.getByTestId("crosstable-points").allTextContents();
   expect(points.map((p) => Number(p.split("/")[0])).reduce((sum, x) => sum + x, 0)).toBe(1);
   await expect(a.getByTestId("crosstable-elo").filter({ hasText: /\d/ })).not.toHaveCount(0);
+  // On a phone the crosstable scrolls sideways: a region with a tab stop (h3's trial: axe scrollable-region-focusable).
+  await a.setViewportSize({ width: 390, height: 844 });
+  expect(await seriousViolations(a)).toEqual([]);
   await a.getByTestId("engine-stop").click();
   await expect(a.getByTestId("tournament-status")).toHaveText("Finished");
 });
