@@ -8,6 +8,7 @@ test("the Berserk button goes with your first move; the opponent who has not mov
   const a = await newPage(browser);
   const b = await newPage(browser);
   await a.goto("/tournaments");
+  await expect(a.getByTestId("nav-me")).toContainText("(guest)"); // the session exists before the form is sent
   await a.getByTestId("tour-name").fill("Berserk arena");
   await a.getByTestId("tour-create").click();
   await a.getByTestId("tour-join").click();

@@ -119,15 +119,7 @@ export function GameView({ gameId, watchOnly }: { gameId: string; watchOnly: boo
           </div>
         )}
         {state.status === "finished" && <ResultBanner state={state} me={color} />}
-        {event && (
-          <GameEventBar
-            gameId={state.id}
-            event={event}
-            seated={color !== null}
-            over={state.status === "finished"}
-            moved={color !== null && state.moves.some((m) => m.color === color)}
-          />
-        )}
+        {event && <GameEventBar gameId={state.id} event={event} color={color} moves={state.moves} over={state.status === "finished"} />}
 
         <div className="card overflow-hidden">
           <PlayerRow state={state} c={top} me={color} clockAt={game.clockAt} actor={actor} />

@@ -48,17 +48,20 @@ function openGame(router: ReturnType<typeof useRouter>, gameId: string) {
 export function GameEventBar({
   gameId,
   event,
-  seated,
+  color,
+  moves,
   over,
-  moved,
 }: {
   gameId: string;
   event: GameEvent;
-  seated: boolean;
+  /** The viewer's seat (null: watching). */
+  color: 1 | 2 | null;
+  moves: ReadonlyArray<{ color: number }>;
   over: boolean;
-  /** The viewer has made a move of this game: berserk is no longer theirs (the event's answer was read when the page opened). */
-  moved: boolean;
 }) {
+  const seated = color !== null;
+  // The viewer has made a move of this game: berserk is no longer theirs (the event's answer was read when the page opened).
+  const moved = seated && moves.some((m) => m.color === color);
   const t = useTranslations("tournaments");
   const errorText = useErrorText();
   const nameOf = useEventName();
