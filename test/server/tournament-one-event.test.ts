@@ -6,7 +6,7 @@ import { FakeClock } from "../../lib/server/time";
 import { DEFAULT_LIMITS } from "../../lib/server/config";
 import { log } from "../../lib/server/log";
 import { Director } from "../../lib/server/tournaments/director";
-import { guestSession, postApi, server } from "./helpers";
+import { call, connectAs, guestSession, postApi, server } from "./helpers";
 import type { TestServer } from "../support/test-server";
 
 const clock = new FakeClock(Date.now());
@@ -64,5 +64,30 @@ describe("two arenas at once", () => {
     ).id;
     expect(await post(`/api/tournaments/${z}/join`, a.cookie)).toEqual({ ok: true });
     expect(await status(x, a)).toBe("waiting");
+  });
+
+  it("one whose game in another event is under way is not seated here until it is over (paused there on joining here, the game played on)", async () => {
+    const [a, b, c, d] = [await guestSession(srv.url), await guestSession(srv.url), await guestSession(srv.url), await guestSession(srv.url)];
+    const y = await arena(b.cookie, "Arena Y2");
+    await director.tick();
+    for (const p of [a, d]) expect(await post(`/api/tournaments/${y}/join`, p.cookie)).toEqual({ ok: true });
+    await director.tick(); // a and d play in Y
+    const inY = await srv.db.tournamentPairing.findFirstOrThrow({ where: { tournamentId: y, status: "playing" } });
+    const x = await arena(c.cookie, "Arena X2");
+    await director.tick();
+    for (const p of [c, a]) expect(await post(`/api/tournaments/${x}/join`, p.cookie)).toEqual({ ok: true });
+    await director.tick();
+    // a is waiting in X but in a game in Y: no game in X for a (nor for c, alone).
+    expect(await srv.db.tournamentPairing.count({ where: { tournamentId: x } })).toBe(0);
+    // Y's game ends (a resigns); then X seats a with c.
+    const ay = await connectAs(srv.url, a.cookie);
+    try {
+      expect((await call(ay, EV.join, { gameId: inY.gameId! })).ok).toBe(true);
+      expect((await call(ay, EV.resign, { gameId: inY.gameId! })).ok).toBe(true);
+    } finally {
+      ay.disconnect();
+    }
+    await director.tick();
+    expect(await srv.db.tournamentPairing.count({ where: { tournamentId: x, status: { in: ["starting", "playing"] } } })).toBe(1);
   });
 });

@@ -48,9 +48,14 @@ export async function stepEvent(d: TournamentDeps, t: TournamentRow): Promise<bo
 /** True once the event is over. */
 async function arenaStep(d: TournamentDeps, t: TournamentRow, now: number): Promise<boolean> {
   if (t.endsAt && now >= t.endsAt.getTime()) return finish(d, t);
-  const entrants = await timed(d, "entrants", () => d.db.tournamentPlayer.findMany({ where: { tournamentId: t.id } }));
+  // The entrants, and those of them in a game of another event now (read together: no round trip more).
+  const [entrants, elsewhere] = await Promise.all([
+    timed(d, "entrants", () => d.db.tournamentPlayer.findMany({ where: { tournamentId: t.id } })),
+    playingElsewhere(d, t.id),
+  ]);
   const places = new Map(ranked("arena", entrants).map((r) => [r.playerId, r.place]));
-  const waiting = entrants.filter((e) => e.status === "waiting" && (!e.pausedUntil || e.pausedUntil.getTime() <= now));
+  // One who is playing in another event waits here until that game is over: nobody is in two games at once.
+  const waiting = entrants.filter((e) => e.status === "waiting" && (!e.pausedUntil || e.pausedUntil.getTime() <= now) && !elsewhere.has(e.playerId));
   if (waiting.length < 2) return false;
   const byId = new Map(entrants.map((e) => [e.playerId, e]));
   // The event's only two active players (nobody else waiting, playing or able to come back unpaused) meet again and again,
@@ -73,6 +78,19 @@ async function arenaStep(d: TournamentDeps, t: TournamentRow, now: number): Prom
   const coloured = pairs.map(([a, b]) => coloursOf(history(byId.get(a)!), history(byId.get(b)!), byId.get(a)!.games + 1));
   if (coloured.length) await startGames(d, t, coloured, 0);
   return false;
+}
+
+/**
+ * The players waiting in event `id` who have a game under way in another event (an arena they were paused
+ * in on joining this one while its game went on, a Swiss round that started meanwhile, an arena they had
+ * signed up for that started): one query, the open pairings found by their status.
+ */
+async function playingElsewhere(d: Pick<TournamentDeps, "db">, id: string): Promise<Set<string>> {
+  const rows = await d.db.$queryRaw<Array<{ playerId: string }>>`SELECT DISTINCT me."playerId" FROM "TournamentPlayer" me
+    JOIN "TournamentPairing" p ON p."status" IN ('starting', 'playing') AND p."tournamentId" <> me."tournamentId"
+      AND (p."blackId" = me."playerId" OR p."whiteId" = me."playerId")
+    WHERE me."tournamentId" = ${id} AND me."status" = 'waiting'`;
+  return new Set(rows.map((r) => r.playerId));
 }
 
 const history = (e: { playerId: string; blacks: number; whites: number }) => ({ id: e.playerId, blacks: e.blacks, whites: e.whites, last: null });
