@@ -86,6 +86,8 @@ export interface TournamentSummary {
   scheduled: boolean;
   /** That schedule's entry ("hourly-freestyle-3+2"): the pages word its name in the reader's language. */
   schedule: string | null;
+  /** Cancelled by its creator before its start (an arena or a Swiss): the pages say "Called off" and why. */
+  cancelled: boolean;
 }
 
 export interface StandingRow {
@@ -115,6 +117,8 @@ export interface TournamentView extends TournamentSummary {
   me: { status: EntrantStatus; gameId: string | null; mayBerserk: boolean; berserk: boolean } | null;
   /** Ranks 1–3 once finished. */
   podium: StandingRow[];
+  /** The viewer made this arena or Swiss and it has not started: they may cancel it. */
+  mayCancel: boolean;
 }
 
 /** A player page's line: events played, wins (first places), podiums. */

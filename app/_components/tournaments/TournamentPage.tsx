@@ -15,6 +15,7 @@ import { getSocket, request } from "@/lib/client/socket";
 import { EV } from "@/lib/shared/protocol";
 import { useDates } from "../i18n/words";
 import { tourApi } from "./api";
+import { CancelEvent } from "./CancelEvent";
 import { EventActions } from "./EventActions";
 import { EngineEvent } from "./EngineEvent";
 import { Standings } from "./Standings";
@@ -110,9 +111,10 @@ export function TournamentPage({ id }: { id: string }) {
         <WaitingForPlayers view={view} />
         {calledOff(view) && (
           <p className="mt-1" data-testid="tournament-called-off">
-            {t("event.calledOff")}
+            {t(view.cancelled ? "event.cancelled" : "event.calledOff")}
           </p>
         )}
+        <CancelEvent view={view} onChange={() => void load()} />
       </div>
       {view.podium.length > 0 && <Podium view={view} />}
       <div className="space-y-4 lg:grid lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start lg:gap-4 lg:space-y-0">

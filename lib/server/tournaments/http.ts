@@ -5,7 +5,7 @@
 //   POST /api/tournaments                      create (CreateTournamentSchema)
 //   GET  /api/tournaments/<id>                 one event, as the viewer sees it
 //   POST /api/tournaments/engine               create an engine tournament (signed in, capped; or the operator's bearer token)
-//   POST /api/tournaments/<id>/<action>        join | withdraw | pause | berserk | cancel (an engine event, by its creator or the operator)
+//   POST /api/tournaments/<id>/<action>        join | withdraw | pause | berserk | cancel (by its creator or the operator: an engine event at any time, an arena or Swiss before its start)
 //   GET  /api/tournaments/players/<name>       a player page's line
 //   GET  /api/tournaments/game/<gameId>        the event a game belongs to, or null (its page links back, follows the next pairing)
 import type { IncomingMessage } from "node:http";
@@ -13,6 +13,7 @@ import type { Me } from "../../shared/identity";
 import { CreateEngineTournamentSchema, CreateTournamentSchema } from "../../shared/tournaments";
 import { bearerOk } from "../http/bearer";
 import { cancelEngineEvent, createEngineEvent, type EngineCreator } from "./engine";
+import { cancelPeopleEvent } from "./cancel";
 import type { TournamentDeps } from "./deps";
 import { json, refuse } from "../http/answers";
 import type { Route } from "../http/router";
@@ -59,7 +60,8 @@ export function tournamentRoutes(o: TournamentHttpOptions): Route[] {
   const cancel = async (req: IncomingMessage, id: string) => {
     const t = await o.db.tournament.findUnique({ where: { id } });
     if (!t) refuse("NOT_FOUND", "There is no such event.");
-    await cancelEngineEvent(o.deps, await creator(req), t!);
+    if (t!.kind === "engine") await cancelEngineEvent(o.deps, await creator(req), t!);
+    else await cancelPeopleEvent(o.deps, await creator(req), t!);
     return {};
   };
   return [

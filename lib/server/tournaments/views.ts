@@ -36,6 +36,7 @@ function summaryOf(t: TournamentRow, players: number): TournamentSummary {
     players,
     scheduled: t.createdById === null,
     schedule: scheduleOf(t.scheduleKey),
+    cancelled: t.kind !== "engine" && t.status === "finished" && t.finishedAt !== null && t.finishedAt < t.startsAt,
   };
 }
 
@@ -108,6 +109,7 @@ export async function eventView(db: Db, id: string, viewerId: string | null): Pr
       : null,
     // A place needs a game played: the lone entrant of a called-off Swiss (or of an arena nobody else joined) won nothing.
     podium: t.status === "finished" ? standings.filter((s) => s.rank <= 3 && s.games > 0) : [],
+    mayCancel: t.kind !== "engine" && t.status === "created" && viewerId !== null && t.createdById === viewerId,
   };
 }
 

@@ -110,6 +110,8 @@ export const REFUSAL_REASONS = [
   "tourBerserkMoved",
   "tourNoGame",
   "tourRematch",
+  "tourCancelCreator",
+  "tourCancelStarted",
   "tourSwissSoon",
   "engineConfigs",
   "engineMoveTime",
