@@ -119,7 +119,9 @@ describe("engine tournaments", () => {
       for (const p of pairings) expect(isTvGameId(p.gameId!)).toBe(true);
       const games = await srv.db.game.findMany({ where: { id: { in: pairings.map((p) => p.gameId!) } } });
       expect(games.every((g) => g.kind === "ava" && g.status === "finished")).toBe(true);
-      expect(seen.size).toBeGreaterThan(1);
+      // At least one of them: how many the TV catches depends on the machine's speed (on a quiet one the six depth-capped
+      // games took 1.7 s in all and the TV, looking between its games, saw one; a fresh-clone CI run failed on "> 1").
+      expect(seen.size).toBeGreaterThanOrEqual(1);
       for (const g of seen) expect(pairings.some((p) => p.gameId === g)).toBe(true);
     } finally {
       await tv.stop();
