@@ -1,29 +1,14 @@
 // A person's arena or Swiss cancelled by its creator before its start (lib/server/tournaments/cancel; h3's trial:
 // with one live event per creator and starts up to a week ahead, a typo locked its creator out for a week).
 // Over the real server and its HTTP API, fake time.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FakeClock } from "../../lib/server/time";
-import { DEFAULT_LIMITS } from "../../lib/server/config";
-import { log } from "../../lib/server/log";
-import { Director } from "../../lib/server/tournaments/director";
-import { guestSession, postApi, server } from "./helpers";
-import type { TestServer } from "../support/test-server";
+import { describe, expect, it } from "vitest";
+import { guestSession } from "./helpers";
+import { useTournamentServer } from "./tournament-fixture";
 
-const clock = new FakeClock(Date.now());
-let srv: TestServer;
-let director: Director;
+const fx = useTournamentServer("cancel");
 
-beforeAll(async () => {
-  srv = await server({ clock, pairEveryMs: 3600_000, tournaments: { enabled: false }, limits: { ...DEFAULT_LIMITS, ipEventsPerSec: 5000 } });
-  director = new Director({ db: srv.db, games: srv.games, clock, log, nodeId: "cancel", started: () => {} }, { schedule: false });
-});
-afterAll(async () => {
-  await director.close();
-  await srv.close();
-});
-
-const post = async (path: string, cookie: string, body: unknown = {}) => (await postApi(srv.url, path, body, cookie)).body as any;
-const get = async (path: string, cookie: string) => (await (await fetch(`${srv.url}${path}`, { headers: { cookie } })).json()) as any;
+const post = fx.post;
+const get = async (path: string, cookie: string) => (await (await fetch(`${fx.srv.url}${path}`, { headers: { cookie } })).json()) as any;
 const create = async (cookie: string, kind: "arena" | "swiss", startsInMinutes: number) =>
   (
     await post("/api/tournaments", cookie, {
@@ -39,7 +24,7 @@ const create = async (cookie: string, kind: "arena" | "swiss", startsInMinutes: 
 
 describe("cancelling one's own event", () => {
   it("its creator cancels it before its start: called off, and they may make another; nobody else may, nor after the start", async () => {
-    const [owner, other] = [await guestSession(srv.url), await guestSession(srv.url)];
+    const [owner, other] = [await guestSession(fx.srv.url), await guestSession(fx.srv.url)];
     const id = await create(owner.cookie, "swiss", 60);
     expect((await get(`/api/tournaments/${id}`, owner.cookie)).tournament).toMatchObject({ mayCancel: true, cancelled: false });
     expect((await get(`/api/tournaments/${id}`, other.cookie)).tournament).toMatchObject({ mayCancel: false });
@@ -65,15 +50,15 @@ describe("cancelling one's own event", () => {
     const v = (await get(`/api/tournaments/${id}`, owner.cookie)).tournament;
     expect(v).toMatchObject({ status: "finished", cancelled: true, mayCancel: false, podium: [] });
     // Its start passes: the director leaves it be (no round, nobody joins any more).
-    await clock.advance(61 * 60_000);
-    await director.tick();
+    await fx.clock.advance(61 * 60_000);
+    await fx.director.tick();
     expect((await get(`/api/tournaments/${id}`, owner.cookie)).tournament).toMatchObject({ status: "finished", round: 0 });
     expect(await post(`/api/tournaments/${id}/join`, owner.cookie)).toMatchObject({ ok: false, error: { code: "GAME_OVER" } });
     expect(await post(`/api/tournaments/${id}/cancel`, owner.cookie)).toMatchObject({ ok: false, error: { code: "GAME_OVER" } });
     // Its creator may make another now; once that one has started, it can no longer be cancelled.
     const next = await create(owner.cookie, "arena", 0);
     expect(next).toBeTruthy();
-    await director.tick();
+    await fx.director.tick();
     expect((await get(`/api/tournaments/${next}`, owner.cookie)).tournament).toMatchObject({ status: "started", mayCancel: false });
     expect(await post(`/api/tournaments/${next}/cancel`, owner.cookie)).toMatchObject({
       ok: false,

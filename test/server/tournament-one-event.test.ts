@@ -1,56 +1,31 @@
 // One arena at a time (lila withdraws a player from the other arenas under way when they join one): h3's trial
 // found a player in two running arenas paired into two games at the same moment. Over the real server, fake time.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EV } from "../../lib/shared/protocol";
-import { FakeClock } from "../../lib/server/time";
-import { DEFAULT_LIMITS } from "../../lib/server/config";
-import { log } from "../../lib/server/log";
-import { Director } from "../../lib/server/tournaments/director";
-import { call, connectAs, guestSession, postApi, server } from "./helpers";
-import type { TestServer } from "../support/test-server";
+import { call, connectAs, guestSession } from "./helpers";
+import { useTournamentServer } from "./tournament-fixture";
 
-const clock = new FakeClock(Date.now());
-let srv: TestServer;
-let director: Director;
+const fx = useTournamentServer("one-event");
 
-beforeAll(async () => {
-  srv = await server({ clock, pairEveryMs: 3600_000, tournaments: { enabled: false }, limits: { ...DEFAULT_LIMITS, ipEventsPerSec: 5000 } });
-  director = new Director(
-    {
-      db: srv.db,
-      games: srv.games,
-      clock,
-      log,
-      nodeId: "one-event",
-      started: (p, g) => void srv.io.to(`player:${p}`).emit(EV.started, { gameId: g, via: "pairing" }),
-    },
-    { schedule: false },
-  );
-});
-afterAll(async () => {
-  await director.close();
-  await srv.close();
-});
-
-const post = async (path: string, cookie: string, body: unknown = {}) => (await postApi(srv.url, path, body, cookie)).body as any;
+const post = fx.post;
 const arena = async (cookie: string, name: string) =>
   (await post("/api/tournaments", cookie, { kind: "arena", name, size: 15, rule: "freestyle", clock: "3+2", startsInMinutes: 0, minutes: 30 })).id as string;
 
 describe("two arenas at once", () => {
   it("joining one pauses the player in the other, so the directors never seat them in two games at the same time", async () => {
-    const [a, b, c, d] = [await guestSession(srv.url), await guestSession(srv.url), await guestSession(srv.url), await guestSession(srv.url)];
+    const [a, b, c, d] = [await guestSession(fx.srv.url), await guestSession(fx.srv.url), await guestSession(fx.srv.url), await guestSession(fx.srv.url)];
     const x = await arena(a.cookie, "Arena X");
     const y = await arena(b.cookie, "Arena Y");
-    await director.tick(); // both under way
+    await fx.director.tick(); // both under way
     for (const p of [a, c]) expect(await post(`/api/tournaments/${x}/join`, p.cookie)).toEqual({ ok: true });
     for (const p of [d, a]) expect(await post(`/api/tournaments/${y}/join`, p.cookie)).toEqual({ ok: true });
     const status = async (t: string, p: { me: { id: string } }) =>
-      (await srv.db.tournamentPlayer.findUnique({ where: { tournamentId_playerId: { tournamentId: t, playerId: p.me.id } } }))!.status;
+      (await fx.srv.db.tournamentPlayer.findUnique({ where: { tournamentId_playerId: { tournamentId: t, playerId: p.me.id } } }))!.status;
     expect(await status(x, a)).toBe("paused");
     expect(await status(y, a)).toBe("waiting");
     // The directors' passes: A is seated in one game at most (in Y), C in X waits for someone else.
-    await director.tick();
-    const open = await srv.db.tournamentPairing.findMany({
+    await fx.director.tick();
+    const open = await fx.srv.db.tournamentPairing.findMany({
       where: { status: { in: ["starting", "playing"] }, OR: [{ blackId: a.me.id }, { whiteId: a.me.id }] },
     });
     expect(open.map((p) => p.tournamentId)).toEqual([y]);
@@ -67,27 +42,27 @@ describe("two arenas at once", () => {
   });
 
   it("one whose game in another event is under way is not seated here until it is over (paused there on joining here, the game played on)", async () => {
-    const [a, b, c, d] = [await guestSession(srv.url), await guestSession(srv.url), await guestSession(srv.url), await guestSession(srv.url)];
+    const [a, b, c, d] = [await guestSession(fx.srv.url), await guestSession(fx.srv.url), await guestSession(fx.srv.url), await guestSession(fx.srv.url)];
     const y = await arena(b.cookie, "Arena Y2");
-    await director.tick();
+    await fx.director.tick();
     for (const p of [a, d]) expect(await post(`/api/tournaments/${y}/join`, p.cookie)).toEqual({ ok: true });
-    await director.tick(); // a and d play in Y
-    const inY = await srv.db.tournamentPairing.findFirstOrThrow({ where: { tournamentId: y, status: "playing" } });
+    await fx.director.tick(); // a and d play in Y
+    const inY = await fx.srv.db.tournamentPairing.findFirstOrThrow({ where: { tournamentId: y, status: "playing" } });
     const x = await arena(c.cookie, "Arena X2");
-    await director.tick();
+    await fx.director.tick();
     for (const p of [c, a]) expect(await post(`/api/tournaments/${x}/join`, p.cookie)).toEqual({ ok: true });
-    await director.tick();
+    await fx.director.tick();
     // a is waiting in X but in a game in Y: no game in X for a (nor for c, alone).
-    expect(await srv.db.tournamentPairing.count({ where: { tournamentId: x } })).toBe(0);
+    expect(await fx.srv.db.tournamentPairing.count({ where: { tournamentId: x } })).toBe(0);
     // Y's game ends (a resigns); then X seats a with c.
-    const ay = await connectAs(srv.url, a.cookie);
+    const ay = await connectAs(fx.srv.url, a.cookie);
     try {
       expect((await call(ay, EV.join, { gameId: inY.gameId! })).ok).toBe(true);
       expect((await call(ay, EV.resign, { gameId: inY.gameId! })).ok).toBe(true);
     } finally {
       ay.disconnect();
     }
-    await director.tick();
-    expect(await srv.db.tournamentPairing.count({ where: { tournamentId: x, status: { in: ["starting", "playing"] } } })).toBe(1);
+    await fx.director.tick();
+    expect(await fx.srv.db.tournamentPairing.count({ where: { tournamentId: x, status: { in: ["starting", "playing"] } } })).toBe(1);
   });
 });

@@ -1,48 +1,21 @@
 // Berserk after one's first move is refused with its own reason (the pages worded the bare WRONG_PHASE as
 // swap2's "the opening is at another step"; h3's trial). And a finished event's rows are its results (h3's trial: after the end, POST withdraw answered ok and turned the
 // winner's row "withdrawn" under the podium; pause did the same to "paused"). Over the real server, fake time.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EV } from "../../lib/shared/protocol";
-import { FakeClock } from "../../lib/server/time";
-import { DEFAULT_LIMITS } from "../../lib/server/config";
-import { log } from "../../lib/server/log";
-import { Director } from "../../lib/server/tournaments/director";
-import { call, connectAs, guestSession, postApi, server, waitFor, type Client } from "./helpers";
-import type { TestServer } from "../support/test-server";
+import { call, connectAs, guestSession, postApi, waitFor } from "./helpers";
+import { useTournamentServer } from "./tournament-fixture";
 
-const clock = new FakeClock(Date.now());
-let srv: TestServer;
-let director: Director;
+const fx = useTournamentServer("over-test");
 
-beforeAll(async () => {
-  srv = await server({ clock, pairEveryMs: 3600_000, tournaments: { enabled: false }, limits: { ...DEFAULT_LIMITS, ipEventsPerSec: 5000 } });
-  director = new Director(
-    {
-      db: srv.db,
-      games: srv.games,
-      clock,
-      log,
-      nodeId: "over-test",
-      started: (p, g) => void srv.io.to(`player:${p}`).emit(EV.started, { gameId: g, via: "pairing" }),
-    },
-    { schedule: false },
-  );
-});
-const sockets: Client[] = [];
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await director.close();
-  await srv.close();
-});
-
-const post = async (path: string, cookie: string) => (await postApi(srv.url, path, {}, cookie)).body as any;
+const post = fx.post;
 
 describe("a finished event", () => {
   it("refuses join, withdraw and pause (GAME_OVER, tourOver) and its rows stay as they ended", async () => {
-    const a = await guestSession(srv.url);
+    const a = await guestSession(fx.srv.url);
     const made = (
       await postApi(
-        srv.url,
+        fx.srv.url,
         "/api/tournaments",
         { kind: "arena", name: "Over soon", size: 15, rule: "freestyle", clock: "3+2", startsInMinutes: 0, minutes: 20 },
         a.cookie,
@@ -51,28 +24,28 @@ describe("a finished event", () => {
     expect(made).toMatchObject({ ok: true });
     const id: string = made.id;
     expect(await post(`/api/tournaments/${id}/join`, a.cookie)).toEqual({ ok: true });
-    await director.tick();
-    await clock.advance(21 * 60_000);
-    await director.tick();
-    expect((await srv.db.tournament.findUnique({ where: { id } }))!.status).toBe("finished");
-    const before = await srv.db.tournamentPlayer.findMany({ where: { tournamentId: id } });
+    await fx.director.tick();
+    await fx.clock.advance(21 * 60_000);
+    await fx.director.tick();
+    expect((await fx.srv.db.tournament.findUnique({ where: { id } }))!.status).toBe("finished");
+    const before = await fx.srv.db.tournamentPlayer.findMany({ where: { tournamentId: id } });
     for (const action of ["join", "withdraw", "pause"])
       expect(await post(`/api/tournaments/${id}/${action}`, a.cookie), action).toMatchObject({
         ok: false,
         error: { code: "GAME_OVER", reason: "tourOver" },
       });
-    expect(await srv.db.tournamentPlayer.findMany({ where: { tournamentId: id } })).toEqual(before);
+    expect(await fx.srv.db.tournamentPlayer.findMany({ where: { tournamentId: id } })).toEqual(before);
   });
 });
 
 describe("berserk after your first move", () => {
   it("is refused with WRONG_PHASE and its own reason (tourBerserkMoved), the clock untouched", async () => {
-    const [a, b] = [await guestSession(srv.url), await guestSession(srv.url)];
-    const [sa, sb] = [await connectAs(srv.url, a.cookie), await connectAs(srv.url, b.cookie)];
-    sockets.push(sa, sb);
+    const [a, b] = [await guestSession(fx.srv.url), await guestSession(fx.srv.url)];
+    const [sa, sb] = [await connectAs(fx.srv.url, a.cookie), await connectAs(fx.srv.url, b.cookie)];
+    fx.sockets.push(sa, sb);
     const made = (
       await postApi(
-        srv.url,
+        fx.srv.url,
         "/api/tournaments",
         { kind: "arena", name: "Berserk late", size: 15, rule: "freestyle", clock: "3+2", startsInMinutes: 0, minutes: 20 },
         a.cookie,
@@ -80,7 +53,7 @@ describe("berserk after your first move", () => {
     ).body as any;
     for (const p of [a, b]) expect(await post(`/api/tournaments/${made.id}/join`, p.cookie)).toEqual({ ok: true });
     const started = waitFor(sa, EV.started);
-    await director.tick();
+    await fx.director.tick();
     const { gameId } = await started;
     const j = await call(sa, EV.join, { gameId });
     await call(sb, EV.join, { gameId });
@@ -90,6 +63,6 @@ describe("berserk after your first move", () => {
       ok: false,
       error: { code: "WRONG_PHASE", reason: "tourBerserkMoved" },
     });
-    expect((await srv.games.getState(gameId)).clock).toMatchObject({ blackMs: 180_000 });
+    expect((await fx.srv.games.getState(gameId)).clock).toMatchObject({ blackMs: 180_000 });
   });
 });
