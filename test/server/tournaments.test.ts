@@ -123,6 +123,10 @@ async function play(gameId: string, a: Person, b: Person, winner: Person | "draw
   return { black, white };
 }
 
+/** A casual game between `a` and `b` outside any event (the event's 3+2 clock). */
+const outsideGame = (a: Person, b: Person) =>
+  srv.games.createMatched({ size: 15, rule: "freestyle", clock: { initialMs: 180_000, incrementMs: 2_000 }, black: a.me.id, white: b.me.id, rated: false });
+
 async function gameOf(id: string, p: Person): Promise<string> {
   const v = await view(id, p);
   expect(v.me?.gameId).toBeTruthy();
@@ -381,14 +385,7 @@ describe("refusals", () => {
     const g = await gameOf(id, a);
     expect(await post(`/api/tournaments/${id}/pause`, {}, a.cookie)).toMatchObject({ ok: false, error: { code: "NOT_ALLOWED", reason: "tourPauseInGame" } });
     // A game between the same two outside the event is not scored in it.
-    const outside = await srv.games.createMatched({
-      size: 15,
-      rule: "freestyle",
-      clock: { initialMs: 180_000, incrementMs: 2_000 },
-      black: a.me.id,
-      white: b.me.id,
-      rated: false,
-    });
+    const outside = await outsideGame(a, b);
     await play(outside.gameId, a, b, a);
     // The event a game belongs to (the game's page links back and follows the next pairing); a game outside any: null.
     expect(await api(`/api/tournaments/game/${g}`)).toMatchObject({ ok: true, event: { id, kind: "arena", status: "started" } });
@@ -450,14 +447,7 @@ describe("no rematch of a tournament game", () => {
     expect(await srv.db.game.count()).toBe(games);
     expect((await srv.games.getState(gameId)).rematchId ?? null).toBeNull();
     // The same two outside any event: a rematch as usual (the refusal is the event's, not the players').
-    const outside = await srv.games.createMatched({
-      size: 15,
-      rule: "freestyle",
-      clock: { initialMs: 180_000, incrementMs: 2_000 },
-      black: a.me.id,
-      white: b.me.id,
-      rated: false,
-    });
+    const outside = await outsideGame(a, b);
     await play(outside.gameId, a, b, b);
     expect(await call(a.socket, EV.rematch, { gameId: outside.gameId })).toMatchObject({ ok: true });
   });
