@@ -12,3 +12,12 @@ export const inListIds = (db: object): number => Math.floor((maxParams(db) - 40)
 
 /** Rows of `columns` values each per multi-row statement (a margin for the statement's other values). */
 export const rowsPerStatement = (db: object, columns: number): number => Math.floor((maxParams(db) - 40) / columns);
+
+/** `query` over the distinct `ids` in slices of as many as one `in (…)` list on `db` takes, the rows joined. */
+export async function inSlices<R>(db: object, ids: Iterable<string>, query: (part: string[]) => Promise<R[]>): Promise<R[]> {
+  const all = [...new Set(ids)];
+  const out: R[] = [];
+  const per = inListIds(db);
+  for (let i = 0; i < all.length; i += per) out.push(...(await query(all.slice(i, i + per))));
+  return out;
+}

@@ -15,7 +15,7 @@
 // A leaderboard lists established ratings (not provisional) with rated games against
 // `leaderboardMinOpponents` distinct opponents in the pool, the last within `leaderboardActiveDays`.
 import type { Db } from "../db/client";
-import { inListIds } from "../db/params";
+import { inSlices } from "../db/params";
 import { serverConfig, type FairPlaySettings } from "../config";
 import { PROVISIONAL_RD } from "../../shared/pools";
 import { unratedMessage, type UnratedCode, type UnratedNote } from "../../shared/eligibility";
@@ -44,15 +44,6 @@ export async function ratedEligibility(
   s: FairPlaySettings = settings(),
 ): Promise<Eligibility> {
   return (await ratedEligibilityMany(db, game.pool, [game], now, s))[0];
-}
-
-/** `query` over `ids` in slices of as many as one `in (…)` list on `db` takes (lib/server/db/params), the rows joined. */
-async function inSlices<R>(db: Db, ids: Iterable<string>, query: (part: string[]) => Promise<R[]>): Promise<R[]> {
-  const all = [...new Set(ids)];
-  const out: R[] = [];
-  const per = inListIds(db);
-  for (let i = 0; i < all.length; i += per) out.push(...(await query(all.slice(i, i + per))));
-  return out;
 }
 
 /** kind's trace keys of `ids` seen since `since`: player → keys. */

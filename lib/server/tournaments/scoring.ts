@@ -4,7 +4,7 @@
 // an arena game that ended after the arena did, scores nothing ("none").
 import type { Db } from "../db/client";
 import { dbProviderOf, inTransactionOf } from "../db/client";
-import { inListIds } from "../db/params";
+import { inListIds, inSlices } from "../db/params";
 import { closePairings, freeIdle, writeStandingRows } from "./bulk";
 import { passSize, timed, type TournamentDeps, type TournamentRow } from "./deps";
 import { arenaStanding, swissStandingsOf, swissPoints, type Standing } from "./recount";
@@ -98,14 +98,6 @@ function dateOf(v: unknown): Date | null {
   if (v === null || v === undefined) return null;
   if (v instanceof Date) return v;
   return new Date(typeof v === "string" && /^\d+$/.test(v) ? Number(v) : (v as string | number));
-}
-
-/** `query` over `ids` in slices of as many as one `in (…)` list on `db` takes (lib/server/db/params), the rows joined. */
-async function inSlices<R>(db: object, ids: readonly string[], query: (part: string[]) => Promise<R[]>): Promise<R[]> {
-  const out: R[] = [];
-  const per = inListIds(db);
-  for (let i = 0; i < ids.length; i += per) out.push(...(await query(ids.slice(i, i + per))));
-  return out;
 }
 
 /**
