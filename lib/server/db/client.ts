@@ -12,11 +12,16 @@ import { isPostgresUrl, type DbProvider } from "./provider";
 import { connectionPragmas, withConnectionPragmas } from "./sqlite-pragmas";
 import { serverConfig } from "../config";
 
-/** The libsql adapter, with our PRAGMAs on every connection it opens (lib/server/db/sqlite-pragmas). */
+/**
+ * The libsql adapter, with our PRAGMAs on every connection it opens, every transaction begun as the
+ * writer (BEGIN IMMEDIATE, not the adapter's BEGIN DEFERRED: no SQLITE_BUSY_SNAPSHOT at a transaction's
+ * first write after its reads) and a connection a refused statement left pending replaced
+ * (lib/server/db/sqlite-pragmas).
+ */
 class PrismaLibSQLWithPragmas extends PrismaLibSQL {
   private pragmas = connectionPragmas();
   override createClient(config: Config) {
-    return withConnectionPragmas(super.createClient(config), this.pragmas);
+    return withConnectionPragmas(() => super.createClient(config), this.pragmas);
   }
 }
 

@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import type { Prisma } from "../../../generated/prisma/client";
 import type { Db } from "../db/client";
-import { dbProviderOf, isUniqueViolation } from "../db/client";
+import { isUniqueViolation } from "../db/client";
 import { hashToken, newGameId } from "../tokens";
 import { fail } from "../errors";
 import { LOCALE_VALUES, type Locale, type Me } from "../../shared/identity";
@@ -192,11 +192,9 @@ export class Identities {
    * NAME_HOLD_DAYS ago is its old holder's alone.
    */
   private async changeName(id: string, name: string, write: (tx: Prisma.TransactionClient) => Promise<void>): Promise<void> {
+    // On SQLite the transaction holds the write lock from its BEGIN (lib/server/db/sqlite-pragmas): its reads
+    // are not of a snapshot the move writer's connection has written past (SQLITE_BUSY_SNAPSHOT at the first write).
     await this.db.$transaction(async (tx) => {
-      // SQLite: the write lock first (a statement that changes nothing), so the reads below are not of a snapshot
-      // another connection (the move writer's) has written past meanwhile: that failed the rename at its first
-      // write (SQLITE_BUSY_SNAPSHOT, an INTERNAL answer in a CI run's e2e). As the arena scoring does.
-      if (dbProviderOf(this.db) === "sqlite") await tx.$executeRaw`UPDATE "Player" SET "nameKey" = "nameKey" WHERE "id" = ${id}`;
       const left = await tx.playerAlias.findUnique({ where: { nameKey: nameKey(name) } });
       const heldUntil = left ? left.createdAt.getTime() + this.settings.nameHoldDays * DAY_MS : 0;
       if (left && left.playerId !== id && heldUntil > this.now())

@@ -3,7 +3,7 @@
 // "playing" to "done" decides it, in the same transaction as the players' rows. An aborted game, or
 // an arena game that ended after the arena did, scores nothing ("none").
 import type { Db } from "../db/client";
-import { dbProviderOf, inTransactionOf } from "../db/client";
+import { inTransactionOf } from "../db/client";
 import { inListIds, inSlices } from "../db/params";
 import { closePairings, freeIdle, writeStandingRows } from "./bulk";
 import { passSize, timed, type TournamentDeps, type TournamentRow } from "./deps";
@@ -42,10 +42,8 @@ export async function scoreFinished(
   const done = await db.$transaction(
     async (client) => {
       const tx = inTransactionOf(client, db);
-      // SQLite: the write lock first (a statement that writes nothing), so the reads below see the rows as
-      // they are when it writes; else a move committed meanwhile by another connection fails the whole
-      // pass at its first write (SQLITE_BUSY_SNAPSHOT, 8 times in a 45 s bench). PostgreSQL needs none.
-      if (dbProviderOf(db) === "sqlite") await tx.$executeRaw`UPDATE "Tournament" SET "round" = "round" WHERE "id" = ${t.id}`;
+      // Begun: on SQLite it holds the write lock from its BEGIN (lib/server/db/sqlite-pragmas), so the reads
+      // below are of the rows as they are when it writes (no SQLITE_BUSY_SNAPSHOT at its first write).
       d.phases?.set("score.begin", performance.now() - asked);
       let scored = 0;
       if (t.kind === "arena") {
