@@ -68,11 +68,17 @@ function main(): void {
       radius: { type: "string", default: "4" },
       extra: { type: "string", default: "bin/match/openings-15.txt" },
       out: { type: "string", default: "bin/match/openings-balanced-15.txt" },
+      // Wider sets for deterministic (node-limited) matches, which replay an opening move for move:
+      // each kept line is also continued by the side to move's best `--wide` moves (exact scores at
+      // depth --depth − 2) and the other side's best reply to each, kept under the same test.
+      wide: { type: "string", default: "0" },
     },
   });
   const depth = Number(values.depth);
   const band = Number(values.band);
   if (!Number.isInteger(depth) || depth < 1) throw new Error(`--depth needs an integer ≥ 1, got "${values.depth}"`);
+  const wide = Number(values.wide);
+  if (!Number.isInteger(wide) || wide < 0) throw new Error(`--wide needs an integer ≥ 0, got "${values.wide}"`);
   const radius = Number(values.radius);
   if (!Number.isInteger(radius) || radius < 1 || radius > C) throw new Error(`--radius needs an integer 1..${C}, got "${values.radius}"`);
   if (!(band >= 0)) throw new Error(`--band needs a number ≥ 0, got "${values.band}"`);
@@ -94,17 +100,37 @@ function main(): void {
     if (ok) kept.push({ moves, score: s });
     return a;
   };
+  const widen = (moves: Point[]): void => {
+    if (wide === 0) return;
+    const stones: Stone[] = moves.map((m, i) => ({ ...m, color: i % 2 === 0 ? 1 : 2 }));
+    const position = { size: SIZE, rule: "freestyle" as const, stones, toMove: (moves.length % 2 === 0 ? 1 : 2) as 1 | 2 };
+    const a = think(position, { maxDepth: Math.max(1, depth - 2), exactRootScores: wide });
+    for (const r of a.rootScores.slice(0, wide)) {
+      const next = [...moves, r.move];
+      const reply = judge(next);
+      if (reply.move && score(reply) !== null && Math.abs(score(reply)!) <= band * 2) consider([...next, reply.move]);
+    }
+  };
   for (const line of candidates) {
     const a = consider(line);
     // White's best reply: a four-stone line with black to move (both colours start balanced positions).
-    if (a?.move && score(a) !== null && Math.abs(score(a)!) <= band) consider([...line, a.move]);
+    if (a?.move && score(a) !== null && Math.abs(score(a)!) <= band) {
+      widen(line);
+      const four = [...line, a.move];
+      if (consider(four) && kept.at(-1)?.moves === four) widen(four);
+    }
   }
   const header = [
     `# ${kept.length} balanced 15x15 freestyle openings (black first; the side to move after the last stone),`,
     `# each scored within ±${band} for the side to move by a depth-${depth} search (exactRootScores false).`,
-    `# Remake: npm run openings:balanced -- --depth ${depth} --band ${band} --radius ${radius}   (bin/match/make-balanced-openings.ts)`,
+    `# Remake: npm run openings:balanced -- --depth ${depth} --band ${band} --radius ${radius}${wide ? ` --wide ${wide}` : ""}   (bin/match/make-balanced-openings.ts)`,
     `# Candidates: the three-stone lines with black's second stone within ${radius} of h8 and ${values.extra || "no extra file"}, one per symmetry class;`,
     `# white's best reply to a kept three-stone line gives a four-stone line (black to move), kept under the same test.`,
+    ...(wide
+      ? [
+          `# Each kept line also continued by its side to move's best ${wide} moves (exact at depth ${Math.max(1, depth - 2)}) and the reply to each, kept under the same test.`,
+        ]
+      : []),
   ];
   const body = kept.map((k) => `${movesToString(k.moves, SIZE).padEnd(12)} # ${k.moves.length % 2 === 0 ? "black" : "white"} to move, ${k.score}`);
   writeFileSync(values.out!, [...header, ...body, ""].join("\n"));
