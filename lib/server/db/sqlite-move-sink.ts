@@ -20,7 +20,11 @@ export class SqliteMoveSink implements MoveSink {
   private nextId = 1;
   private pending = new Map<number, { resolve: (errors: Array<Error | null>) => void; reject: (err: Error) => void }>();
 
-  constructor(private file: string) {}
+  constructor(
+    private file: string,
+    /** The thread's connection settings; the server's (connectionPragmas) unless given (tests: a short busy_timeout). */
+    private pragmas?: readonly string[],
+  ) {}
 
   write(rows: MoveRow[]): Promise<Array<Error | null>> {
     const w = this.thread();
@@ -42,7 +46,7 @@ export class SqliteMoveSink implements MoveSink {
   private thread(): Worker {
     if (this.worker) return this.worker;
     const w = new Worker(new URL("./sqlite-move-thread.mjs", import.meta.url), {
-      workerData: { file: this.file, pragmas: connectionPragmas(), insert: INSERT_SQL },
+      workerData: { file: this.file, pragmas: this.pragmas ?? connectionPragmas(), insert: INSERT_SQL },
     });
     w.unref();
     w.on("message", (m: Outcome) => {
