@@ -103,6 +103,8 @@ export class AiSeat implements EngineSeats {
         playEngineSwap2: (m, t) => host.playEngineSwap2(m, t),
         reportThinking: (t) => host.reportThinking(t),
         claimHeld: (id, until) => this.sweep.retryAt(id, until),
+        // A turn given up after its failures (./engine-turn): the game is resumed then, as after a claim.
+        retryAt: (id, at) => this.sweep.retryAt(id, at),
         ended: (id) => this.away.clear(id),
         track,
       },

@@ -1,7 +1,11 @@
 // One engine turn, a move or a swap2 step, through one path: (pause between AI-vs-AI moves,) read the
 // game, check the turn is still the one scheduled, claim it in the row (cluster), say the engine is on
 // it, search, hand the answer to the service (which checks and commits it under the game's lock).
-// A refused search (AI_BUSY) is tried again after busyRetryMs, a failed one up to three times.
+// A refused search (AI_BUSY) is tried again after busyRetryMs. A turn that failed (its search, or the
+// write of its answer: SQLITE_BUSY, a full disk) is tried up to three times; then it is given up here
+// and the game resumed after retryLaterMs (the service flags the AI if its time is up by then, else
+// starts the turn again), so a game never waits silently for an AI move nobody will make. The AI's
+// clock runs meanwhile, never the person's: it is the AI's turn.
 import { AiBusyError, type AiPool } from "../ai/pool";
 import { BRAIN_EXACT_ROOT, type Color } from "../../../engine";
 import type { EngineSettings, Thinking } from "../../shared/protocol";
@@ -22,6 +26,8 @@ export interface EngineTurnHost extends Pick<
   readonly clock: Clock;
   /** Another node holds the turn's claim until `until`: try it again then. */
   claimHeld(gameId: string, until: Date): void;
+  /** The turn was given up after its failures: resume the game at `at` (the service decides what is next). */
+  retryAt(gameId: string, at: Date): void;
   /** The turn ended here, however it ended (the away watch stops watching it). */
   ended(gameId: string): void;
   /** A promise the seat waits for when it goes idle or closes. */
@@ -35,13 +41,24 @@ export interface EngineTurnOptions {
   claimGraceMs?: number;
   /** The AI refused the search (AI_BUSY): try again after this long (default 1000 ms). */
   busyRetryMs?: number;
+  /** A turn that failed three times is given up, and the game resumed after this long (default 10,000 ms). */
+  retryLaterMs?: number;
 }
+
+/** Tries of one turn (its search and the write of its answer) before it is given up and the game resumed later. */
+export const TURN_ATTEMPTS = 3;
 
 interface Ticket {
   gen: number;
   ply: number;
   /** Aborted the moment the answer can no longer be used (reset, close): the search stops, its thread is freed. */
   abort: AbortController;
+  /**
+   * Its answer is being written (the service called committing()): once it is, the next engine turn
+   * (AI vs AI) may start, and takes this one's place. Until then the turn stays this one's, so a
+   * write that fails is tried again (it was let go before the write, and the game waited for ever).
+   */
+  released: boolean;
 }
 
 type Commit = (turn: { current(): boolean; committing(): void }) => Promise<void>;
@@ -56,6 +73,7 @@ export class EngineTurns {
   private readonly pauseMs: number;
   private readonly claimGraceMs: number;
   private readonly busyRetryMs: number;
+  private readonly retryLaterMs: number;
   /** Bumped whenever a game's move list is rewritten or ended: in-flight answers for an old generation are dropped. */
   private gens = new Map<string, number>();
   private running = new Map<string, Ticket>();
@@ -70,19 +88,23 @@ export class EngineTurns {
     this.pauseMs = opts.pauseMs ?? 300;
     this.claimGraceMs = opts.claimGraceMs ?? 3000;
     this.busyRetryMs = opts.busyRetryMs ?? 1000;
+    this.retryLaterMs = opts.retryLaterMs ?? 10_000;
   }
 
   /** Starts the turn of `e`'s engine seat playing `color` (once: false if one is under way already). */
   start(e: Readonly<Entry>, color: Color, engine: EngineSettings): boolean {
-    if (this.closed || this.running.has(e.id)) return false;
-    const ticket: Ticket = { gen: this.gen(e.id), ply: e.moves.length + 1, abort: new AbortController() };
+    const held = this.running.get(e.id);
+    if (this.closed || (held && !held.released)) return false;
+    const ticket: Ticket = { gen: this.gen(e.id), ply: e.moves.length + 1, abort: new AbortController(), released: false };
     this.running.set(e.id, ticket);
     this.host.track(this.run(e, color, engine, ticket));
     return true;
   }
 
+  /** A turn of the game is searching or scheduled here (not one whose answer is being written, or was and failed). */
   busy(gameId: string): boolean {
-    return this.running.has(gameId);
+    const t = this.running.get(gameId);
+    return !!t && !t.released;
   }
 
   thinking(gameId: string, ply: number): Thinking | null {
@@ -107,7 +129,8 @@ export class EngineTurns {
 
   close(): void {
     this.closed = true;
-    for (const t of this.running.values()) t.abort.abort(); // nobody will commit their answers
+    // Nobody will commit their answers (an answer being written is left to finish).
+    for (const t of this.running.values()) if (!t.released) t.abort.abort();
   }
 
   private gen(id: string): number {
@@ -127,7 +150,15 @@ export class EngineTurns {
       const e = await this.host.load(id);
       // Another node played this turn meanwhile (its move reached our copy): the service would drop
       // the answer, and a claim for a ply already played could land (the row holds the next ply's).
-      if (e.status !== "playing" || e.moves.length + 1 !== ticket.ply || phaseOf(e) !== phase) return;
+      if (e.status !== "playing" || e.moves.length + 1 !== ticket.ply || phaseOf(e) !== phase) {
+        // A try again of a failed turn whose game changed meanwhile: part of its answer was written (a
+        // swap2 step's first stones), or another node moved. The service says what is next (resume),
+        // so an engine still to act is not left waiting.
+        if (attempt > 1 && e.status === "playing" && current()) this.host.retryAt(id, new Date(clock.now()));
+        return;
+      }
+      // A try again after a failed write: the answer is not in the game, so the turn is still this one's.
+      ticket.released = false;
       const step = phase === "settled" ? this.moveStep(e, color, engine) : this.swap2Step(e, engine);
       if (this.host.cluster) {
         // Exactly one node searches each engine turn: the one whose claim lands in the row.
@@ -147,8 +178,8 @@ export class EngineTurns {
       // iteration), and a socket joining now is told the latest report (thinking()).
       report({ gameId: id, ply: ticket.ply, depth: 0, score: { kind: "eval", value: 0 }, nodes: 0, timeMs: 0, pv: [] });
       const commit = await step.search(ticket.abort.signal, report);
-      // Before committing, so the next engine turn (AI vs AI) can be scheduled.
-      await commit({ current, committing: () => this.running.delete(id) });
+      // Let go just before the write, so the next engine turn (AI vs AI) can be scheduled.
+      await commit({ current, committing: () => void (ticket.released = true) });
     } catch (err) {
       if (ticket.abort.signal.aborted) return; // stopped on purpose: the answer was of no use
       if (err instanceof AiBusyError && current()) {
@@ -159,9 +190,14 @@ export class EngineTurns {
       }
       if (phase === "settled") log.error({ err, gameId: id, ply: ticket.ply, attempt }, "AI turn failed");
       else log.error({ err, gameId: id, phase, attempt }, "AI swap2 step failed");
-      if (attempt < 3 && current()) {
+      if (attempt < TURN_ATTEMPTS && current()) {
         await sleepOn(clock, 500 * attempt);
         return await this.run(scheduled, color, engine, ticket, attempt + 1);
+      }
+      if (current()) {
+        // Given up here; the game is not left waiting: it is resumed later (a flag if the AI's time is up).
+        log.error({ gameId: id, ply: ticket.ply, attempts: attempt, retryInMs: this.retryLaterMs }, "AI turn given up: the game is resumed later");
+        this.host.retryAt(id, new Date(clock.now() + this.retryLaterMs));
       }
     } finally {
       if (this.running.get(id) === ticket) {
