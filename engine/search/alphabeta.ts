@@ -19,7 +19,7 @@ import * as V from "./threats/vcf";
 
 // Imported values are re-bound to local consts: transpilers that compile ESM to CommonJS (tsx,
 // vitest) turn every use of an imported binding into a getter call, which costs ~4× in the hot loop.
-const { BLOCK4, FIVE } = P;
+const { BLOCK4, FIVE, FLEX4 } = P;
 const { GEN_ALL, GEN_DEFEND, QUIET_LIMIT, findFives, generateMoves, hasOpenFour, playable } = M;
 const { TT_EXACT, TT_LOWER, TT_UPPER, sharedTable } = T;
 const { ZOBRIST_CELLS } = Z;
@@ -41,6 +41,19 @@ const LMR_MOVES = 3;
 /** Leaf VCF probe: at most this many fours, this many solver nodes per probe. */
 const LEAF_VCF_FOURS = 5;
 const LEAF_VCF_NODES = 20;
+/**
+ * Reverse futility pruning (RFP): a non-PV node this close to the horizon whose static evaluation is
+ * RFP_MARGIN a remaining ply above beta returns it. Futility pruning (FP): at such a node this close
+ * to the horizon, a quiet move (after the first) is not searched when the evaluation plus FP_MARGIN a
+ * remaining ply is still at or below alpha. Both only when the other side has no open three (no open
+ * four to make) and beta is not a mate score. Measured (SPRTs in docs/engine-log.md "Round three"):
+ * RFP +33 (15×15) and +37 (11×11), FP +30 on top; null-move pruning and internal iterative
+ * reduction were tried there too and are not kept.
+ */
+const RFP_DEPTH = 3;
+const RFP_MARGIN = 150;
+const FP_DEPTH = 2;
+const FP_MARGIN = 150;
 const LMR = new Int8Array(64).map((_, i) => (i < LMR_MOVES ? 0 : 1 + Math.floor(Math.log2(i / LMR_MOVES + 1))));
 
 export interface SearchConfig {
@@ -55,6 +68,11 @@ export interface SearchConfig {
   keepTable?: boolean;
   /** A Lazy SMP helper (./smp.ts): the shared table as the main thread left it, neither cleared nor aged. */
   helper?: boolean;
+  /**
+   * Forward pruning near the horizon (RFP and FP, above). Default on; never in plain mode. The
+   * depth-capped levels turn it off: their Elo was measured without it.
+   */
+  prune?: boolean;
 }
 
 export class Searcher {
@@ -75,6 +93,7 @@ export class Searcher {
   private checkEvery = 1024;
   private readonly vcf: V.VcfSolver | null;
   private readonly leafVcf: boolean;
+  private readonly prune: boolean;
 
   // Root state, kept across iterations.
   rootCount = 0;
@@ -95,6 +114,7 @@ export class Searcher {
     } else if (cfg.keepTable === true && !cfg.plain) this.tt.nextGeneration();
     else this.tt.clear();
     this.leafVcf = !cfg.plain && cfg.leafVcf === true;
+    this.prune = !cfg.plain && cfg.prune !== false;
     this.vcf = this.leafVcf ? new VcfSolver(board) : null;
   }
 
@@ -378,6 +398,13 @@ export class Searcher {
         if (f === TT_EXACT || (f === TT_LOWER && s >= beta) || (f === TT_UPPER && s <= alpha)) return s;
       }
     }
+    let futile = INF; // quiet moves are not searched while this is at or below alpha
+    const prune = this.prune;
+    if (prune && !pvNode && forced < 0 && cnt[opp * 16 + FLEX4] === 0 && beta < MATE_BOUND && beta > -MATE_BOUND) {
+      const e = b.evaluate(side);
+      if (depth <= RFP_DEPTH && e - RFP_MARGIN * depth >= beta) return e;
+      if (depth <= FP_DEPTH) futile = e + FP_MARGIN * depth;
+    }
     const base = ply * MAX_MOVES;
     const moves = this.moves;
     const scores = this.scores;
@@ -412,6 +439,10 @@ export class Searcher {
       scores[base + bi] = scores[base + i];
       moves[base + i] = q;
       scores[base + i] = qs;
+      if (i > 0 && futile <= alpha && qs < QUIET_LIMIT && best > -MATE_BOUND) {
+        if (futile > best) best = futile;
+        continue;
+      }
       if (plain) this.lastFive[ply + 1] = b.isFive(q, side) ? 1 : 0;
       b.make(q, side as 1 | 2);
       let s: number;

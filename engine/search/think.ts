@@ -44,6 +44,8 @@ export interface Features {
   rootVct: boolean;
   /** Root defence also against the opponent's VCT (not only its VCF). */
   rootDefenceVct: boolean;
+  /** Forward pruning near the horizon (SearchConfig.prune): on at full strength, off for the depth-capped levels. */
+  pruning: boolean;
 }
 
 /**
@@ -63,7 +65,7 @@ export const SITE_EXACT_ROOT_MOVES = 8;
 /** With exact scores for the best K: the share of the time kept for them after the iterations. */
 const REFINE_SHARE = 0.1;
 
-export const DEFAULT_FEATURES: Features = { leafVcf: false, rootDefence: true, rootVct: true, rootDefenceVct: false };
+export const DEFAULT_FEATURES: Features = { leafVcf: false, rootDefence: true, rootVct: true, rootDefenceVct: false, pruning: true };
 
 /** Internal score (from the side to move, mates as MATE − plies) to the public Score. */
 export function toScore(v: number): Score {
@@ -211,6 +213,7 @@ class Think {
       maxNodes: Math.min(200_000, Math.max(1, Math.floor(this.maxNodes / 4))),
       deadline: this.clock.at(0.7),
       leafVcf: this.features.leafVcf,
+      prune: this.features.pruning,
     });
     quick.generateRoot(this.side);
     const depths = Math.min(this.maxDepth, this.vctPlies - 5);
@@ -240,6 +243,7 @@ class Think {
       maxNodes: Math.max(1, this.maxNodes - this.extraNodes),
       deadline: clock.deadline === Infinity ? Infinity : clock.start + (clock.deadline - clock.start) * share,
       leafVcf: this.features.leafVcf,
+      prune: this.features.pruning,
       keepTable: this.options.keepTable === true,
     });
     this.n = s.generateRoot(this.side);
