@@ -430,15 +430,9 @@ export class Searcher {
     for (let i = 0; i < n; i++) {
       // Beyond the beam only while every move so far loses: a proven loss must have tried them all.
       if (i >= limit && best > -MATE_BOUND) break;
-      // Selection: bring the best remaining move to i (cheap when a cut-off comes early).
-      let bi = i;
-      for (let j = i + 1; j < n; j++) if (scores[base + j] > scores[base + bi]) bi = j;
-      const q = moves[base + bi];
-      const qs = scores[base + bi];
-      moves[base + bi] = moves[base + i];
-      scores[base + bi] = scores[base + i];
-      moves[base + i] = q;
-      scores[base + i] = qs;
+      this.selectNext(base, i, n);
+      const q = moves[base + i];
+      const qs = scores[base + i];
       if (i > 0 && futile <= alpha && qs < QUIET_LIMIT && best > -MATE_BOUND) {
         if (futile > best) best = futile;
         continue;
@@ -471,6 +465,20 @@ export class Searcher {
     }
     this.store(depth, ply, best, alpha0, beta, bestMove);
     return best;
+  }
+
+  /** Selection: brings the best-ordered remaining move of the list at `base` to i (cheap when a cut-off comes early). */
+  private selectNext(base: number, i: number, n: number): void {
+    const moves = this.moves;
+    const scores = this.scores;
+    let bi = i;
+    for (let j = i + 1; j < n; j++) if (scores[base + j] > scores[base + bi]) bi = j;
+    const q = moves[base + bi];
+    const qs = scores[base + bi];
+    moves[base + bi] = moves[base + i];
+    scores[base + bi] = scores[base + i];
+    moves[base + i] = q;
+    scores[base + i] = qs;
   }
 
   /** A short VCF probe of `side` at the horizon: its plies to win, 0 none found. */
