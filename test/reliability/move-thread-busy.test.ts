@@ -8,10 +8,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient, type Client } from "@libsql/client";
 import { openDb, type Db } from "../../lib/server/db/client";
-import { MoveWriter, type MoveRow } from "../../lib/server/db/move-writer";
+import { MoveWriter } from "../../lib/server/db/move-writer";
 import { SqliteMoveSink } from "../../lib/server/db/sqlite-move-sink";
 import { sqliteUrl } from "../../lib/server/db/sqlite-url";
 import { tempSqlite } from "./helpers";
+import { holdWriteLock, moveRow } from "./sqlite-test-helpers";
 
 // Each test its own file: a connection one leaves stuck must not fail the next.
 let tmp: Awaited<ReturnType<typeof tempSqlite>>;
@@ -35,22 +36,6 @@ function threadWriter(...more: string[]): MoveWriter {
   writer = new MoveWriter(new SqliteMoveSink(tmp.file, ["PRAGMA busy_timeout = 50", "PRAGMA synchronous = NORMAL", ...more]));
   return writer;
 }
-
-const row = (gameId: string, ply: number, pv: string | null = null): MoveRow => ({
-  gameId,
-  ply,
-  x: ply,
-  y: 0,
-  color: ply % 2 ? 1 : 2,
-  by: "human",
-  timeMs: 5,
-  score: null,
-  depth: null,
-  nodes: null,
-  pv,
-  rootScores: null,
-  createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, ply)),
-});
 
 /** A new connection on the file; busy_timeout 0: refused at once if anyone holds the write lock. */
 async function connection(): Promise<Client> {
@@ -77,33 +62,26 @@ async function otherWrites(id: string): Promise<void> {
     c.close();
   }
 }
-/** Another connection holding the write lock (BEGIN IMMEDIATE) until release(). */
-async function holdWriteLock(): Promise<{ release: () => Promise<void> }> {
-  const c = createClient({ url: sqliteUrl(tmp.file) });
-  const tx = await c.transaction("write");
-  return {
-    release: async () => {
-      await tx.commit();
-      c.close();
-    },
-  };
-}
 const outcomes = (ps: Array<Promise<void>>) =>
   Promise.allSettled(ps).then((rs) => rs.map((r) => (r.status === "fulfilled" ? "committed" : (r.reason as { code?: string }).code)));
 
 describe("the SQLite move thread, when a batch cannot be written", () => {
   it("refused at its BEGIN (the lock held past busy_timeout): each row's caller is told; the thread holds no lock; later moves commit, once each", async () => {
     const w = threadWriter();
-    await w.insert(row("g1", 1)); // the thread is up, its BEGIN run once already
-    const lock = await holdWriteLock();
-    expect(await outcomes([w.insert(row("g1", 2)), w.insert(row("g2", 1))])).toEqual(["SQLITE_BUSY", "SQLITE_BUSY"]);
-    expect(await outcomes([w.insert(row("g3", 1))])).toEqual(["SQLITE_BUSY"]); // and again: refusals don't pile up
+    await w.insert(moveRow("g1", 1)); // the thread is up, its BEGIN run once already
+    const lock = await holdWriteLock(tmp.file);
+    expect(await outcomes([w.insert(moveRow("g1", 2)), w.insert(moveRow("g2", 1))])).toEqual(["SQLITE_BUSY", "SQLITE_BUSY"]);
+    expect(await outcomes([w.insert(moveRow("g3", 1))])).toEqual(["SQLITE_BUSY"]); // and again: refusals don't pile up
     await lock.release();
     // The refused BEGIN left no lock on the thread's connection: another connection writes at once.
     await otherWrites("p1");
     // The callers try again, with more: each row committed once.
-    expect(await outcomes([w.insert(row("g1", 2)), w.insert(row("g2", 1)), w.insert(row("g3", 1))])).toEqual(["committed", "committed", "committed"]);
-    await w.insert(row("g1", 3));
+    expect(await outcomes([w.insert(moveRow("g1", 2)), w.insert(moveRow("g2", 1)), w.insert(moveRow("g3", 1))])).toEqual([
+      "committed",
+      "committed",
+      "committed",
+    ]);
+    await w.insert(moveRow("g1", 3));
     expect(await committedMoves()).toEqual([
       ["g1", 1],
       ["g1", 2],
@@ -118,12 +96,12 @@ describe("the SQLite move thread, when a batch cannot be written", () => {
     // No room to grow the file: a small row fits in the pages there are, a 64 KB one does not.
     const [{ page_count }] = await db.$queryRawUnsafe<Array<{ page_count: bigint }>>("PRAGMA page_count");
     const w = threadWriter(`PRAGMA max_page_count = ${Number(page_count)}`);
-    await w.insert(row("g1", 1));
-    const batch = [w.insert(row("g1", 2)), w.insert(row("g2", 1, "x".repeat(65536))), w.insert(row("g3", 1))];
+    await w.insert(moveRow("g1", 1));
+    const batch = [w.insert(moveRow("g1", 2)), w.insert(moveRow("g2", 1, { pv: "x".repeat(65536) })), w.insert(moveRow("g3", 1))];
     expect(await outcomes(batch)).toEqual(["SQLITE_FULL", "SQLITE_FULL", "SQLITE_FULL"]);
     expect(await committedMoves()).toEqual([["g1", 1]]);
     // The callers try again without the big row: committed once each; the connection is usable.
-    expect(await outcomes([w.insert(row("g1", 2)), w.insert(row("g3", 1))])).toEqual(["committed", "committed"]);
+    expect(await outcomes([w.insert(moveRow("g1", 2)), w.insert(moveRow("g3", 1))])).toEqual(["committed", "committed"]);
     expect(await committedMoves()).toEqual([
       ["g1", 1],
       ["g1", 2],

@@ -3,9 +3,10 @@
 // others are committed, and what is stored reads back through Prisma exactly.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isUniqueViolation, openDb, type Db } from "../../lib/server/db/client";
-import { MoveWriter, PrismaMoveSink, moveSinkFor, type MoveRow, type MoveSink } from "../../lib/server/db/move-writer";
+import { MoveWriter, PrismaMoveSink, moveSinkFor, type MoveSink } from "../../lib/server/db/move-writer";
 import { SqliteMoveSink } from "../../lib/server/db/sqlite-move-sink";
 import { tempSqlite } from "./helpers";
+import { moveRow } from "./sqlite-test-helpers";
 
 let tmp: Awaited<ReturnType<typeof tempSqlite>>;
 let db: Db;
@@ -20,22 +21,6 @@ afterAll(async () => {
   tmp?.cleanup();
 });
 
-const row = (gameId: string, ply: number, x = ply, y = 0): MoveRow => ({
-  gameId,
-  ply,
-  x,
-  y,
-  color: ply % 2 ? 1 : 2,
-  by: "human",
-  timeMs: 5,
-  score: null,
-  depth: null,
-  nodes: null,
-  pv: null,
-  rootScores: null,
-  createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, ply)),
-});
-
 const sinks: Array<[string, () => MoveSink, string]> = [
   ["SQLite thread", () => moveSinkFor(db), "g"],
   ["Prisma", () => new PrismaMoveSink(db), "h"],
@@ -46,14 +31,14 @@ describe.each(sinks)("MoveWriter through the %s sink", (_name, makeSink, prefix)
     const sink = makeSink();
     const w = new MoveWriter(sink);
     const [a, b, c] = [1, 2, 3].map((n) => `${prefix}${n}`);
-    await w.insert(row(a, 1));
+    await w.insert(moveRow(a, 1));
     // These arrive while nothing / something is being written: the later ones share a batch.
     const results = await Promise.allSettled([
-      w.insert(row(b, 1)),
-      w.insert(row(c, 1)),
-      w.insert(row(a, 1, 9, 9)), // ply 1 of the first game is taken
-      w.insert(row(b, 2)),
-      w.insert(row(c, 2)),
+      w.insert(moveRow(b, 1)),
+      w.insert(moveRow(c, 1)),
+      w.insert(moveRow(a, 1, { x: 9, y: 9 })), // ply 1 of the first game is taken
+      w.insert(moveRow(b, 2)),
+      w.insert(moveRow(c, 2)),
     ]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled", "fulfilled"]);
     expect(isUniqueViolation((results[2] as PromiseRejectedResult).reason)).toBe(true);
@@ -77,9 +62,9 @@ describe("the SQLite move thread", () => {
     const sink = moveSinkFor(db);
     expect(sink).toBeInstanceOf(SqliteMoveSink);
     const w = new MoveWriter(sink);
-    await w.insert(row("g1", 2));
+    await w.insert(moveRow("g1", 2));
     await sink.close(); // the thread is gone: the next write starts a new one
-    await w.insert(row("g1", 3));
+    await w.insert(moveRow("g1", 3));
     expect((await db.move.findMany({ where: { gameId: "g1" }, orderBy: { ply: "asc" } })).map((r) => r.ply)).toEqual([1, 2, 3]);
     await w.close();
   });

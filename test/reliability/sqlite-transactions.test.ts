@@ -12,6 +12,7 @@ import { openDb, type Db } from "../../lib/server/db/client";
 import { withConnectionPragmas } from "../../lib/server/db/sqlite-pragmas";
 import { sqliteUrl } from "../../lib/server/db/sqlite-url";
 import { tempSqlite } from "./helpers";
+import { holdWriteLock } from "./sqlite-test-helpers";
 
 // Each test its own file: a connection one leaves stuck must not fail the next.
 let tmp: Awaited<ReturnType<typeof tempSqlite>>;
@@ -53,17 +54,6 @@ async function committed(ids: string[]): Promise<string[]> {
   } finally {
     c.close();
   }
-}
-/** Another connection holding the write lock until release(). */
-async function holdWriteLock(): Promise<{ release: () => Promise<void> }> {
-  const c = createClient({ url: sqliteUrl(tmp.file) });
-  const tx = await c.transaction("write");
-  return {
-    release: async () => {
-      await tx.commit();
-      c.close();
-    },
-  };
 }
 
 /** A promise and its resolve, to order the steps. */
@@ -107,7 +97,7 @@ describe("SQLite interactive transactions", () => {
   it("a write refused while another connection holds the lock leaves its connection usable: the next one commits", async () => {
     const c = busyAtOnce();
     try {
-      const lock = await holdWriteLock();
+      const lock = await holdWriteLock(tmp.file);
       expect(await codeOf(insert(c, "c1"))).toBe("SQLITE_BUSY");
       await lock.release();
       await insert(c, "c2");
@@ -122,7 +112,7 @@ describe("SQLite interactive transactions", () => {
   it("a BEGIN refused while another connection holds the lock leaves the connection usable", async () => {
     const c = busyAtOnce();
     try {
-      const lock = await holdWriteLock();
+      const lock = await holdWriteLock(tmp.file);
       expect(await codeOf(c.transaction("deferred"))).toBe("SQLITE_BUSY"); // begun as the writer: refused at its BEGIN
       await lock.release();
       await insert(c, "d1");
