@@ -10,7 +10,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { think } from "../../engine/search/think";
-import type { Analysis, Point, Stone } from "../../engine/types";
+import type { Analysis, Point, Position, Stone } from "../../engine/types";
 import { movesToString } from "../../lib/shared/notation";
 import { parseOpenings } from "./openings";
 
@@ -56,6 +56,12 @@ export function threeStoneLines(radius: number): Point[][] {
   return out;
 }
 
+/** The freestyle position after `moves` (black first). */
+function positionOf(moves: Point[]): Position {
+  const stones: Stone[] = moves.map((m, i) => ({ ...m, color: i % 2 === 0 ? 1 : 2 }));
+  return { size: SIZE, rule: "freestyle", stones, toMove: moves.length % 2 === 0 ? 1 : 2 };
+}
+
 function score(a: Analysis): number | null {
   return a.score.kind === "eval" ? a.score.value : null;
 }
@@ -85,10 +91,8 @@ function main(): void {
   const candidates = [...threeStoneLines(radius), ...(values.extra ? parseOpenings(readFileSync(values.extra, "utf8"), SIZE, "freestyle") : [])];
   const seen = new Set<string>();
   const kept: { moves: Point[]; score: number }[] = [];
-  const judge = (moves: Point[]): Analysis => {
-    const stones: Stone[] = moves.map((m, i) => ({ ...m, color: i % 2 === 0 ? 1 : 2 }));
-    return think({ size: SIZE, rule: "freestyle", stones, toMove: moves.length % 2 === 0 ? 1 : 2 }, { maxDepth: depth, exactRootScores: false });
-  };
+  const judge = (moves: Point[]): Analysis => think(positionOf(moves), { maxDepth: depth, exactRootScores: false });
+  /** Judges a line not seen before (in any symmetry): its analysis when kept, else null. */
   const consider = (moves: Point[]): Analysis | null => {
     const key = canonicalKey(moves);
     if (seen.has(key)) return null;
@@ -97,14 +101,13 @@ function main(): void {
     const s = score(a);
     const ok = s !== null && Math.abs(s) <= band;
     console.error(`${movesToString(moves, SIZE).padEnd(12)} ${moves.length % 2 === 0 ? "black" : "white"} to move: ${s ?? a.score.kind}${ok ? "  kept" : ""}`);
-    if (ok) kept.push({ moves, score: s });
+    if (!ok) return null;
+    kept.push({ moves, score: s });
     return a;
   };
   const widen = (moves: Point[]): void => {
     if (wide === 0) return;
-    const stones: Stone[] = moves.map((m, i) => ({ ...m, color: i % 2 === 0 ? 1 : 2 }));
-    const position = { size: SIZE, rule: "freestyle" as const, stones, toMove: (moves.length % 2 === 0 ? 1 : 2) as 1 | 2 };
-    const a = think(position, { maxDepth: Math.max(1, depth - 2), exactRootScores: wide });
+    const a = think(positionOf(moves), { maxDepth: Math.max(1, depth - 2), exactRootScores: wide });
     for (const r of a.rootScores.slice(0, wide)) {
       const next = [...moves, r.move];
       const reply = judge(next);
@@ -114,10 +117,10 @@ function main(): void {
   for (const line of candidates) {
     const a = consider(line);
     // White's best reply: a four-stone line with black to move (both colours start balanced positions).
-    if (a?.move && score(a) !== null && Math.abs(score(a)!) <= band) {
+    if (a?.move) {
       widen(line);
       const four = [...line, a.move];
-      if (consider(four) && kept.at(-1)?.moves === four) widen(four);
+      if (consider(four)) widen(four);
     }
   }
   const header = [
