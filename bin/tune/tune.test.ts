@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { Board } from "../../engine/board/board";
 import { EVAL_OPP, EVAL_OWN } from "../../engine/eval/evaluate";
 import { EVAL_WEIGHTS } from "../../engine/eval/weights";
-import { COMBO_ID, COMBO_OPP, COMBO_OWN, N_COMBOS, PATTERN_EVAL, TABLE_OPP, TABLE_OWN, linearValue } from "../../engine/eval/pattern-eval";
+import { COMBO_ID, COMBO_OPP, COMBO_OWN, N_COMBOS, TABLE_OPP, TABLE_OWN, linearValue } from "../../engine/eval/pattern-eval";
 import { PATTERN_DELTA } from "../../engine/eval/pattern-weights";
 import { NP, extractPatterns, fitCorrections, patternLoss, searchLabels } from "./pattern-fit";
 import { N_FEATURES, extract } from "./features";
@@ -59,9 +59,9 @@ describe("tune", () => {
   it("the engine's evaluation uses the weights files", () => {
     expect(Array.from(EVAL_OWN)).toEqual(EVAL_WEIGHTS.own);
     expect(Array.from(EVAL_OPP)).toEqual(EVAL_WEIGHTS.opp);
-    // A black stone in the middle of an empty 15×15 board: black has only BLOCK1/FLEX1 cells.
-    const b = new Board(15, "freestyle");
-    b.make(b.index(7, 7), 1);
+    // A black stone in the middle of an empty 11×11 board (the pattern sums are kept up to PATTERN_EVAL_MAX_SIZE): black has only BLOCK1/FLEX1 cells.
+    const b = new Board(11, "freestyle");
+    b.make(b.index(5, 5), 1);
     // The linear evaluation, and the pattern-combination tables built from it plus the corrections.
     const linear = (side: number) => {
       let v = 0;
@@ -73,7 +73,16 @@ describe("tune", () => {
       for (const q of b.boardCells) if (b.cells[q] === 0) v += TABLE_OWN[b.codeOf(q, side - 1)] - TABLE_OPP[b.codeOf(q, 2 - side)];
       return v;
     };
-    for (const side of [1, 2]) expect(b.evaluate(side)).toBe(PATTERN_EVAL ? tables(side) : linear(side));
+    // The board reads the linear weights unless told to read the tables (the full-strength search does).
+    for (const side of [1, 2]) expect(b.evaluate(side)).toBe(linear(side));
+    b.readPatterns(true);
+    for (const side of [1, 2]) expect(b.evaluate(side)).toBe(tables(side));
+    expect(tables(1)).not.toBe(linear(1));
+    // Larger boards keep no sums, so they never read them.
+    const big = new Board(15, "freestyle");
+    big.make(big.index(7, 7), 1);
+    big.readPatterns(true);
+    expect(big.patternEval).toBe(false);
     for (let id = 0; id < N_COMBOS; id++) {
       expect(COMBO_OWN[id] - (PATTERN_DELTA.own[id] ?? 0)).toBe(linearValue(id, EVAL_WEIGHTS.own, EVAL_WEIGHTS.own43, EVAL_WEIGHTS.own33));
       expect(COMBO_OPP[id] - (PATTERN_DELTA.opp[id] ?? 0)).toBe(linearValue(id, EVAL_WEIGHTS.opp, EVAL_WEIGHTS.opp43, EVAL_WEIGHTS.opp33));

@@ -3,6 +3,7 @@
 // evaluation without a circle of imports.
 export interface BoardArrays {
   readonly renju: boolean;
+  readonly patternEval: boolean;
   readonly cells: Uint8Array;
   readonly dirs: Int32Array;
   readonly pat: Uint8Array;

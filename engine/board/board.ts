@@ -16,7 +16,7 @@ const { EMPTY, FIVE, WALL, patternTable } = P;
 const { ZOBRIST_CELLS, ZOBRIST_HI, ZOBRIST_LO } = Z;
 const { COMBO_OF, PATTERN_VALUE, THREAT_CODE } = V;
 const { evaluate } = E;
-const { CODE_STEP, PATTERN_EVAL, TABLE_OWN, TABLE_OPP } = PE;
+const { CODE_STEP, PATTERN_EVAL_MAX_SIZE, TABLE_OWN, TABLE_OPP } = PE;
 
 export const PAD = 5;
 
@@ -46,12 +46,12 @@ export class Board {
   readonly combo: Int32Array;
   /**
    * Per cell: the ordered code of its four patterns, Σ_d class_d · CODE_STEP[d] (eval/pattern-eval.ts),
-   * index cell * 2 + (color − 1); only kept when PATTERN_EVAL.
+   * index cell * 2 + (color − 1); only kept when patternSums.
    */
   readonly pcode: Int16Array;
   /**
    * Per color (index 1, 2): Σ over empty cells of TABLE_OWN[pcode]; index 2 + color: of TABLE_OPP[pcode]
-   * (the pattern-combination evaluation's sums; only kept when PATTERN_EVAL).
+   * (the pattern-combination evaluation's sums; only kept when patternSums).
    */
   readonly psum: Int32Array;
   /** Per cell: stones within the 5×5 square around it (a candidate move when > 0). */
@@ -63,12 +63,17 @@ export class Board {
   count = 0;
   hashLo = 0;
   hashHi = 0;
+  /** Whether pcode and psum are kept: on the boards where the pattern evaluation is read (PATTERN_EVAL_MAX_SIZE). */
+  readonly patternSums: boolean;
+  /** Which evaluation evaluate() reads: the pattern tables (readPatterns(true), where kept) or the linear weights. */
+  patternEval = false;
   private readonly table: Uint8Array;
 
   constructor(size: number, rule: Rule) {
     this.size = size;
     this.rule = rule;
     this.renju = rule === "renju";
+    this.patternSums = size <= PATTERN_EVAL_MAX_SIZE;
     const W = size + 2 * PAD;
     this.W = W;
     const n = W * W;
@@ -120,7 +125,7 @@ export class Board {
       this.total[2] += this.cellScore[q * 2 + 1];
       this.combo[4 + COMBO_OF[this.threat[q * 2]]]++;
       this.combo[8 + COMBO_OF[this.threat[q * 2 + 1]]]++;
-      if (PATTERN_EVAL) {
+      if (this.patternSums) {
         for (let c = 0; c < 2; c++) {
           const id = this.codeOf(q, c);
           this.pcode[q * 2 + c] = id;
@@ -129,6 +134,11 @@ export class Board {
         }
       }
     }
+  }
+
+  /** Read the pattern evaluation (on) or the linear one; on only takes effect where the sums are kept. */
+  readPatterns(on: boolean): void {
+    this.patternEval = on && this.patternSums;
   }
 
   /** The ordered code of cell q's four patterns for color index c (0 black, 1 white). */
@@ -187,7 +197,7 @@ export class Board {
     }
     this.combo[4 + COMBO_OF[this.threat[q * 2]]]--;
     this.combo[8 + COMBO_OF[this.threat[q * 2 + 1]]]--;
-    if (PATTERN_EVAL) {
+    if (this.patternSums) {
       const ps = this.psum;
       const b0 = this.pcode[q * 2];
       const w0 = this.pcode[q * 2 + 1];
@@ -221,7 +231,7 @@ export class Board {
     }
     this.combo[4 + COMBO_OF[this.threat[q * 2]]]++;
     this.combo[8 + COMBO_OF[this.threat[q * 2 + 1]]]++;
-    if (PATTERN_EVAL) {
+    if (this.patternSums) {
       const ps = this.psum;
       const b0 = this.pcode[q * 2];
       const w0 = this.pcode[q * 2 + 1];
@@ -252,6 +262,7 @@ export class Board {
     const combo = this.combo;
     const pcode = this.pcode;
     const psum = this.psum;
+    const sums = this.patternSums;
     for (let d = 0; d < 4; d++) {
       const o = this.dirs[d];
       for (let k = 1; k <= 5; k++) {
@@ -299,7 +310,7 @@ export class Board {
               combo[8 + COMBO_OF[t0 + tw]]++;
             }
           }
-          if (PATTERN_EVAL) {
+          if (sums) {
             // The cell's code moves by the changed direction's step, per colour whose pattern changed.
             const step = CODE_STEP[d];
             const cb = (np & 15) - (op & 15);
@@ -391,7 +402,7 @@ export class Board {
       }
     }
     if (!same(combo, this.combo)) return "combo mismatch";
-    if (PATTERN_EVAL) {
+    if (this.patternSums) {
       const ps = new Int32Array(5);
       for (let i = 0; i < this.boardCells.length; i++) {
         const q = this.boardCells[i];

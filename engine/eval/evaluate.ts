@@ -12,7 +12,7 @@ import * as PE from "./pattern-eval";
 const { BLOCK4, FLEX3, FLEX4 } = P;
 const { COMBO_33, COMBO_43, COMBO_OF, PATTERN_VALUE } = V;
 const { forbiddenOnBoard } = R;
-const { PATTERN_EVAL, TABLE_OWN, TABLE_OPP } = PE;
+const { TABLE_OWN, TABLE_OPP } = PE;
 
 /**
  * The evaluation's weights per pattern class (engine/eval/weights.ts, fitted by `npm run tune`):
@@ -31,7 +31,7 @@ const EVAL_OPP33 = EVAL_WEIGHTS.opp33;
  * EVAL_OPP for the other) times the pattern counts of the empty cells, plus the combinations.
  */
 export function evaluate(b: BoardArrays, side: number): number {
-  if (PATTERN_EVAL) return evaluatePatterns(b, side);
+  if (b.patternEval) return evaluatePatterns(b, side);
   const cnt = b.cnt;
   const combo = b.combo;
   const own = EVAL_OWN;

@@ -5,7 +5,7 @@
 // 4-3 / 3-3 cell terms) is the special case T[m] = Σ_d w[class_d] + combo(m); the fitted tables
 // (./pattern-weights.ts, `npm run tune -- pfit`) add a learned correction per combination.
 // The board keeps each cell's combination id and the per-colour sums move by move
-// (board.ts, `PATTERN_EVAL`); evaluate() then reads two sums.
+// (board.ts, on boards up to PATTERN_EVAL_MAX_SIZE); evaluate() reads two sums when told to (Board.readPatterns).
 import * as V from "../board/cell-values";
 import { EVAL_WEIGHTS } from "./weights";
 import { PATTERN_DELTA } from "./pattern-weights";
@@ -13,10 +13,12 @@ import { PATTERN_DELTA } from "./pattern-weights";
 const { COMBO_33, COMBO_43, COMBO_OF, THREAT_CODE } = V;
 
 /**
- * The switch: the board keeps the combination sums and evaluate() reads them (true), or the
- * linear evaluation alone (false; the board skips the upkeep). A/B matches compare frozen copies.
+ * The pattern evaluation is kept and read on boards up to this size (by the full-strength search:
+ * think's Features.patternEval). At 1 s in nodes against the linear evaluation, both with the
+ * forward pruning: 11×11 SPRT H1, 15×15 lost (docs/engine-log.md "Round three: the pattern
+ * evaluation at 1 s"); larger boards also skip the sums' upkeep (8–14 % of nodes per second).
  */
-export const PATTERN_EVAL = false;
+export const PATTERN_EVAL_MAX_SIZE = 11;
 
 /** Number of pattern classes per direction (engine/board/patterns.ts: NONE … FIVE). */
 const NC = 10;

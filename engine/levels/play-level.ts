@@ -21,8 +21,9 @@ export function playLevel(position: Position, level: number, limits: LevelLimits
   const search: Limits = { ...(timeMs !== undefined ? { timeMs } : {}), ...(depth !== null ? { maxDepth: depth } : {}) };
   // Exact scores for the candidates it draws from; one candidate: the brain's search (only the best exact).
   search.exactRootScores = s.candidates > 1 ? s.candidates : BRAIN_EXACT_ROOT;
-  // The depth-capped levels search without forward pruning, as when their Elo was measured (docs/LEVELS.md).
-  const r = think(position, search, { plain: s.plain, features: { pruning: s.maxDepth === null } });
+  // The depth-capped levels search without forward pruning and with the linear evaluation, as when their Elo was measured (docs/LEVELS.md).
+  const full = s.maxDepth === null;
+  const r = think(position, search, { plain: s.plain, features: { pruning: full, patternEval: full } });
   const i = chooseCandidate(r.rootScores, s, random);
   if (i === 0 || !r.rootScores[i]) return r;
   // The candidates stay as the search scored them (best first: the heatmap, the "best was" note).

@@ -35,6 +35,8 @@ export interface HelperJob {
   table: ArrayBuffer | SharedArrayBuffer;
   /** As the main search's features.leafVcf (off by default). */
   leafVcf?: boolean;
+  /** As the main search's features.patternEval (on by default: helpers only run beside full-strength searches). */
+  patternEval?: boolean;
   /** The thread's clock reading (performance.now()) to stop at; default 1e8 ms from now (never, in effect). */
   deadline?: number;
   /** Tests: stop after this depth (else only the thread's clock stops it). */
@@ -60,6 +62,7 @@ const MAX_DEPTH = 100;
 export function helperSearch(job: HelperJob): HelperReport {
   const tt = useSharedTable(job.table);
   const b = boardOf(job.position);
+  b.readPatterns(job.patternEval !== false);
   const side = job.position.toMove;
   const s = new Searcher(b, {
     plain: false,

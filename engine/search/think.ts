@@ -46,6 +46,8 @@ export interface Features {
   rootDefenceVct: boolean;
   /** Forward pruning near the horizon (SearchConfig.prune): on at full strength, off for the depth-capped levels. */
   pruning: boolean;
+  /** The pattern-combination evaluation (Board.readPatterns, boards up to PATTERN_EVAL_MAX_SIZE): on at full strength, off for the depth-capped levels. */
+  patternEval: boolean;
 }
 
 /**
@@ -65,7 +67,7 @@ export const SITE_EXACT_ROOT_MOVES = 8;
 /** With exact scores for the best K: the share of the time kept for them after the iterations. */
 const REFINE_SHARE = 0.1;
 
-export const DEFAULT_FEATURES: Features = { leafVcf: false, rootDefence: true, rootVct: true, rootDefenceVct: false, pruning: true };
+export const DEFAULT_FEATURES: Features = { leafVcf: false, rootDefence: true, rootVct: true, rootDefenceVct: false, pruning: true, patternEval: true };
 
 /** Internal score (from the side to move, mates as MATE − plies) to the public Score. */
 export function toScore(v: number): Score {
@@ -136,6 +138,7 @@ class Think {
     this.maxDepth = Math.max(1, Math.min(limits.maxDepth ?? 100, 100));
     this.maxNodes = limits.maxNodes ?? Number.MAX_SAFE_INTEGER;
     this.b = boardOf(position);
+    this.b.readPatterns(!this.plain && this.features.patternEval); // plain: the course's alpha-beta, as the lab and the reference searches evaluate
     this.side = position.toMove;
     this.opp = 3 - this.side;
   }
